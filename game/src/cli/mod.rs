@@ -1,0 +1,56 @@
+//! The `artificer` command line: the game itself and its headless tools.
+//!
+//! One file per subcommand; this file only routes.
+
+use clap::{Parser, Subcommand};
+
+/// Arcane Artificer: program your weapon, survive the waves.
+#[derive(Debug, Parser)]
+#[command(name = "artificer", version, about)]
+pub struct Cli {
+    /// A headless tool to run instead of the game.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Headless tools. Without one, the game window opens.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Loads every file in `data/` and reports every problem found.
+    #[command(subcommand)]
+    Data(DataCommand),
+}
+
+/// `artificer data ...`
+#[derive(Debug, Subcommand)]
+pub enum DataCommand {
+    /// Load everything, check cross-references, exit non-zero on any problem.
+    Check {
+        /// Data folder (default: the workspace's `data/`, or `$ARTIFICER_DATA`).
+        #[arg(long)]
+        root: Option<std::path::PathBuf>,
+    },
+}
+
+/// Runs the parsed command line; the returned code is the process exit status.
+pub fn run(cli: Cli) -> std::process::ExitCode {
+    match cli.command {
+        None => {
+            eprintln!("the game window is not built yet; try `artificer --help`");
+            std::process::ExitCode::FAILURE
+        }
+        Some(Command::Data(DataCommand::Check { root })) => {
+            let root = root.unwrap_or_else(crate::data::default_root);
+            match crate::catalog::Catalog::load(&root) {
+                Ok(_) => {
+                    println!("data OK: {}", root.display());
+                    std::process::ExitCode::SUCCESS
+                }
+                Err(errors) => {
+                    eprint!("{errors}");
+                    std::process::ExitCode::FAILURE
+                }
+            }
+        }
+    }
+}

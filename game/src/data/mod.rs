@@ -1,0 +1,134 @@
+//! Loading the JSON content in `data/`.
+//!
+//! Every file is parsed with unknown fields rejected (`#[serde(deny_unknown_fields)]`
+//! on the types) and through `serde_path_to_error`, so a broken file is reported
+//! with the file, the path inside it and what is wrong. Cross-references are
+//! checked after everything is parsed; the game never starts half-loaded:
+//! [`crate::catalog::Catalog::load`] returns either everything or every problem.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
+
+/// One problem found in the data: which file, where inside it, and what is wrong.
+///
+/// Designers fix data from this message alone, so it must name all three.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DataError {
+    /// The file, as given to the loader (usually relative to the data root).
+    pub file: PathBuf,
+    /// Path inside the document, in `serde_path_to_error` notation (`spells[3].mana`), or
+    /// `.` for the whole document.
+    pub path: String,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl fmt::Display for DataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: at `{}`: {}", self.file.display(), self.path, self.message)
+    }
+}
+
+impl std::error::Error for DataError {}
+
+impl DataError {
+    /// A problem that is not a parse error, e.g. a dangling cross-reference.
+    pub fn new(file: impl Into<PathBuf>, path: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            file: file.into(),
+            path: path.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// Every problem found in one load, so `artificer data check` can report them all at once.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DataErrors(pub Vec<DataError>);
+
+impl fmt::Display for DataErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{} problem(s) in the game data:", self.0.len())?;
+        for e in &self.0 {
+            writeln!(f, "  {e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for DataErrors {}
+
+/// Parses `text` as `T`, reporting errors against `file` with the path inside the document.
+pub fn parse_json<T: DeserializeOwned>(file: &Path, text: &str) -> Result<T, DataError> {
+    let de = &mut serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        DataError::new(file, path, inner.to_string())
+    })
+}
+
+/// Reads and parses one file. `root` is the data folder, `rel` the file inside it;
+/// errors name `rel` so messages stay short and portable.
+pub fn load_json<T: DeserializeOwned>(root: &Path, rel: &str) -> Result<T, DataError> {
+    let full = root.join(rel);
+    let text = std::fs::read_to_string(&full)
+        .map_err(|e| DataError::new(rel, ".", format!("cannot read {}: {e}", full.display())))?;
+    parse_json(Path::new(rel), &text)
+}
+
+/// The data folder: `$ARTIFICER_DATA` if set, else `data/` beside the workspace root
+/// this binary was built from, else `data/` in the current directory.
+///
+/// The compile-time path makes `cargo run` and tests work from any directory; the
+/// environment variable lets a packaged build or a test point elsewhere.
+pub fn default_root() -> PathBuf {
+    if let Some(p) = std::env::var_os("ARTIFICER_DATA") {
+        return PathBuf::from(p);
+    }
+    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
+    if built.is_dir() {
+        return built;
+    }
+    PathBuf::from("data")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Inner {
+        #[expect(dead_code, reason = "only parsed")]
+        mana: f32,
+    }
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Doc {
+        #[expect(dead_code, reason = "only parsed")]
+        spells: Vec<Inner>,
+    }
+
+    #[test]
+    fn error_names_file_and_path() {
+        let err = parse_json::<Doc>(
+            Path::new("spells.json"),
+            r#"{"spells":[{"mana":1},{"mana":"x"}]}"#,
+        )
+        .unwrap_err();
+        assert_eq!(err.file, PathBuf::from("spells.json"));
+        assert_eq!(err.path, "spells[1].mana");
+        assert!(err.message.contains("invalid type"), "{}", err.message);
+    }
+
+    #[test]
+    fn unknown_field_is_rejected() {
+        let err = parse_json::<Doc>(Path::new("s.json"), r#"{"spells":[{"mana":1,"manna":2}]}"#).unwrap_err();
+        assert!(err.message.contains("unknown field `manna`"), "{}", err.message);
+        assert_eq!(err.path, "spells[0].manna");
+    }
+}

@@ -1,0 +1,11 @@
+//! Rules of Arcane Artificer: the spell VM, combat, enemies and waves, loot,
+//! economy and progression, and the screens that show them.
+//!
+//! Machinery (the GPU, windows, the compute core) lives in `engine`; this crate
+//! owns every rule and every number, reading the numbers from `data/`.
+
+pub mod catalog;
+pub mod cli;
+pub mod data;
+pub mod element;
+pub mod stats;

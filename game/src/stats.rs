@@ -1,0 +1,213 @@
+//! Player stats with the base values and caps of numerical §1.1, and the
+//! modifiers that level-ups, the shop, items and artifacts apply to them.
+//!
+//! One sheet feeds every system (the VM reads `cpu_limit`, the damage pipeline
+//! reads the damage stats, movement reads `move_speed`), so a bonus bought
+//! anywhere reaches the fight through one place.
+//!
+//! Caps: past the soft cap a stat gains at half rate; the hard cap clamps. For
+//! stats where lower is better (`cast_delay_mod`, `recharge_speed_mod`) the
+//! same rule applies downward. The seed lists `recharge_speed_mod` with a soft
+//! cap of 5.0 while also saying lower is faster; we read that 5.0 as "five
+//! times faster", i.e. a soft floor of 0.2, and give it a hard floor of 0.05.
+
+use serde::{Deserialize, Serialize};
+
+macro_rules! stats {
+    ($( $(#[$doc:meta])* $name:ident = $id:literal : base $base:expr, soft $soft:expr, hard $hard:expr, lower $lower:expr; )*) => {
+        /// Every player stat. Ids are the seed's (`hp_max`, `cpu_limit`, ...).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        pub enum StatId { $( $(#[$doc])* $name, )* }
+
+        impl StatId {
+            /// All stats in declaration order (the order of [`StatSheet`] arrays).
+            pub const ALL: &'static [StatId] = &[ $( StatId::$name, )* ];
+
+            /// The id used in data files.
+            pub fn id(self) -> &'static str { match self { $( StatId::$name => $id, )* } }
+
+            /// Value with no modifiers.
+            pub fn base(self) -> f32 { match self { $( StatId::$name => $base, )* } }
+
+            /// Past this, gains count half.
+            pub fn soft_cap(self) -> Option<f32> { match self { $( StatId::$name => $soft, )* } }
+
+            /// Never past this.
+            pub fn hard_cap(self) -> Option<f32> { match self { $( StatId::$name => $hard, )* } }
+
+            /// True when smaller values are stronger (the caps are floors).
+            pub fn lower_is_better(self) -> bool { match self { $( StatId::$name => $lower, )* } }
+        }
+    };
+}
+
+stats! {
+    /// Maximum HP.
+    HpMax = "hp_max": base 100.0, soft Some(2000.0), hard None, lower false;
+    /// HP regenerated per second.
+    HpRegen = "hp_regen": base 0.0, soft Some(20.0), hard Some(50.0), lower false;
+    /// Global mana ceiling; a core's mana max is capped by it.
+    ManaMax = "mana_max": base 100.0, soft Some(1000.0), hard None, lower false;
+    /// Extra mana per second added to the active core's regeneration.
+    ManaRegen = "mana_regen": base 0.0, soft Some(200.0), hard None, lower false;
+    /// Pixels per second.
+    MoveSpeed = "move_speed": base 300.0, soft Some(600.0), hard Some(800.0), lower false;
+    /// Multiplies every cast delay; lower is faster.
+    CastDelayMod = "cast_delay_mod": base 1.0, soft Some(0.1), hard Some(0.01), lower true;
+    /// Multiplies every recharge time; lower is faster.
+    RechargeSpeedMod = "recharge_speed_mod": base 1.0, soft Some(0.2), hard Some(0.05), lower true;
+    /// Crit chance (1 % per point) and better drops.
+    Luck = "luck": base 0.0, soft Some(100.0), hard None, lower false;
+    /// MAX_OPS = cpu_limit × 40 per cast.
+    CpuLimit = "cpu_limit": base 5.0, soft Some(20.0), hard Some(50.0), lower false;
+    /// +3 % fire damage and +2 % fire status chance per point.
+    AttunementFire = "attunement_fire": base 0.0, soft Some(50.0), hard Some(100.0), lower false;
+    /// +3 % ice damage and +2 % freeze/slow chance per point.
+    AttunementIce = "attunement_ice": base 0.0, soft Some(50.0), hard Some(100.0), lower false;
+    /// +3 % lightning damage and +2 % paralyse chance per point.
+    AttunementLightning = "attunement_lightning": base 0.0, soft Some(50.0), hard Some(100.0), lower false;
+    /// +3 % poison damage per point and +1 poison stack cap per point (at most 20).
+    AttunementPoison = "attunement_poison": base 0.0, soft Some(50.0), hard Some(100.0), lower false;
+    /// Flat damage added to every projectile (the ΣAdd term).
+    DamageFlat = "damage_flat": base 0.0, soft None, hard None, lower false;
+    /// Damage multiplier from the player (a ΠMult factor); 1 = none.
+    DamageMult = "damage_mult": base 1.0, soft Some(5.0), hard None, lower false;
+    /// Extra crit chance as a fraction, on top of luck.
+    CritChance = "crit_chance": base 0.0, soft Some(0.6), hard Some(1.0), lower false;
+    /// Crit damage multiplier.
+    CritMult = "crit_mult": base 2.0, soft Some(5.0), hard None, lower false;
+    /// Flat armour ignored on enemies.
+    Penetration = "penetration": base 0.0, soft None, hard None, lower false;
+    /// Resistance removed from enemies (0.1 = 10 points).
+    ResShred = "res_shred": base 0.0, soft Some(0.5), hard Some(1.0), lower false;
+    /// Extra status chance as a fraction.
+    StatusChance = "status_chance": base 0.0, soft Some(0.5), hard Some(1.0), lower false;
+    /// Flat armour of the player against every hit taken.
+    Armor = "armor": base 0.0, soft Some(50.0), hard None, lower false;
+    /// Coin pickup radius in px.
+    PickupRadius = "pickup_radius": base 60.0, soft Some(300.0), hard Some(1200.0), lower false;
+    /// Mana restored per kill.
+    ManaLeech = "mana_leech": base 0.0, soft Some(20.0), hard None, lower false;
+    /// Fraction of spread removed (0.5 halves every spread angle).
+    Accuracy = "accuracy": base 0.0, soft Some(0.6), hard Some(0.9), lower false;
+}
+
+/// One change to one stat: `(base + Σadd) × Πmul`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StatModifier {
+    /// Which stat.
+    pub stat: StatId,
+    /// Added before multipliers.
+    #[serde(default)]
+    pub add: f32,
+    /// Multiplier (1 = none).
+    #[serde(default = "one")]
+    pub mul: f32,
+}
+
+fn one() -> f32 {
+    1.0
+}
+
+/// Accumulated modifiers for every stat; read values through [`StatSheet::get`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct StatSheet {
+    add: Vec<f32>,
+    mul: Vec<f32>,
+}
+
+impl Default for StatSheet {
+    fn default() -> Self {
+        Self {
+            add: vec![0.0; StatId::ALL.len()],
+            mul: vec![1.0; StatId::ALL.len()],
+        }
+    }
+}
+
+impl StatSheet {
+    /// A sheet at base values.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Applies one modifier (order does not matter).
+    pub fn apply(&mut self, m: &StatModifier) {
+        let i = m.stat as usize;
+        self.add[i] += m.add;
+        self.mul[i] *= m.mul;
+    }
+
+    /// The value before caps.
+    pub fn raw(&self, stat: StatId) -> f32 {
+        let i = stat as usize;
+        (stat.base() + self.add[i]) * self.mul[i]
+    }
+
+    /// The value the game uses: soft cap at half rate, then the hard cap.
+    pub fn get(&self, stat: StatId) -> f32 {
+        capped(stat, self.raw(stat))
+    }
+}
+
+/// Applies the soft and hard caps of `stat` to a raw value.
+pub fn capped(stat: StatId, raw: f32) -> f32 {
+    let mut v = raw;
+    if let Some(soft) = stat.soft_cap() {
+        if stat.lower_is_better() {
+            if v < soft {
+                v = soft - (soft - v) * 0.5;
+            }
+        } else if v > soft {
+            v = soft + (v - soft) * 0.5;
+        }
+    }
+    if let Some(hard) = stat.hard_cap() {
+        v = if stat.lower_is_better() {
+            v.max(hard)
+        } else {
+            v.min(hard)
+        };
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base_values_follow_the_seed() {
+        let s = StatSheet::new();
+        assert_eq!(s.get(StatId::HpMax), 100.0);
+        assert_eq!(s.get(StatId::MoveSpeed), 300.0);
+        assert_eq!(s.get(StatId::CpuLimit), 5.0);
+        assert_eq!(s.get(StatId::CastDelayMod), 1.0);
+    }
+
+    #[test]
+    fn soft_cap_halves_and_hard_cap_clamps() {
+        let mut s = StatSheet::new();
+        s.apply(&StatModifier {
+            stat: StatId::MoveSpeed,
+            add: 400.0,
+            mul: 1.0,
+        });
+        assert_eq!(s.get(StatId::MoveSpeed), 650.0); // 700 raw → 600 + 100/2
+        s.apply(&StatModifier {
+            stat: StatId::MoveSpeed,
+            add: 1000.0,
+            mul: 1.0,
+        });
+        assert_eq!(s.get(StatId::MoveSpeed), 800.0);
+        let mut c = StatSheet::new();
+        c.apply(&StatModifier {
+            stat: StatId::CastDelayMod,
+            add: 0.0,
+            mul: 0.05,
+        });
+        assert!((c.get(StatId::CastDelayMod) - 0.075).abs() < 1e-6);
+    }
+}
