@@ -7,5 +7,9 @@
 pub mod catalog;
 pub mod cli;
 pub mod data;
+pub mod economy;
 pub mod element;
+pub mod player;
+pub mod shop;
 pub mod stats;
+pub mod world;

@@ -104,3 +104,79 @@ pub struct Event {
     /// Where it happened, world px.
     pub pos: [f32; 2],
 }
+
+impl Projectile {
+    /// A live, straight, non-piercing player-team projectile with no timer:
+    /// the starting point for a spawn request; set the other fields as needed.
+    pub fn new(pos: [f32; 2], vel: [f32; 2], radius: f32, lifetime: f32) -> Self {
+        Self {
+            pos,
+            vel,
+            radius,
+            lifetime,
+            timer: 0.0,
+            homing: 0.0,
+            acquire_radius: 0.0,
+            sine_amp: 0.0,
+            sine_freq: 0.0,
+            age: 0.0,
+            bounces: 0,
+            pierce: 0,
+            flags: FLAG_ALIVE,
+            hit_count: 0,
+            hit_memory: [NONE_U32; MAX_HIT_MEMORY],
+            user: [0; 8],
+        }
+    }
+
+    /// Whether the slot holds a live projectile.
+    pub fn is_alive(&self) -> bool {
+        self.flags & FLAG_ALIVE != 0
+    }
+}
+
+impl Event {
+    /// The event's kind, or `None` for a value no pass writes.
+    pub fn kind(&self) -> Option<EventKind> {
+        match self.kind {
+            1 => Some(EventKind::Hit),
+            2 => Some(EventKind::Expire),
+            3 => Some(EventKind::Timer),
+            4 => Some(EventKind::Wall),
+            5 => Some(EventKind::PlayerHit),
+            _ => None,
+        }
+    }
+}
+
+/// The per-step uniform of every pass (64 bytes), `Params` in `shaders/common.wgsl`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Pod, Zeroable)]
+pub struct StepParams {
+    /// Lower corner of the arena (walls), px.
+    pub arena_min: [f32; 2],
+    /// Upper corner of the arena (walls), px.
+    pub arena_max: [f32; 2],
+    /// Player centre, px; enemy-team projectiles collide with it.
+    pub player_pos: [f32; 2],
+    /// Player radius, px; 0 disables player hits.
+    pub player_radius: f32,
+    /// Step length, s.
+    pub dt: f32,
+    /// Grid cell edge, px: at least the largest projectile radius plus the largest enemy radius.
+    pub cell_size: f32,
+    /// Grid columns.
+    pub grid_w: u32,
+    /// Grid rows.
+    pub grid_h: u32,
+    /// `grid_w * grid_h`.
+    pub cell_count: u32,
+    /// Slots the passes visit: one past the highest slot in use.
+    pub slot_count: u32,
+    /// Enemies uploaded this step.
+    pub enemy_count: u32,
+    /// Capacity of the event buffer; later events only count as overflow.
+    pub max_events: u32,
+    /// Padding to 16-byte uniform alignment.
+    pub _pad: u32,
+}
