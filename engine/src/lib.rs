@@ -5,3 +5,5 @@
 //! decide what to spawn and what a hit means; the engine moves, collides and draws.
 
 pub mod compute;
+pub mod render;
+pub mod ui;

@@ -1,0 +1,319 @@
+//! Instanced 2D shapes (circles, rings, triangles, squares, diamonds, lines,
+//! hexagons, crosses) drawn as signed-distance quads in one draw call per
+//! layer (`shaders/render_shapes.wgsl`).
+//!
+//! The game fills a [`ShapeBatch`] each frame; [`ShapeRenderer`] uploads it in
+//! one buffer write and draws each layer as one instanced range.
+
+use bytemuck::{Pod, Zeroable};
+use glam::Vec2;
+
+/// Which silhouette a [`Shape`] has; the discriminant is `kind` in the shader.
+#[repr(u32)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ShapeKind {
+    /// Disc of radius `size.x` (a ring when `stroke > 0`).
+    Circle = 0,
+    /// Triangle of circumradius `size.x` pointing along `rot`.
+    Triangle = 1,
+    /// Rectangle of half extents `size`.
+    Square = 2,
+    /// Rhombus of half diagonals `size`.
+    Diamond = 3,
+    /// Capsule of half length `size.x` and half thickness `size.y` along `rot`.
+    Line = 4,
+    /// Hexagon of inradius `size.x`.
+    Hexagon = 5,
+    /// Plus sign of half length `size.x` and arm thickness `size.y / 2`.
+    Cross = 6,
+}
+
+/// One shape instance, byte for byte `ShapeIn` of the shader (48 bytes).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Pod, Zeroable)]
+pub struct Shape {
+    /// Centre, world px.
+    pub pos: [f32; 2],
+    /// Size; meaning per [`ShapeKind`].
+    pub size: [f32; 2],
+    /// Linear RGBA, not premultiplied.
+    pub color: [f32; 4],
+    /// Rotation, radians (0 = pointing along +x).
+    pub rot: f32,
+    /// A [`ShapeKind`] as `u32`.
+    pub kind: u32,
+    /// Outline width in world px drawn inside the edge; 0 fills the shape.
+    pub stroke: f32,
+    /// Halo falloff length in world px; 0 draws no halo.
+    pub glow: f32,
+}
+
+impl Shape {
+    /// A filled shape of `kind` at `pos`.
+    pub fn new(kind: ShapeKind, pos: Vec2, size: Vec2, color: [f32; 4]) -> Self {
+        Self {
+            pos: pos.to_array(),
+            size: size.to_array(),
+            color,
+            rot: 0.0,
+            kind: kind as u32,
+            stroke: 0.0,
+            glow: 0.0,
+        }
+    }
+
+    /// A filled disc.
+    pub fn circle(pos: Vec2, radius: f32, color: [f32; 4]) -> Self {
+        Self::new(ShapeKind::Circle, pos, Vec2::splat(radius), color)
+    }
+
+    /// A ring: the outline of a disc, `width` px thick.
+    pub fn ring(pos: Vec2, radius: f32, width: f32, color: [f32; 4]) -> Self {
+        Self::circle(pos, radius, color).stroke(width)
+    }
+
+    /// A line segment from `a` to `b`, `width` px thick with round caps.
+    pub fn line(a: Vec2, b: Vec2, width: f32, color: [f32; 4]) -> Self {
+        let d = b - a;
+        Self::new(
+            ShapeKind::Line,
+            (a + b) * 0.5,
+            Vec2::new(d.length() * 0.5, width * 0.5),
+            color,
+        )
+        .rotated(d.y.atan2(d.x))
+    }
+
+    /// The same shape turned by `rot` radians.
+    pub fn rotated(mut self, rot: f32) -> Self {
+        self.rot = rot;
+        self
+    }
+
+    /// The same shape drawn as an outline `width` px thick.
+    pub fn stroke(mut self, width: f32) -> Self {
+        self.stroke = width;
+        self
+    }
+
+    /// The same shape with a soft halo of falloff `length` px.
+    pub fn glow(mut self, length: f32) -> Self {
+        self.glow = length;
+        self
+    }
+}
+
+/// Draw order of shapes relative to the projectiles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Layer {
+    /// Floor, telegraphs, pickups, enemies: under the projectiles.
+    Ground,
+    /// Additive light over the projectiles: bursts, flashes, muzzle glows.
+    Glow,
+    /// Above everything: the player and its outline, so it is never lost in a crowd.
+    Top,
+}
+
+/// The shapes of one frame, by layer. Cleared and refilled every frame.
+#[derive(Debug, Clone, Default)]
+pub struct ShapeBatch {
+    /// [`Layer::Ground`] shapes, drawn in order.
+    pub ground: Vec<Shape>,
+    /// [`Layer::Glow`] shapes (additive).
+    pub glow: Vec<Shape>,
+    /// [`Layer::Top`] shapes, drawn in order.
+    pub top: Vec<Shape>,
+}
+
+impl ShapeBatch {
+    /// Adds `shape` to `layer`.
+    pub fn push(&mut self, layer: Layer, shape: Shape) {
+        match layer {
+            Layer::Ground => self.ground.push(shape),
+            Layer::Glow => self.glow.push(shape),
+            Layer::Top => self.top.push(shape),
+        }
+    }
+
+    /// Empties every layer, keeping the allocations.
+    pub fn clear(&mut self) {
+        self.ground.clear();
+        self.glow.clear();
+        self.top.clear();
+    }
+
+    /// Shapes in all layers.
+    pub fn len(&self) -> usize {
+        self.ground.len() + self.glow.len() + self.top.len()
+    }
+
+    /// Whether no layer holds a shape.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Instance ranges of the uploaded batch, one per layer.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct UploadedLayers {
+    ground: (u32, u32),
+    glow: (u32, u32),
+    top: (u32, u32),
+}
+
+/// The pipelines and the growing instance buffer of the shape pass.
+#[derive(Debug)]
+pub struct ShapeRenderer {
+    alpha: wgpu::RenderPipeline,
+    additive: wgpu::RenderPipeline,
+    instances: wgpu::Buffer,
+    capacity: u64,
+    staging: Vec<Shape>,
+}
+
+const SHAPE_ATTRIBUTES: [wgpu::VertexAttribute; 7] = wgpu::vertex_attr_array![
+    0 => Float32x2, 1 => Float32x2, 2 => Float32x4, 3 => Float32, 4 => Uint32, 5 => Float32, 6 => Float32
+];
+
+impl ShapeRenderer {
+    /// Builds the pipelines for targets of `format`; `camera_layout` is the
+    /// camera bind group layout shared by every render pass.
+    pub fn new(
+        device: &wgpu::Device,
+        format: wgpu::TextureFormat,
+        camera_layout: &wgpu::BindGroupLayout,
+    ) -> Self {
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("render_shapes.wgsl"),
+            source: wgpu::ShaderSource::Wgsl(super::SHAPES_WGSL.into()),
+        });
+        let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("shapes layout"),
+            bind_group_layouts: &[Some(camera_layout)],
+            immediate_size: 0,
+        });
+        let make = |label: &str, entry: &str, blend: wgpu::BlendState| {
+            device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                label: Some(label),
+                layout: Some(&layout),
+                vertex: wgpu::VertexState {
+                    module: &module,
+                    entry_point: Some("vs_main"),
+                    compilation_options: Default::default(),
+                    buffers: &[Some(wgpu::VertexBufferLayout {
+                        array_stride: std::mem::size_of::<Shape>() as u64,
+                        step_mode: wgpu::VertexStepMode::Instance,
+                        attributes: &SHAPE_ATTRIBUTES,
+                    })],
+                },
+                primitive: wgpu::PrimitiveState::default(),
+                depth_stencil: None,
+                multisample: wgpu::MultisampleState::default(),
+                fragment: Some(wgpu::FragmentState {
+                    module: &module,
+                    entry_point: Some(entry),
+                    compilation_options: Default::default(),
+                    targets: &[Some(wgpu::ColorTargetState {
+                        format,
+                        blend: Some(blend),
+                        write_mask: wgpu::ColorWrites::ALL,
+                    })],
+                }),
+                multiview_mask: None,
+                cache: None,
+            })
+        };
+        let alpha = make(
+            "shapes alpha",
+            "fs_alpha",
+            wgpu::BlendState::PREMULTIPLIED_ALPHA_BLENDING,
+        );
+        let additive = make("shapes additive", "fs_additive", super::ADDITIVE);
+        let capacity = 1024;
+        Self {
+            alpha,
+            additive,
+            instances: Self::buffer(device, capacity),
+            capacity,
+            staging: Vec::new(),
+        }
+    }
+
+    fn buffer(device: &wgpu::Device, capacity: u64) -> wgpu::Buffer {
+        device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("shape instances"),
+            size: capacity * std::mem::size_of::<Shape>() as u64,
+            usage: wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        })
+    }
+
+    /// Uploads every layer of `batch` in one write (growing the buffer when needed).
+    pub fn upload(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        batch: &ShapeBatch,
+    ) -> UploadedLayers {
+        self.staging.clear();
+        let range = |v: &[Shape], staging: &mut Vec<Shape>| {
+            let start = staging.len() as u32;
+            staging.extend_from_slice(v);
+            (start, staging.len() as u32)
+        };
+        let ground = range(&batch.ground, &mut self.staging);
+        let glow = range(&batch.glow, &mut self.staging);
+        let top = range(&batch.top, &mut self.staging);
+        let needed = self.staging.len() as u64;
+        if needed > self.capacity {
+            self.capacity = needed.next_power_of_two();
+            self.instances = Self::buffer(device, self.capacity);
+        }
+        if !self.staging.is_empty() {
+            queue.write_buffer(&self.instances, 0, bytemuck::cast_slice(&self.staging));
+        }
+        UploadedLayers { ground, glow, top }
+    }
+
+    /// Draws one layer of the last upload into `pass`.
+    pub fn draw(
+        &self,
+        pass: &mut wgpu::RenderPass<'_>,
+        camera: &wgpu::BindGroup,
+        layers: &UploadedLayers,
+        layer: Layer,
+    ) {
+        let (range, pipeline) = match layer {
+            Layer::Ground => (layers.ground, &self.alpha),
+            Layer::Glow => (layers.glow, &self.additive),
+            Layer::Top => (layers.top, &self.alpha),
+        };
+        if range.0 == range.1 {
+            return;
+        }
+        pass.set_pipeline(pipeline);
+        pass.set_bind_group(0, camera, &[]);
+        pass.set_vertex_buffer(0, self.instances.slice(..));
+        pass.draw(0..6, range.0..range.1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shape_is_the_shader_layout() {
+        assert_eq!(std::mem::size_of::<Shape>(), 48);
+        let offsets: Vec<u64> = SHAPE_ATTRIBUTES.iter().map(|a| a.offset).collect();
+        assert_eq!(offsets, vec![0, 8, 16, 32, 36, 40, 44]);
+    }
+
+    #[test]
+    fn a_line_spans_its_endpoints() {
+        let s = Shape::line(Vec2::new(0.0, 0.0), Vec2::new(0.0, 10.0), 2.0, [1.0; 4]);
+        assert_eq!(s.pos, [0.0, 5.0]);
+        assert_eq!(s.size, [5.0, 1.0]);
+        assert!((s.rot - std::f32::consts::FRAC_PI_2).abs() < 1e-6);
+    }
+}

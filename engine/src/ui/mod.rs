@@ -1,0 +1,152 @@
+//! egui on top of the world: input through egui-winit, drawing through
+//! egui-wgpu, and the profiler overlay ([`overlay::ProfilerOverlay`]).
+
+pub mod overlay;
+
+pub use overlay::{OverlayData, ProfilerOverlay};
+
+use winit::window::Window;
+
+use crate::render::PassTimer;
+
+/// egui's context, its winit input state and its wgpu renderer.
+pub struct EguiLayer {
+    ctx: egui::Context,
+    state: egui_winit::State,
+    renderer: egui_wgpu::Renderer,
+}
+
+impl std::fmt::Debug for EguiLayer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EguiLayer").finish_non_exhaustive()
+    }
+}
+
+/// One frame of egui output, tessellated and ready to draw.
+pub struct EguiFrame {
+    jobs: Vec<egui::ClippedPrimitive>,
+    textures: egui::TexturesDelta,
+    pixels_per_point: f32,
+}
+
+impl std::fmt::Debug for EguiFrame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EguiFrame")
+            .field("jobs", &self.jobs.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl EguiLayer {
+    /// egui for `window`, drawing into targets of `format`.
+    pub fn new(window: &Window, device: &wgpu::Device, format: wgpu::TextureFormat) -> Self {
+        let ctx = egui::Context::default();
+        ctx.set_visuals(egui::Visuals::dark());
+        let max_side = device.limits().max_texture_dimension_2d as usize;
+        let state = egui_winit::State::new(
+            ctx.clone(),
+            egui::ViewportId::ROOT,
+            window,
+            Some(window.scale_factor() as f32),
+            None,
+            Some(max_side),
+        );
+        let renderer = egui_wgpu::Renderer::new(
+            device,
+            format,
+            egui_wgpu::RendererOptions {
+                dithering: false,
+                ..Default::default()
+            },
+        );
+        Self { ctx, state, renderer }
+    }
+
+    /// The egui context (cheap to clone).
+    pub fn ctx(&self) -> &egui::Context {
+        &self.ctx
+    }
+
+    /// Feeds a window event to egui; true when egui consumed it (the game should ignore it).
+    pub fn on_window_event(&mut self, window: &Window, event: &winit::event::WindowEvent) -> bool {
+        self.state.on_window_event(window, event).consumed
+    }
+
+    /// Starts an egui pass with this frame's input.
+    pub fn begin(&mut self, window: &Window) {
+        let input = self.state.take_egui_input(window);
+        self.ctx.begin_pass(input);
+    }
+
+    /// Ends the pass, applies platform output (cursor, clipboard) and tessellates.
+    pub fn end(&mut self, window: &Window) -> EguiFrame {
+        let out = self.ctx.end_pass();
+        self.state.handle_platform_output(window, out.platform_output);
+        let jobs = self.ctx.tessellate(out.shapes, out.pixels_per_point);
+        EguiFrame {
+            jobs,
+            textures: out.textures_delta,
+            pixels_per_point: out.pixels_per_point,
+        }
+    }
+
+    /// Uploads textures and buffers, then draws `frame` over `target` in its
+    /// own pass (timed as `"render egui"`). Freed textures are released after.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one call per frame with the frame's GPU context"
+    )]
+    pub fn encode(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        encoder: &mut wgpu::CommandEncoder,
+        target: &wgpu::TextureView,
+        size: [u32; 2],
+        frame: &EguiFrame,
+        timer: &mut PassTimer,
+    ) {
+        for (id, deltas) in &frame.textures.set {
+            for delta in deltas {
+                self.renderer.update_texture(device, queue, *id, delta);
+            }
+        }
+        let screen = egui_wgpu::ScreenDescriptor {
+            size_in_pixels: size,
+            pixels_per_point: frame.pixels_per_point,
+        };
+        let extra = self
+            .renderer
+            .update_buffers(device, queue, encoder, &frame.jobs, &screen);
+        if !extra.is_empty() {
+            queue.submit(extra);
+        }
+        {
+            let pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("render egui"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: target,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Load,
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                depth_stencil_attachment: None,
+                timestamp_writes: timer.pass_writes("render egui"),
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            let mut pass = pass.forget_lifetime();
+            self.renderer.render(&mut pass, &frame.jobs, &screen);
+        }
+    }
+
+    /// Releases the textures egui freed this frame (after the frame is submitted).
+    pub fn free_textures(&mut self, frame: &EguiFrame) {
+        for id in &frame.textures.free {
+            self.renderer.free_texture(id);
+        }
+    }
+}

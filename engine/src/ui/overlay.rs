@@ -1,0 +1,177 @@
+//! The profiler overlay (F3): a frame-time graph, CPU time per system of the
+//! step, GPU time per compute and render pass, and entity counts against
+//! their caps. It shows what the game hands it; it measures only frame times.
+
+use std::collections::VecDeque;
+
+/// Frames kept in the graph (five seconds at 60 fps).
+pub const HISTORY: usize = 300;
+
+/// What the game reports for one frame.
+#[derive(Debug, Clone, Default)]
+pub struct OverlayData {
+    /// CPU ms per system of the simulation step (combat, vm, ai, …), plus the draw preparation.
+    pub cpu_systems: Vec<(String, f64)>,
+    /// GPU ms per compute pass (from the compute core) and render pass (from the renderer).
+    pub gpu_passes: Vec<(String, f64)>,
+    /// Labelled counts, e.g. ("projectiles", "1840 / 2000").
+    pub counts: Vec<(String, String)>,
+}
+
+/// Frame-time history and the overlay window.
+#[derive(Debug, Clone, Default)]
+pub struct ProfilerOverlay {
+    frame_ms: VecDeque<f64>,
+    /// Whether the overlay is shown.
+    pub visible: bool,
+}
+
+/// Summary of the recorded frame times.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct FrameSummary {
+    /// Mean frames per second over the history.
+    pub fps: f64,
+    /// Mean frame time, ms.
+    pub mean_ms: f64,
+    /// 95th percentile frame time, ms.
+    pub p95_ms: f64,
+    /// Frames in the history.
+    pub frames: usize,
+}
+
+impl ProfilerOverlay {
+    /// An overlay, shown or hidden.
+    pub fn new(visible: bool) -> Self {
+        Self {
+            frame_ms: VecDeque::with_capacity(HISTORY),
+            visible,
+        }
+    }
+
+    /// Records one frame's wall time.
+    pub fn record_frame(&mut self, ms: f64) {
+        if self.frame_ms.len() == HISTORY {
+            self.frame_ms.pop_front();
+        }
+        self.frame_ms.push_back(ms);
+    }
+
+    /// Mean fps, mean and p95 frame time over the history.
+    pub fn summary(&self) -> FrameSummary {
+        summarize(self.frame_ms.iter().copied())
+    }
+
+    /// Draws the overlay window when visible.
+    pub fn show(&self, ctx: &egui::Context, data: &OverlayData) {
+        if !self.visible {
+            return;
+        }
+        let s = self.summary();
+        egui::Window::new("Profiler (F3)")
+            .default_pos([8.0, 120.0])
+            .default_width(300.0)
+            .resizable(false)
+            .frame(egui::Frame::window(&ctx.global_style()).multiply_with_opacity(0.88))
+            .show(ctx, |ui| {
+                ui.label(format!(
+                    "{:.0} fps   mean {:.2} ms   p95 {:.2} ms",
+                    s.fps, s.mean_ms, s.p95_ms
+                ));
+                let points: Vec<[f64; 2]> = self
+                    .frame_ms
+                    .iter()
+                    .enumerate()
+                    .map(|(i, ms)| [i as f64, *ms])
+                    .collect();
+                egui_plot::Plot::new("frame times")
+                    .height(80.0)
+                    .include_y(0.0)
+                    .include_y(33.3)
+                    .include_x(0.0)
+                    .include_x(HISTORY as f64)
+                    .show_axes([false, true])
+                    .allow_drag(false)
+                    .allow_zoom(false)
+                    .allow_scroll(false)
+                    .show(ui, |plot| {
+                        plot.hline(egui_plot::HLine::new("16.7 ms", 16.7).color(egui::Color32::DARK_GREEN));
+                        plot.line(egui_plot::Line::new("frame ms", points).color(egui::Color32::LIGHT_BLUE));
+                    });
+                timing_table(ui, "CPU per system (ms)", &data.cpu_systems);
+                timing_table(ui, "GPU per pass (ms)", &data.gpu_passes);
+                if !data.counts.is_empty() {
+                    ui.separator();
+                    egui::Grid::new("overlay counts").striped(true).show(ui, |ui| {
+                        for (k, v) in &data.counts {
+                            ui.label(k);
+                            ui.monospace(v);
+                            ui.end_row();
+                        }
+                    });
+                }
+            });
+    }
+}
+
+fn timing_table(ui: &mut egui::Ui, title: &str, rows: &[(String, f64)]) {
+    ui.separator();
+    ui.strong(title);
+    if rows.is_empty() {
+        ui.weak("(none reported)");
+        return;
+    }
+    let max = rows.iter().map(|r| r.1).fold(1e-6, f64::max);
+    egui::Grid::new(title).show(ui, |ui| {
+        for (name, ms) in rows {
+            ui.label(name);
+            ui.monospace(format!("{ms:7.3}"));
+            let frac = (ms / max) as f32;
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(80.0, 8.0), egui::Sense::hover());
+            let mut bar = rect;
+            bar.set_width(rect.width() * frac);
+            ui.painter()
+                .rect_filled(bar, 1.0, egui::Color32::from_rgb(90, 160, 230));
+            ui.end_row();
+        }
+    });
+}
+
+/// Mean fps, mean and p95 of a list of frame times in ms.
+pub fn summarize(frames: impl Iterator<Item = f64>) -> FrameSummary {
+    let mut v: Vec<f64> = frames.collect();
+    if v.is_empty() {
+        return FrameSummary::default();
+    }
+    let mean = v.iter().sum::<f64>() / v.len() as f64;
+    v.sort_by(f64::total_cmp);
+    let idx = ((v.len() as f64 * 0.95).ceil() as usize).clamp(1, v.len()) - 1;
+    FrameSummary {
+        fps: if mean > 0.0 { 1000.0 / mean } else { 0.0 },
+        mean_ms: mean,
+        p95_ms: v[idx],
+        frames: v.len(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_of_known_frames() {
+        let s = summarize((1..=100).map(f64::from));
+        assert_eq!(s.frames, 100);
+        assert_eq!(s.p95_ms, 95.0);
+        assert!((s.mean_ms - 50.5).abs() < 1e-9);
+        assert_eq!(summarize(std::iter::empty()), FrameSummary::default());
+    }
+
+    #[test]
+    fn history_is_bounded() {
+        let mut o = ProfilerOverlay::new(true);
+        for i in 0..(HISTORY + 50) {
+            o.record_frame(i as f64);
+        }
+        assert_eq!(o.summary().frames, HISTORY);
+    }
+}

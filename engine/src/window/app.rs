@@ -1,0 +1,89 @@
+//! What a windowed application implements, and what it is handed each frame.
+
+use std::path::PathBuf;
+
+use crate::gpu::GpuContext;
+use crate::render::Scene;
+
+/// How the window opens and when it closes by itself.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WindowConfig {
+    /// Title bar text.
+    pub title: String,
+    /// Inner size in physical pixels.
+    pub size: [u32; 2],
+    /// Borderless fullscreen on the current monitor.
+    pub fullscreen: bool,
+    /// Present with vsync (Fifo) instead of as fast as possible.
+    pub vsync: bool,
+    /// Close after this many drawn frames (smoke tests, figures).
+    pub exit_after_frames: Option<u64>,
+    /// Write the last drawn frame here as PNG before closing.
+    pub screenshot: Option<PathBuf>,
+}
+
+impl Default for WindowConfig {
+    fn default() -> Self {
+        Self {
+            title: "Arcane Artificer".into(),
+            size: [1280, 720],
+            fullscreen: false,
+            vsync: true,
+            exit_after_frames: None,
+            screenshot: None,
+        }
+    }
+}
+
+/// Things the application asks of the window during a frame; applied after it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Requests {
+    /// Close the window and end the event loop.
+    pub exit: bool,
+    /// Switch vsync.
+    pub vsync: Option<bool>,
+    /// Enter or leave borderless fullscreen.
+    pub fullscreen: Option<bool>,
+    /// Resize the window (physical pixels).
+    pub resize: Option<[u32; 2]>,
+    /// Write this frame as PNG.
+    pub screenshot: Option<PathBuf>,
+}
+
+/// Per-frame input to [`WindowApp::frame`].
+#[derive(Debug)]
+pub struct Frame<'a> {
+    /// The device (to create resources or step a compute core).
+    pub gpu: &'a GpuContext,
+    /// egui, inside an open pass: build this frame's UI with it.
+    pub egui: &'a egui::Context,
+    /// The world to draw; cleared of shapes before each frame.
+    pub scene: &'a mut Scene,
+    /// Target size in physical pixels.
+    pub size: [u32; 2],
+    /// Real seconds since the previous frame (clamped to 0.25 s).
+    pub dt: f32,
+    /// Frames drawn before this one.
+    pub index: u64,
+    /// GPU ms of the render passes of the latest frame read back.
+    pub render_passes: &'a [(&'static str, f64)],
+    /// Wall ms of the previous frame's drawing (encode, submit, present).
+    pub last_draw_ms: f64,
+    /// Requests to the window.
+    pub requests: &'a mut Requests,
+}
+
+/// A game or tool that runs in the window.
+pub trait WindowApp {
+    /// Called once the device exists, before the first frame.
+    fn init(&mut self, gpu: &GpuContext);
+
+    /// A window event egui did not consume (keys, mouse buttons, cursor).
+    fn input(&mut self, event: &winit::event::WindowEvent);
+
+    /// One frame: advance the simulation, fill `frame.scene`, build the UI.
+    fn frame(&mut self, frame: &mut Frame<'_>);
+
+    /// Called once when the window closes (e.g. to print a report).
+    fn exiting(&mut self) {}
+}
