@@ -1,0 +1,490 @@
+//! The shop between waves (game-design §5, numerical §1.2, DESIGN §8), logic only:
+//! shelf A sells spells, shelf B cores, shelf C stat upgrades; refreshing costs
+//! 20 + 10·n gold for the n-th refresh of the wave (n from 0) and resets each
+//! wave; a card sells for half its price, at least 10; cards without a slot wait
+//! in an area of 5; at most 3 cores are carried and one is active, switched only
+//! here.
+//!
+//! Shelf A and B prices come from the spell and core data (the caller passes a
+//! [`ShopPool`] built from the catalogue); shelf C and every rule number come from
+//! `data/shop.json`.
+
+pub mod loadout;
+
+use std::path::Path;
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use serde::Deserialize;
+
+pub use loadout::{Card, CardPlace, CarriedCore, Loadout};
+
+use crate::data::{DataError, load_json};
+use crate::economy::Wallet;
+use crate::stats::StatModifier;
+
+/// Shelf sizes.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShelfSizes {
+    /// Shelf A (spells).
+    pub spells: usize,
+    /// Shelf B (cores).
+    pub cores: usize,
+    /// Shelf C (stats).
+    pub stats: usize,
+}
+
+/// Refresh pricing: the n-th refresh of a wave (n from 0) costs `base + step × n`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RefreshDef {
+    /// The first refresh (the seed: 20).
+    pub base: u64,
+    /// Added per refresh already made this wave (the seed: 10).
+    pub step: u64,
+}
+
+/// Selling: `max(floor(paid × fraction), floor)`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SellDef {
+    /// The seed: 0.5.
+    pub fraction: f64,
+    /// The seed: 10.
+    pub floor: u64,
+}
+
+/// One shelf C upgrade.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StatOfferDef {
+    /// Stable id.
+    pub id: String,
+    /// Name on the card.
+    pub name: String,
+    /// Gold.
+    pub price: u64,
+    /// Relative chance of being stocked.
+    #[serde(default = "one")]
+    pub weight: f32,
+    /// What buying it changes.
+    pub modifiers: Vec<StatModifier>,
+}
+
+fn one() -> f32 {
+    1.0
+}
+
+/// `data/shop.json`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShopDef {
+    /// How many offers each shelf shows.
+    pub shelves: ShelfSizes,
+    /// Refresh pricing.
+    pub refresh: RefreshDef,
+    /// Selling.
+    pub sell: SellDef,
+    /// Cards that can wait without a slot (the seed: 5).
+    pub waiting_area: usize,
+    /// Cores carried at most, the active one included (the seed: 3).
+    pub max_cores: usize,
+    /// Shelf C's pool.
+    pub stat_offers: Vec<StatOfferDef>,
+}
+
+/// File name under the data root.
+pub const SHOP_FILE: &str = "shop.json";
+
+impl ShopDef {
+    /// Loads and checks `data/shop.json`, appending every problem to `errors`.
+    pub fn load(root: &Path, errors: &mut Vec<DataError>) -> Option<ShopDef> {
+        let def = load_json::<ShopDef>(root, SHOP_FILE)
+            .map_err(|e| errors.push(e))
+            .ok()?;
+        let before = errors.len();
+        if !(def.sell.fraction.is_finite() && (0.0..=1.0).contains(&def.sell.fraction)) {
+            errors.push(DataError::new(
+                SHOP_FILE,
+                "sell.fraction",
+                "must be between 0 and 1",
+            ));
+        }
+        if def.max_cores == 0 {
+            errors.push(DataError::new(
+                SHOP_FILE,
+                "max_cores",
+                "must carry at least one core",
+            ));
+        }
+        for (i, s) in def.stat_offers.iter().enumerate() {
+            if s.modifiers.is_empty() {
+                errors.push(DataError::new(
+                    SHOP_FILE,
+                    format!("stat_offers[{i}].modifiers"),
+                    format!("`{}` changes nothing", s.id),
+                ));
+            }
+            if !(s.weight.is_finite() && s.weight >= 0.0) {
+                errors.push(DataError::new(
+                    SHOP_FILE,
+                    format!("stat_offers[{i}].weight"),
+                    "must be a finite number ≥ 0",
+                ));
+            }
+            if def.stat_offers[..i].iter().any(|o| o.id == s.id) {
+                errors.push(DataError::new(
+                    SHOP_FILE,
+                    format!("stat_offers[{i}].id"),
+                    format!("duplicate id `{}`", s.id),
+                ));
+            }
+        }
+        (errors.len() == before).then_some(def)
+    }
+
+    /// Price of the refresh after `done` refreshes this wave: `base + step × done`.
+    pub fn refresh_cost(&self, done: u32) -> u64 {
+        self.refresh.base + self.refresh.step * u64::from(done)
+    }
+
+    /// What a card or core bought for `paid` sells for: half, at least the floor.
+    pub fn sell_price(&self, paid: u64) -> u64 {
+        (((paid as f64) * self.sell.fraction).floor() as u64).max(self.sell.floor)
+    }
+}
+
+/// A spell or core the shop can stock, with its data price.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PoolEntry {
+    /// Spell or core id.
+    pub id: String,
+    /// Gold.
+    pub price: u64,
+    /// Relative chance of being stocked (0 = never, e.g. locked).
+    pub weight: f32,
+    /// Slot capacity (cores only; 0 for spells).
+    pub capacity: usize,
+}
+
+/// What shelves A and B can stock this wave, built by the caller from the catalogue.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ShopPool {
+    /// Shelf A.
+    pub spells: Vec<PoolEntry>,
+    /// Shelf B.
+    pub cores: Vec<PoolEntry>,
+}
+
+/// The three shelves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Shelf {
+    /// A: spells.
+    Spells,
+    /// B: cores.
+    Cores,
+    /// C: stat upgrades.
+    Stats,
+}
+
+/// One offer on a shelf.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Offer {
+    /// Spell, core or stat-offer id.
+    pub id: String,
+    /// Gold.
+    pub price: u64,
+    /// Bought already this stocking.
+    pub sold: bool,
+}
+
+/// What a purchase gave; stat purchases return their modifiers for the player.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Purchase {
+    /// A spell card, and where it went.
+    Spell(CardPlace),
+    /// A core, now carried at this index.
+    Core(usize),
+    /// Stat modifiers to add to the player (source: shop).
+    Stats(Vec<StatModifier>),
+}
+
+/// Why a shop action was refused (shown to the player as is).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ShopError {
+    /// Not enough gold.
+    #[error("not enough gold: {need} needed, {have} held")]
+    NotEnoughGold {
+        /// Price.
+        need: u64,
+        /// Held.
+        have: u64,
+    },
+    /// The offer index is out of range.
+    #[error("there is no offer {index} on shelf {shelf:?}")]
+    NoSuchOffer {
+        /// Shelf.
+        shelf: Shelf,
+        /// Index asked.
+        index: usize,
+    },
+    /// Bought already.
+    #[error("that offer is sold")]
+    SoldOut,
+    /// Carrying the maximum of cores.
+    #[error("at most {max} cores can be carried: sell one first")]
+    CoresFull {
+        /// The limit.
+        max: usize,
+    },
+    /// No slot and no room in the waiting area.
+    #[error("the waiting area holds at most {max} cards: sell or slot one first")]
+    WaitingAreaFull {
+        /// The limit.
+        max: usize,
+    },
+    /// The target deck has no free slot.
+    #[error("the core has no free slot (capacity {capacity})")]
+    DeckFull {
+        /// The core's capacity.
+        capacity: usize,
+    },
+    /// No core at that index.
+    #[error("no carried core {0}")]
+    NoSuchCore(usize),
+    /// No card there.
+    #[error("no card there")]
+    NoSuchCard,
+    /// The active core cannot be sold.
+    #[error("the active core cannot be sold: switch to another first")]
+    CannotSellActiveCore,
+    /// A stat offer id is unknown (a stale shelf).
+    #[error("unknown stat offer `{0}`")]
+    UnknownStatOffer(String),
+}
+
+/// The shop of one wave's shop phase.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shop {
+    /// Shelf A offers.
+    pub spells: Vec<Offer>,
+    /// Shelf B offers.
+    pub cores: Vec<Offer>,
+    /// Shelf C offers.
+    pub stats: Vec<Offer>,
+    refreshes: u32,
+}
+
+fn pick_weighted<'a, T>(items: &'a [T], weight: impl Fn(&T) -> f32, rng: &mut ChaCha8Rng) -> Option<&'a T> {
+    let total: f32 = items.iter().map(&weight).filter(|w| *w > 0.0).sum();
+    if total <= 0.0 {
+        return None;
+    }
+    let mut r = rng.random::<f32>() * total;
+    let mut last = None;
+    for it in items {
+        let w = weight(it);
+        if w <= 0.0 {
+            continue;
+        }
+        last = Some(it);
+        r -= w;
+        if r < 0.0 {
+            return Some(it);
+        }
+    }
+    last
+}
+
+impl Shop {
+    /// Opens the shop for a new shop phase: fresh stock, refresh price back to its base.
+    pub fn open(def: &ShopDef, pool: &ShopPool, rng: &mut ChaCha8Rng) -> Self {
+        let mut s = Self {
+            spells: Vec::new(),
+            cores: Vec::new(),
+            stats: Vec::new(),
+            refreshes: 0,
+        };
+        s.restock(def, pool, rng);
+        s
+    }
+
+    /// Refreshes done this wave.
+    pub fn refreshes(&self) -> u32 {
+        self.refreshes
+    }
+
+    /// What the next refresh costs.
+    pub fn refresh_cost(&self, def: &ShopDef) -> u64 {
+        def.refresh_cost(self.refreshes)
+    }
+
+    fn restock(&mut self, def: &ShopDef, pool: &ShopPool, rng: &mut ChaCha8Rng) {
+        let stock = |entries: &[PoolEntry], n: usize, rng: &mut ChaCha8Rng| -> Vec<Offer> {
+            (0..n)
+                .filter_map(|_| pick_weighted(entries, |e| e.weight, rng))
+                .map(|e| Offer {
+                    id: e.id.clone(),
+                    price: e.price,
+                    sold: false,
+                })
+                .collect()
+        };
+        self.spells = stock(&pool.spells, def.shelves.spells, rng);
+        self.cores = stock(&pool.cores, def.shelves.cores, rng);
+        self.stats = (0..def.shelves.stats)
+            .filter_map(|_| pick_weighted(&def.stat_offers, |o| o.weight, rng))
+            .map(|o| Offer {
+                id: o.id.clone(),
+                price: o.price,
+                sold: false,
+            })
+            .collect();
+    }
+
+    /// Pays for a refresh and restocks every shelf; returns the price paid.
+    pub fn refresh(
+        &mut self,
+        def: &ShopDef,
+        pool: &ShopPool,
+        wallet: &mut Wallet,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<u64, ShopError> {
+        let cost = self.refresh_cost(def);
+        if !wallet.pay(cost) {
+            return Err(ShopError::NotEnoughGold {
+                need: cost,
+                have: wallet.gold(),
+            });
+        }
+        self.refreshes += 1;
+        self.restock(def, pool, rng);
+        Ok(cost)
+    }
+
+    /// The offers of a shelf.
+    pub fn shelf(&self, shelf: Shelf) -> &[Offer] {
+        match shelf {
+            Shelf::Spells => &self.spells,
+            Shelf::Cores => &self.cores,
+            Shelf::Stats => &self.stats,
+        }
+    }
+
+    /// Buys offer `index` of `shelf`. Spells go to the active deck or the waiting
+    /// area; cores join the carried ones (not active); stats return their
+    /// modifiers for the caller to give the player. Nothing changes on failure.
+    pub fn buy(
+        &mut self,
+        def: &ShopDef,
+        pool: &ShopPool,
+        shelf: Shelf,
+        index: usize,
+        wallet: &mut Wallet,
+        loadout: &mut Loadout,
+    ) -> Result<Purchase, ShopError> {
+        let offer = self
+            .shelf(shelf)
+            .get(index)
+            .ok_or(ShopError::NoSuchOffer { shelf, index })?
+            .clone();
+        if offer.sold {
+            return Err(ShopError::SoldOut);
+        }
+        if wallet.gold() < offer.price {
+            return Err(ShopError::NotEnoughGold {
+                need: offer.price,
+                have: wallet.gold(),
+            });
+        }
+        // Check room before paying.
+        let purchase = match shelf {
+            Shelf::Spells => {
+                let a = loadout.active();
+                if a.deck.len() >= a.capacity && loadout.waiting.len() >= def.waiting_area {
+                    return Err(ShopError::WaitingAreaFull {
+                        max: def.waiting_area,
+                    });
+                }
+                let card = Card {
+                    id: offer.id.clone(),
+                    paid: offer.price,
+                };
+                Purchase::Spell(loadout.add_card(card, def.waiting_area)?)
+            }
+            Shelf::Cores => {
+                let capacity = pool
+                    .cores
+                    .iter()
+                    .find(|c| c.id == offer.id)
+                    .map(|c| c.capacity)
+                    .unwrap_or(0);
+                loadout.add_core(
+                    CarriedCore {
+                        id: offer.id.clone(),
+                        paid: offer.price,
+                        capacity,
+                        deck: Vec::new(),
+                    },
+                    def.max_cores,
+                )?;
+                Purchase::Core(loadout.cores().len() - 1)
+            }
+            Shelf::Stats => {
+                let o = def
+                    .stat_offers
+                    .iter()
+                    .find(|o| o.id == offer.id)
+                    .ok_or_else(|| ShopError::UnknownStatOffer(offer.id.clone()))?;
+                Purchase::Stats(o.modifiers.clone())
+            }
+        };
+        let paid = wallet.pay(offer.price);
+        debug_assert!(paid, "gold was checked above");
+        match shelf {
+            Shelf::Spells => self.spells[index].sold = true,
+            Shelf::Cores => self.cores[index].sold = true,
+            Shelf::Stats => self.stats[index].sold = true,
+        }
+        Ok(purchase)
+    }
+
+    /// Sells a card from a deck or the waiting area; returns the gold received.
+    pub fn sell_card(
+        &self,
+        def: &ShopDef,
+        place: CardPlace,
+        wallet: &mut Wallet,
+        loadout: &mut Loadout,
+    ) -> Result<u64, ShopError> {
+        let card = loadout.take_card(place)?;
+        let price = def.sell_price(card.paid);
+        wallet.earn(price);
+        Ok(price)
+    }
+
+    /// Sells a carried core that is not active; its cards move to the waiting area
+    /// (refused when they do not fit). Returns the gold received.
+    pub fn sell_core(
+        &self,
+        def: &ShopDef,
+        index: usize,
+        wallet: &mut Wallet,
+        loadout: &mut Loadout,
+    ) -> Result<u64, ShopError> {
+        let core = loadout.remove_core(index, def.waiting_area)?;
+        let price = def.sell_price(core.paid);
+        wallet.earn(price);
+        Ok(price)
+    }
+
+    /// Makes carried core `index` the active one. Only the shop can do this, so a
+    /// core is never switched during a fight.
+    pub fn switch_core(&self, loadout: &mut Loadout, index: usize) -> Result<(), ShopError> {
+        loadout.set_active(index)
+    }
+}
+
+#[cfg(test)]
+mod tests;

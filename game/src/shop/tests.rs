@@ -1,0 +1,195 @@
+//! Shop rules against hand-computed numbers.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::*;
+use crate::stats::StatId;
+
+fn def() -> ShopDef {
+    ShopDef {
+        shelves: ShelfSizes {
+            spells: 4,
+            cores: 2,
+            stats: 3,
+        },
+        refresh: RefreshDef { base: 20, step: 10 },
+        sell: SellDef {
+            fraction: 0.5,
+            floor: 10,
+        },
+        waiting_area: 5,
+        max_cores: 3,
+        stat_offers: vec![StatOfferDef {
+            id: "hp".into(),
+            name: "HP".into(),
+            price: 30,
+            weight: 1.0,
+            modifiers: vec![StatModifier {
+                stat: StatId::HpMax,
+                add: 5.0,
+                mul: 1.0,
+            }],
+        }],
+    }
+}
+
+fn pool() -> ShopPool {
+    let e = |id: &str, price, capacity| PoolEntry {
+        id: id.into(),
+        price,
+        weight: 1.0,
+        capacity,
+    };
+    ShopPool {
+        spells: vec![e("spark_bolt", 50, 0), e("nuke", 500, 0)],
+        cores: vec![e("big_core", 200, 8)],
+    }
+}
+
+fn loadout(capacity: usize) -> Loadout {
+    Loadout::new(CarriedCore {
+        id: "start".into(),
+        paid: 0,
+        capacity,
+        deck: Vec::new(),
+    })
+}
+
+#[test]
+fn refresh_costs_twenty_plus_ten_per_refresh_and_resets_each_wave() {
+    let d = def();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut w = Wallet::with_gold(1000);
+    let mut s = Shop::open(&d, &pool(), &mut rng);
+    assert_eq!(s.refresh(&d, &pool(), &mut w, &mut rng), Ok(20));
+    assert_eq!(s.refresh(&d, &pool(), &mut w, &mut rng), Ok(30));
+    assert_eq!(s.refresh(&d, &pool(), &mut w, &mut rng), Ok(40));
+    assert_eq!(w.gold(), 910);
+    let s = Shop::open(&d, &pool(), &mut rng);
+    assert_eq!(s.refresh_cost(&d), 20);
+    assert_eq!(d.refresh_cost(5), 70);
+}
+
+#[test]
+fn refresh_without_gold_is_refused_and_free_of_charge() {
+    let d = def();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut w = Wallet::with_gold(19);
+    let mut s = Shop::open(&d, &pool(), &mut rng);
+    let before = s.clone();
+    assert_eq!(
+        s.refresh(&d, &pool(), &mut w, &mut rng),
+        Err(ShopError::NotEnoughGold { need: 20, have: 19 })
+    );
+    assert_eq!(s, before);
+}
+
+#[test]
+fn sell_is_half_with_a_floor_of_ten() {
+    let d = def();
+    assert_eq!(d.sell_price(50), 25);
+    assert_eq!(d.sell_price(500), 250);
+    assert_eq!(d.sell_price(19), 10);
+    assert_eq!(d.sell_price(21), 10);
+    assert_eq!(d.sell_price(0), 10);
+    assert_eq!(d.sell_price(23), 11);
+}
+
+#[test]
+fn spells_fill_the_deck_then_the_waiting_area_of_five() {
+    let d = def();
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let mut w = Wallet::with_gold(100_000);
+    let mut l = loadout(1);
+    let p = ShopPool {
+        spells: vec![PoolEntry {
+            id: "spark_bolt".into(),
+            price: 50,
+            weight: 1.0,
+            capacity: 0,
+        }],
+        cores: vec![],
+    };
+    let mut places = Vec::new();
+    for _ in 0..7 {
+        let mut s = Shop::open(&d, &p, &mut rng);
+        places.push(s.buy(&d, &p, Shelf::Spells, 0, &mut w, &mut l));
+    }
+    assert_eq!(
+        places[0],
+        Ok(Purchase::Spell(CardPlace::Deck { core: 0, slot: 0 }))
+    );
+    assert_eq!(places[5], Ok(Purchase::Spell(CardPlace::Waiting(4))));
+    assert_eq!(places[6], Err(ShopError::WaitingAreaFull { max: 5 }));
+    assert_eq!(w.gold(), 100_000 - 6 * 50);
+    assert_eq!(l.waiting.len(), 5);
+    // Selling a waiting card pays 25.
+    let s = Shop::open(&d, &p, &mut rng);
+    assert_eq!(s.sell_card(&d, CardPlace::Waiting(0), &mut w, &mut l), Ok(25));
+    assert_eq!(l.waiting.len(), 4);
+}
+
+#[test]
+fn at_most_three_cores_one_active_switched_in_the_shop() {
+    let d = def();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut w = Wallet::with_gold(10_000);
+    let mut l = loadout(4);
+    let p = pool();
+    for expect in [
+        Ok(Purchase::Core(1)),
+        Ok(Purchase::Core(2)),
+        Err(ShopError::CoresFull { max: 3 }),
+    ] {
+        let mut s = Shop::open(&d, &p, &mut rng);
+        assert_eq!(s.buy(&d, &p, Shelf::Cores, 0, &mut w, &mut l), expect);
+    }
+    assert_eq!(l.cores().len(), 3);
+    assert_eq!(l.cores()[1].capacity, 8);
+    assert_eq!(l.active_index(), 0);
+    let s = Shop::open(&d, &p, &mut rng);
+    s.switch_core(&mut l, 2).expect("switch");
+    assert_eq!(l.active().id, "big_core");
+    assert_eq!(
+        s.sell_core(&d, 2, &mut w, &mut l),
+        Err(ShopError::CannotSellActiveCore)
+    );
+    assert_eq!(s.sell_core(&d, 0, &mut w, &mut l), Ok(10));
+    assert_eq!(l.active_index(), 1);
+    assert_eq!(l.active().id, "big_core");
+}
+
+#[test]
+fn bought_offer_is_sold_out_and_stats_return_modifiers() {
+    let d = def();
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let mut w = Wallet::with_gold(100);
+    let mut l = loadout(4);
+    let mut s = Shop::open(&d, &pool(), &mut rng);
+    assert_eq!(s.stats.len(), 3);
+    let got = s.buy(&d, &pool(), Shelf::Stats, 0, &mut w, &mut l).expect("buy");
+    assert_eq!(got, Purchase::Stats(d.stat_offers[0].modifiers.clone()));
+    assert_eq!(
+        s.buy(&d, &pool(), Shelf::Stats, 0, &mut w, &mut l),
+        Err(ShopError::SoldOut)
+    );
+    assert_eq!(
+        s.buy(&d, &pool(), Shelf::Stats, 9, &mut w, &mut l),
+        Err(ShopError::NoSuchOffer {
+            shelf: Shelf::Stats,
+            index: 9
+        })
+    );
+    assert_eq!(w.gold(), 70);
+}
+
+#[test]
+fn stock_is_seeded() {
+    let d = def();
+    let a = Shop::open(&d, &pool(), &mut ChaCha8Rng::seed_from_u64(9));
+    let b = Shop::open(&d, &pool(), &mut ChaCha8Rng::seed_from_u64(9));
+    assert_eq!(a, b);
+    assert_eq!(a.spells.len(), 4);
+    assert_eq!(a.cores.len(), 2);
+}
