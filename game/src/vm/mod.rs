@@ -1,0 +1,116 @@
+//! The spell VM: cores and chips as data, and the interpreter that turns a deck
+//! into projectile spawn requests (game-design §3, numerical §2 and §5; the exact
+//! rules are ../shared/VM.md).
+//!
+//! - Data: [`spells`] (`data/spells.json`), [`cores`] (`data/cores.json`),
+//!   [`resonance`] (`data/resonance_recipes.json`), [`balance`] (`data/balance.json`).
+//! - Interpreter: [`deck`] (zones), [`scope`] (scoped modifiers), [`cast`] (one
+//!   cast, iterative), [`topology`] (board boosts), [`validate`] (deck checks),
+//!   [`spawn`] (spawn requests and the payload table).
+//! - Runtime API for the fight: [`runtime::CoreState`] (`tick`, `fire_payload`,
+//!   `release_payload`, `cast_entry`, `notify_kill`, `new_wave`),
+//!   [`runtime::CasterStats`] (from the player's `StatSheet`), [`runtime::CastContext`].
+//!
+//! Everything is CPU-only and deterministic: the same seed, deck and inputs give
+//! the same casts.
+
+pub mod balance;
+pub mod cast;
+pub mod cores;
+pub mod deck;
+pub mod resonance;
+pub mod runtime;
+pub mod scope;
+pub mod spawn;
+pub mod spells;
+pub mod topology;
+pub mod validate;
+
+use std::path::Path;
+
+pub use balance::{Balance, VmBalance};
+pub use cores::{CoreBook, CoreDef, EntryOn};
+pub use resonance::{RecipeBook, RecipeIdx};
+pub use runtime::{CastContext, CastOutput, CasterStats, CoreState, Fired};
+pub use spawn::{PayloadHandle, SpawnRequest};
+pub use spells::{SpellBook, SpellDef, SpellIdx, SpellKind};
+pub use validate::DeckError;
+
+use crate::data::{DataError, load_json};
+
+/// File names inside the data folder.
+pub const SPELLS_FILE: &str = "spells.json";
+/// Cores file.
+pub const CORES_FILE: &str = "cores.json";
+/// Resonance recipes file.
+pub const RECIPES_FILE: &str = "resonance_recipes.json";
+/// Balance file.
+pub const BALANCE_FILE: &str = "balance.json";
+
+/// The VM's four data files, loaded and cross-checked.
+#[derive(Debug, Clone)]
+pub struct VmData {
+    /// Chips.
+    pub spells: SpellBook,
+    /// Cores.
+    pub cores: CoreBook,
+    /// Resonance recipes.
+    pub recipes: RecipeBook,
+    /// Limits.
+    pub balance: Balance,
+}
+
+/// Loads the VM's files under `root`, pushing every problem to `errors`.
+///
+/// Returns `None` when anything failed (the caller reports `errors`).
+pub fn load(root: &Path, errors: &mut Vec<DataError>) -> Option<VmData> {
+    let before = errors.len();
+    let spells_file = load_json::<spells::SpellsFile>(root, SPELLS_FILE);
+    let cores_file = load_json::<cores::CoresFile>(root, CORES_FILE);
+    let recipes_file = load_json::<resonance::RecipesFile>(root, RECIPES_FILE);
+    let balance = load_json::<Balance>(root, BALANCE_FILE);
+    let spells = match spells_file {
+        Ok(f) => SpellBook::from_file(Path::new(SPELLS_FILE), f, errors),
+        Err(e) => {
+            errors.push(e);
+            SpellBook::default()
+        }
+    };
+    let spells_ok = errors.len() == before;
+    let cores = match cores_file {
+        // Cross-references are only meaningful once the spell file loaded.
+        Ok(f) if spells_ok => CoreBook::from_file(Path::new(CORES_FILE), f, &spells, errors),
+        Ok(_) => CoreBook::default(),
+        Err(e) => {
+            errors.push(e);
+            CoreBook::default()
+        }
+    };
+    let recipes = match recipes_file {
+        Ok(f) if spells_ok => RecipeBook::from_file(Path::new(RECIPES_FILE), f, &spells, errors),
+        Ok(_) => RecipeBook::default(),
+        Err(e) => {
+            errors.push(e);
+            RecipeBook::default()
+        }
+    };
+    let balance = match balance {
+        Ok(b) => {
+            b.check(Path::new(BALANCE_FILE), errors);
+            Some(b)
+        }
+        Err(e) => {
+            errors.push(e);
+            None
+        }
+    };
+    match balance {
+        Some(balance) if errors.len() == before => Some(VmData {
+            spells,
+            cores,
+            recipes,
+            balance,
+        }),
+        _ => None,
+    }
+}

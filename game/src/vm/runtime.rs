@@ -1,0 +1,477 @@
+//! The runtime API the fight calls: one [`CoreState`] per active core.
+//!
+//! Each fixed step the fight calls [`CoreState::tick`]; when the core is ready
+//! it casts and returns the spawn requests. Trigger events come back through
+//! [`CoreState::fire_payload`] (hit / timer / kill / turret, with the handle the
+//! projectile carries) and [`CoreState::release_payload`] when the projectile's
+//! slot is freed. OnHit / OnKill entries are cast with [`CoreState::cast_entry`];
+//! kills feed the kill-combo counters through [`CoreState::notify_kill`].
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::balance::VmBalance;
+use super::cast::{CastResult, Machine};
+use super::cores::{CoreDef, EntryOn};
+use super::deck::{Card, DeckState};
+use super::resonance::{RecipeBook, RecipeIdx, fuse};
+use super::spawn::{PayloadHandle, PayloadTable, SpawnRequest};
+use super::spells::{SpellBook, SpellIdx};
+use super::topology::slot_boosts;
+use super::validate::{DeckError, check_fits, resolve, validate_deck};
+use crate::stats::{StatId, StatSheet};
+
+/// What the VM needs to know about the caster; built from the player's sheet by
+/// [`CasterStats::from_sheet`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CasterStats {
+    /// MAX_OPS = cpu_limit × ops_per_cpu.
+    pub cpu_limit: f32,
+    /// Multiplies the core's cast delay.
+    pub cast_delay_mod: f32,
+    /// Multiplies the core's recharge.
+    pub recharge_speed_mod: f32,
+    /// Current HP (IF_HP_LOW).
+    pub hp: f32,
+    /// Max HP (HP cost cap, IF_HP_LOW).
+    pub hp_max: f32,
+    /// Global mana ceiling; the core's mana is capped by the smaller of the two.
+    pub mana_max: f32,
+    /// Mana per second added to the core's regeneration.
+    pub mana_regen: f32,
+    /// Fraction of spread removed.
+    pub accuracy: f32,
+    /// Flat damage added to every projectile.
+    pub damage_flat: f32,
+}
+
+impl CasterStats {
+    /// The VM's view of a stat sheet, with the player's current HP.
+    pub fn from_sheet(sheet: &StatSheet, hp: f32) -> Self {
+        Self {
+            cpu_limit: sheet.get(StatId::CpuLimit),
+            cast_delay_mod: sheet.get(StatId::CastDelayMod),
+            recharge_speed_mod: sheet.get(StatId::RechargeSpeedMod),
+            hp,
+            hp_max: sheet.get(StatId::HpMax),
+            mana_max: sheet.get(StatId::ManaMax),
+            mana_regen: sheet.get(StatId::ManaRegen),
+            accuracy: sheet.get(StatId::Accuracy),
+            damage_flat: sheet.get(StatId::DamageFlat),
+        }
+    }
+
+    /// A player at base stats and full HP.
+    pub fn base() -> Self {
+        let sheet = StatSheet::new();
+        Self::from_sheet(&sheet, sheet.get(StatId::HpMax))
+    }
+}
+
+/// What the fight tells the VM each step.
+#[derive(Debug, Clone, Copy)]
+pub struct CastContext<'a> {
+    /// The chips.
+    pub spells: &'a SpellBook,
+    /// The limits.
+    pub balance: &'a VmBalance,
+    /// Distance to the nearest enemy, px (`f32::INFINITY` when none): IF_ENEMY_CLOSE.
+    pub nearest_enemy: f32,
+    /// Projectiles alive now, for the global cap.
+    pub live_projectiles: u32,
+}
+
+/// The result of one cast (or of a step without a cast, `cast == false`).
+#[derive(Debug, Clone, Default)]
+pub struct CastOutput {
+    /// True when a cast happened.
+    pub cast: bool,
+    /// Spawns that fit under the projectile cap, in firing order.
+    pub spawns: Vec<SpawnRequest>,
+    /// Spawns dropped by the global cap.
+    pub dropped: u32,
+    /// Cast delay of this cast, s (floored at one frame).
+    pub cast_delay: f32,
+    /// Recharge that starts after this cast, s.
+    pub recharge: Option<f32>,
+    /// Mana paid.
+    pub mana_spent: f32,
+    /// HP the fight must take from the player (already capped).
+    pub hp_cost: f32,
+    /// Ops used.
+    pub ops: u32,
+    /// The op budget of this cast.
+    pub max_ops: u32,
+    /// The cast stopped at the op budget.
+    pub ops_exhausted: bool,
+    /// A chip's draw wrapped the deck.
+    pub wrapped: bool,
+    /// Resonance recipes whose fused chip was cast (the codex reveals them).
+    pub resonances: Vec<RecipeIdx>,
+    /// Triggers that fired without payload because the payload table was full.
+    pub payload_overflow: u32,
+}
+
+/// Spawns from a payload or an entry, after the cap.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Fired {
+    /// Spawns to create, in order.
+    pub spawns: Vec<SpawnRequest>,
+    /// Spawns dropped by the global cap.
+    pub dropped: u32,
+}
+
+#[derive(Debug, Clone)]
+struct Entry {
+    on: EntryOn,
+    deck: DeckState,
+    cooldown: f32,
+    ready_in: f32,
+}
+
+/// Runtime state of one core: zones, mana, heat, timers, registers, payloads.
+#[derive(Debug, Clone)]
+pub struct CoreState {
+    core: CoreDef,
+    deck: DeckState,
+    always: Vec<Card>,
+    entries: Vec<Entry>,
+    mana: f32,
+    heat: f32,
+    since_last_cast: f32,
+    ready_in: f32,
+    cycle_recharge: f32,
+    registers: [f32; 2],
+    counters: Vec<u32>,
+    kills: u32,
+    rng: ChaCha8Rng,
+    payloads: PayloadTable,
+}
+
+impl CoreState {
+    /// Slots `deck` (chip ids, slot order) into `core`: validates, applies
+    /// resonance and board boosts. `seed` drives shuffle and spread.
+    pub fn new(
+        core: &CoreDef,
+        deck: &[&str],
+        spells: &SpellBook,
+        recipes: &RecipeBook,
+        balance: &VmBalance,
+        seed: u64,
+    ) -> Result<CoreState, DeckError> {
+        let ids = resolve(deck, spells)?;
+        validate_deck(core, &ids, spells)?;
+        let always = core
+            .always_cast
+            .iter()
+            .map(|id| spells.find(id).ok_or_else(|| DeckError::UnknownSpell(id.clone())))
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .map(|spell| Card {
+                spell,
+                index: u16::MAX,
+                boost: 1.0,
+                recipe: None,
+            })
+            .collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let boosts = slot_boosts(core);
+        let deck = build_deck(&ids, spells, recipes, &boosts, core.shuffle, &mut rng);
+        Ok(CoreState {
+            core: core.clone(),
+            deck,
+            always,
+            entries: Vec::new(),
+            mana: core.mana_max,
+            heat: 0.0,
+            since_last_cast: f32::INFINITY,
+            ready_in: 0.0,
+            cycle_recharge: 0.0,
+            registers: [0.0; 2],
+            counters: Vec::new(),
+            kills: 0,
+            rng,
+            payloads: PayloadTable::new(balance.payload_table_max as usize),
+        })
+    }
+
+    /// Slots a deck into the core's OnHit or OnKill entry.
+    pub fn set_entry_deck(
+        &mut self,
+        on: EntryOn,
+        deck: &[&str],
+        spells: &SpellBook,
+        recipes: &RecipeBook,
+    ) -> Result<(), DeckError> {
+        let Some(def) = self.core.entries.iter().find(|e| e.on == on).cloned() else {
+            return Err(DeckError::TooManyChips {
+                len: deck.len(),
+                capacity: 0,
+                core: self.core.id.clone(),
+            });
+        };
+        let ids = resolve(deck, spells)?;
+        check_fits(&self.core, &ids, spells, def.capacity)?;
+        let boosts = vec![1.0; ids.len()];
+        let d = build_deck(&ids, spells, recipes, &boosts, self.core.shuffle, &mut self.rng);
+        self.entries.retain(|e| e.on != on);
+        self.entries.push(Entry {
+            on,
+            deck: d,
+            cooldown: def.cooldown,
+            ready_in: 0.0,
+        });
+        Ok(())
+    }
+
+    /// The core's definition.
+    pub fn core(&self) -> &CoreDef {
+        &self.core
+    }
+
+    /// Mana now.
+    pub fn mana(&self) -> f32 {
+        self.mana
+    }
+
+    /// Sets the mana (tools, tests, mana leech).
+    pub fn set_mana(&mut self, mana: f32) {
+        self.mana = mana.max(0.0);
+    }
+
+    /// Mana heat now (costs are multiplied by `1 + heat`).
+    pub fn heat(&self) -> f32 {
+        self.heat
+    }
+
+    /// Registers A and B.
+    pub fn registers(&self) -> [f32; 2] {
+        self.registers
+    }
+
+    /// Seconds until the next cast.
+    pub fn ready_in(&self) -> f32 {
+        self.ready_in
+    }
+
+    /// Cards in deck, hand and discard (for the lab's 0.1× view).
+    pub fn zones(&self) -> (Vec<SpellIdx>, Vec<SpellIdx>) {
+        (
+            self.deck.deck.iter().map(|c| c.spell).collect(),
+            self.deck.discard.iter().map(|c| c.spell).collect(),
+        )
+    }
+
+    /// The payload behind a handle (e.g. to show it).
+    pub fn payload(&self, h: PayloadHandle) -> Option<&[SpawnRequest]> {
+        self.payloads.get(h)
+    }
+
+    /// Payloads alive.
+    pub fn payloads_live(&self) -> usize {
+        self.payloads.live()
+    }
+
+    /// Advances time without casting: mana regeneration, heat bookkeeping, entry cooldowns.
+    pub fn advance(&mut self, dt: f32, stats: &CasterStats) {
+        let dt = if dt.is_finite() { dt.max(0.0) } else { 0.0 };
+        let cap = self.core.mana_max.min(stats.mana_max).max(0.0);
+        if self.mana < cap {
+            self.mana = (self.mana + (self.core.mana_regen + stats.mana_regen) * dt).min(cap);
+        }
+        self.since_last_cast += dt;
+        for e in &mut self.entries {
+            e.ready_in = (e.ready_in - dt).max(0.0);
+        }
+    }
+
+    /// One fixed step: regenerates, counts down, and casts when ready (at most once).
+    pub fn tick(&mut self, dt: f32, stats: &CasterStats, ctx: &CastContext<'_>) -> CastOutput {
+        self.advance(dt, stats);
+        self.ready_in -= dt;
+        if self.ready_in > 1.0e-6 {
+            return CastOutput::default();
+        }
+        let out = self.cast_now(stats, ctx);
+        self.ready_in = self.ready_in.max(0.0) + out.cast_delay + out.recharge.unwrap_or(0.0);
+        out
+    }
+
+    /// Casts immediately, ignoring the timers (the lab's step button, `wand eval`).
+    pub fn cast_now(&mut self, stats: &CasterStats, ctx: &CastContext<'_>) -> CastOutput {
+        let h = &ctx.balance.mana_heat;
+        if self.since_last_cast < h.rapid_interval {
+            self.heat = (self.heat + h.per_cast).min(h.max);
+        } else if self.since_last_cast.is_finite() {
+            self.heat = (self.heat - h.decay_per_s * self.since_last_cast).max(0.0);
+        }
+        self.since_last_cast = 0.0;
+        let spc = self.core.spells_per_cast;
+        let mut m = Machine {
+            spells: ctx.spells,
+            bal: ctx.balance,
+            stats,
+            core: &self.core,
+            nearest_enemy: ctx.nearest_enemy,
+            deck: &mut self.deck,
+            mana: &mut self.mana,
+            registers: &mut self.registers,
+            counters: &mut self.counters,
+            kills: &mut self.kills,
+            rng: &mut self.rng,
+            payloads: &mut self.payloads,
+            heat_mult: 1.0 + self.heat,
+        };
+        let r = m.cast(&self.always, spc, false);
+        self.deck.end_cast();
+        self.cycle_recharge += r.recharge_sum;
+        let mut recharge = None;
+        if self.deck.deck.is_empty() || r.wrapped {
+            let base = self.core.recharge * stats.recharge_speed_mod;
+            recharge = Some((base + self.cycle_recharge).max(0.0));
+            self.cycle_recharge = 0.0;
+            self.deck.rebuild(&mut self.rng);
+        }
+        let delay =
+            (self.core.cast_delay * stats.cast_delay_mod + r.delay_sum).max(ctx.balance.min_cast_delay);
+        self.output(r, delay, recharge, ctx)
+    }
+
+    fn output(
+        &mut self,
+        r: CastResult,
+        cast_delay: f32,
+        recharge: Option<f32>,
+        ctx: &CastContext<'_>,
+    ) -> CastOutput {
+        let fired = self.cap(r.spawns, ctx);
+        CastOutput {
+            cast: true,
+            spawns: fired.spawns,
+            dropped: fired.dropped,
+            cast_delay,
+            recharge,
+            mana_spent: r.mana_spent,
+            hp_cost: r.hp_cost,
+            ops: r.ops,
+            max_ops: r.max_ops,
+            ops_exhausted: r.ops_exhausted,
+            wrapped: r.wrapped,
+            resonances: r.resonances,
+            payload_overflow: r.payload_overflow,
+        }
+    }
+
+    /// Applies the global projectile cap; dropped spawns release their payloads.
+    fn cap(&mut self, spawns: Vec<SpawnRequest>, ctx: &CastContext<'_>) -> Fired {
+        let room = ctx.balance.projectile_cap.saturating_sub(ctx.live_projectiles) as usize;
+        let mut out = Fired::default();
+        for (i, s) in spawns.into_iter().enumerate() {
+            if i < room {
+                out.spawns.push(s);
+            } else {
+                out.dropped += 1;
+                if let Some(h) = s.payload {
+                    self.payloads.release(h);
+                }
+            }
+        }
+        out
+    }
+
+    /// The spawns of a trigger's payload, to create at the event position
+    /// (aimed along the carrier's velocity or at the target). The handle stays
+    /// valid until [`CoreState::release_payload`]: a piercing carrier fires it per hit.
+    pub fn fire_payload(&mut self, h: PayloadHandle, ctx: &CastContext<'_>) -> Fired {
+        let spawns = self.payloads.fire(h);
+        self.cap(spawns, ctx)
+    }
+
+    /// Frees a payload (and its nested payloads) when its projectile's slot is freed.
+    pub fn release_payload(&mut self, h: PayloadHandle) {
+        self.payloads.release(h);
+    }
+
+    /// A kill by the player: feeds kill-combo counters.
+    pub fn notify_kill(&mut self) {
+        self.kills = self.kills.saturating_add(1);
+    }
+
+    /// Casts the OnHit / OnKill entry once, if the core has it and its cooldown is over.
+    ///
+    /// Entry decks cycle (their draws wrap) and have no recharge; they pay mana
+    /// from the core and do not delay the main stream.
+    pub fn cast_entry(&mut self, on: EntryOn, stats: &CasterStats, ctx: &CastContext<'_>) -> CastOutput {
+        let Some(i) = self.entries.iter().position(|e| e.on == on && e.ready_in <= 0.0) else {
+            return CastOutput::default();
+        };
+        let e = &mut self.entries[i];
+        let mut m = Machine {
+            spells: ctx.spells,
+            bal: ctx.balance,
+            stats,
+            core: &self.core,
+            nearest_enemy: ctx.nearest_enemy,
+            deck: &mut e.deck,
+            mana: &mut self.mana,
+            registers: &mut self.registers,
+            counters: &mut self.counters,
+            kills: &mut self.kills,
+            rng: &mut self.rng,
+            payloads: &mut self.payloads,
+            heat_mult: 1.0 + self.heat,
+        };
+        let r = m.cast(&[], self.core.spells_per_cast, true);
+        e.deck.end_cast();
+        if e.deck.deck.is_empty() {
+            e.deck.rebuild(&mut self.rng);
+        }
+        e.ready_in = e.cooldown;
+        self.output(r, 0.0, None, ctx)
+    }
+
+    /// A new wave: full mana, no heat, deck rebuilt, payloads dropped (their
+    /// projectiles are gone); registers and counters reset unless the core has
+    /// `persistent_memory`.
+    pub fn new_wave(&mut self, stats: &CasterStats, balance: &VmBalance) {
+        self.mana = self.core.mana_max.min(stats.mana_max);
+        self.heat = 0.0;
+        self.since_last_cast = f32::INFINITY;
+        self.ready_in = 0.0;
+        self.cycle_recharge = 0.0;
+        self.deck.rebuild(&mut self.rng);
+        for e in &mut self.entries {
+            e.deck.rebuild(&mut self.rng);
+            e.ready_in = 0.0;
+        }
+        self.payloads = PayloadTable::new(balance.payload_table_max as usize);
+        if !self.core.persistent_memory {
+            self.registers = [0.0; 2];
+            self.counters.clear();
+            self.kills = 0;
+        }
+    }
+}
+
+fn build_deck(
+    ids: &[SpellIdx],
+    spells: &SpellBook,
+    recipes: &RecipeBook,
+    boosts: &[f32],
+    shuffle: bool,
+    rng: &mut ChaCha8Rng,
+) -> DeckState {
+    let fused = fuse(ids, recipes);
+    let cards: Vec<Card> = fused
+        .iter()
+        .enumerate()
+        .map(|(i, f)| Card {
+            spell: f.spell,
+            index: i as u16,
+            boost: boosts.get(f.slot as usize).copied().unwrap_or(1.0),
+            recipe: f.recipe,
+        })
+        .collect();
+    let uses = cards.iter().map(|c| spells.get(c.spell).uses).collect();
+    DeckState::new(cards, uses, shuffle, rng)
+}
