@@ -15,5 +15,6 @@ pub mod shop;
 pub mod player;
 pub mod shop;
 pub mod stats;
+pub mod vm;
 pub mod world;
 pub mod world;
