@@ -4,17 +4,22 @@
 //! Machinery (the GPU, windows, the compute core) lives in `engine`; this crate
 //! owns every rule and every number, reading the numbers from `data/`.
 
+pub mod app;
+pub mod bosses;
 pub mod catalog;
 pub mod cli;
+pub mod combat;
 pub mod data;
 pub mod economy;
-pub mod economy;
 pub mod element;
+pub mod enemies;
+pub mod loot;
 pub mod player;
+pub mod profile;
+pub mod screens;
 pub mod shop;
-pub mod player;
-pub mod shop;
+pub mod spatial;
 pub mod stats;
 pub mod vm;
-pub mod world;
+pub mod waves;
 pub mod world;
