@@ -13,6 +13,17 @@ use crate::data::{DataError, DataErrors};
 #[derive(Debug, Clone)]
 pub struct Catalog {
     // Each system adds its own field here, e.g. `pub spells: crate::vm::SpellBook`.
+    /// Spell chips (`spells.json`).
+    pub spells: crate::vm::SpellBook,
+    /// Cores (`cores.json`).
+    pub cores: crate::vm::CoreBook,
+    /// Resonance recipes (`resonance_recipes.json`).
+    pub recipes: crate::vm::RecipeBook,
+    /// Global limits (`balance.json`).
+    pub balance: crate::vm::Balance,
+    /// Arena, player body, economy, level-ups and shop (`world.json`, `economy.json`,
+    /// `levelups.json`, `shop.json`).
+    pub run: crate::world::RunData,
 }
 
 impl Catalog {
@@ -30,10 +41,20 @@ impl Catalog {
             ));
         }
         // Systems append their loaders here, each pushing to `errors`.
-        if errors.is_empty() {
-            Ok(Catalog {})
-        } else {
-            Err(DataErrors(errors))
+        let vm = crate::vm::load(root, &mut errors);
+        let run = crate::world::RunData::load(root, &mut errors);
+        if let (Some(vm), Some(run)) = (&vm, &run) {
+            run.check_refs(|c| vm.cores.find(c).is_some(), |s| vm.spells.find(s).is_some(), &mut errors);
+        }
+        match (vm, run) {
+            (Some(vm), Some(run)) if errors.is_empty() => Ok(Catalog {
+                spells: vm.spells,
+                cores: vm.cores,
+                recipes: vm.recipes,
+                balance: vm.balance,
+                run,
+            }),
+            _ => Err(DataErrors(errors)),
         }
     }
 }
