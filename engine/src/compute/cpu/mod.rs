@@ -1,0 +1,131 @@
+//! The CPU twin of every compute pass, one file per shader with the same
+//! name, written to be read side by side with `shaders/*.wgsl`: same names,
+//! same order of operations, same event rules. Single-threaded and scalar.
+//!
+//! It is the `--backend cpu` implementation of the core and the reference the
+//! parity tests compare the GPU against.
+
+pub mod bin_clear;
+pub mod bin_count;
+pub mod bin_scatter;
+pub mod collide;
+pub mod prefix_sum;
+pub mod projectile_step;
+
+use std::time::Instant;
+
+use super::types::{Enemy, Event, Projectile, StepParams};
+
+/// The buffers of the GPU core, as plain vectors.
+#[derive(Debug, Clone)]
+pub struct CpuBuffers {
+    /// `params` uniform of the current step.
+    pub params: StepParams,
+    /// `projectiles` (all slots).
+    pub projectiles: Vec<Projectile>,
+    /// `enemies` of the current step.
+    pub enemies: Vec<Enemy>,
+    /// `grid`: counts (cell_count), starts (cell_count + 1), cursors (cell_count).
+    pub grid: Vec<u32>,
+    /// `cell_enemies`: enemy indices grouped by cell.
+    pub cell_enemies: Vec<u32>,
+    /// `events` (at most `max_events`).
+    pub events: Vec<Event>,
+    /// `counters[0]`: events appended, including overflowed ones.
+    pub event_count: u32,
+    /// `counters[1]`: events dropped because the buffer was full.
+    pub overflow: u32,
+}
+
+impl CpuBuffers {
+    /// Buffers for `capacity` slots, `max_enemies` enemies and `cell_count` cells.
+    pub fn new(capacity: u32, max_enemies: u32, cell_count: u32) -> Self {
+        Self {
+            params: bytemuck::Zeroable::zeroed(),
+            projectiles: vec![bytemuck::Zeroable::zeroed(); capacity as usize],
+            enemies: Vec::with_capacity(max_enemies as usize),
+            grid: vec![0; 3 * cell_count as usize + 1],
+            cell_enemies: vec![0; max_enemies as usize],
+            events: Vec::new(),
+            event_count: 0,
+            overflow: 0,
+        }
+    }
+
+    /// `push_event` of `shaders/events.wgsl`.
+    pub fn push_event(&mut self, kind: u32, projectile: u32, enemy: u32, pos: [f32; 2]) {
+        let i = self.event_count;
+        self.event_count += 1;
+        if i < self.params.max_events {
+            self.events.push(Event {
+                kind,
+                projectile,
+                enemy,
+                _pad: 0,
+                pos,
+            });
+        } else {
+            self.overflow += 1;
+        }
+    }
+
+    /// Offset of the starts in `grid` (`grid_start_base` in WGSL).
+    pub fn grid_start_base(&self) -> usize {
+        self.params.cell_count as usize
+    }
+
+    /// Offset of the scatter cursors in `grid` (`grid_cursor_base` in WGSL).
+    pub fn grid_cursor_base(&self) -> usize {
+        2 * self.params.cell_count as usize + 1
+    }
+}
+
+/// `cell_coord` of `shaders/common.wgsl`.
+pub fn cell_coord(params: &StepParams, p: [f32; 2]) -> [i32; 2] {
+    let cx = ((p[0] - params.arena_min[0]) / params.cell_size).floor();
+    let cy = ((p[1] - params.arena_min[1]) / params.cell_size).floor();
+    let x = (cx as i32).clamp(0, params.grid_w as i32 - 1);
+    let y = (cy as i32).clamp(0, params.grid_h as i32 - 1);
+    [x, y]
+}
+
+/// `cell_index` of `shaders/common.wgsl`.
+pub fn cell_index(params: &StepParams, p: [f32; 2]) -> u32 {
+    let c = cell_coord(params, p);
+    c[1] as u32 * params.grid_w + c[0] as u32
+}
+
+/// Names of the passes in dispatch order, as reported by `pass_timings` on both backends.
+pub const PASS_NAMES: [&str; 6] = [
+    "bin_clear",
+    "bin_count",
+    "prefix_sum",
+    "bin_scatter",
+    "projectile_step",
+    "collide",
+];
+
+/// Runs the six passes in order on `b`, returning the wall time of each in ms.
+pub fn run_step(b: &mut CpuBuffers) -> [f64; 6] {
+    let mut ms = [0.0; 6];
+    let mut t = Instant::now();
+    let mut lap = |i: usize, t: &mut Instant| {
+        let now = Instant::now();
+        ms[i] = (now - *t).as_secs_f64() * 1e3;
+        *t = now;
+    };
+    b.events.clear();
+    bin_clear::bin_clear(b);
+    lap(0, &mut t);
+    bin_count::bin_count(b);
+    lap(1, &mut t);
+    prefix_sum::prefix_sum(b);
+    lap(2, &mut t);
+    bin_scatter::bin_scatter(b);
+    lap(3, &mut t);
+    projectile_step::projectile_step(b);
+    lap(4, &mut t);
+    collide::collide(b);
+    lap(5, &mut t);
+    ms
+}

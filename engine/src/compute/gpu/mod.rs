@@ -1,0 +1,382 @@
+//! The GPU implementation of the core: the six WGSL passes, their buffers, one
+//! submission per step, and the double-buffered event read-back.
+//!
+//! Buffers and bind group are created once; a step writes the uniform, the
+//! enemies and the edited projectile slots (contiguous runs coalesced), then
+//! records the passes in one encoder, copies the event counters, the events
+//! and the pass timestamps into staging buffer `step % 2`, submits, and asks
+//! for that buffer to be mapped. The previous step's buffer is read by
+//! [`GpuKernels::collect`].
+
+mod readback;
+
+use std::collections::VecDeque;
+
+use wgpu::util::DeviceExt;
+
+use super::config::CoreConfig;
+use super::cpu::PASS_NAMES;
+use super::shaders;
+use super::types::{Enemy, Event, Projectile, StepParams};
+use crate::gpu::GpuContext;
+use readback::{InFlight, Staging};
+
+/// Invocations per workgroup of the per-slot, per-enemy and per-cell passes
+/// (the WGSL files say the same); prefix_sum uses one workgroup of 256.
+pub const WORKGROUP: u32 = 64;
+
+const PROJECTILE_BYTES: u64 = std::mem::size_of::<Projectile>() as u64;
+
+/// Why the GPU core could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum GpuCoreError {
+    /// The projectile buffer would not fit one storage binding of this adapter.
+    #[error(
+        "{capacity} projectile slots need {bytes} bytes in one storage binding; adapter {adapter:?} allows {limit}"
+    )]
+    TooLarge {
+        /// Requested slots.
+        capacity: u32,
+        /// Bytes needed.
+        bytes: u64,
+        /// The adapter's `max_storage_buffer_binding_size`.
+        limit: u64,
+        /// Adapter name.
+        adapter: String,
+    },
+    /// A shader's `// #import` names a missing file.
+    #[error(transparent)]
+    Import(#[from] shaders::ImportError),
+}
+
+/// Raw result of one step as read back: events (unsorted), overflow, pass times.
+#[derive(Debug, Default)]
+pub struct RawStep {
+    /// Events in atomic order.
+    pub events: Vec<Event>,
+    /// Events dropped for lack of room.
+    pub overflow: u32,
+    /// (pass, ms) per pass when timestamps exist.
+    pub timings: Vec<(&'static str, f64)>,
+}
+
+/// GPU buffers, pipelines and read-back state.
+#[derive(Debug)]
+pub struct GpuKernels {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    config: CoreConfig,
+    params: wgpu::Buffer,
+    projectiles: wgpu::Buffer,
+    enemies: wgpu::Buffer,
+    grid: wgpu::Buffer,
+    cell_enemies: wgpu::Buffer,
+    events: wgpu::Buffer,
+    counters: wgpu::Buffer,
+    bind_group: wgpu::BindGroup,
+    pipelines: Vec<wgpu::ComputePipeline>,
+    timestamps: Option<(wgpu::QuerySet, wgpu::Buffer, f64)>,
+    staging: [Staging; 2],
+    in_flight: VecDeque<InFlight>,
+    steps: u64,
+    waits: u64,
+}
+
+fn storage(device: &wgpu::Device, label: &str, size: u64, extra: wgpu::BufferUsages) -> wgpu::Buffer {
+    device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some(label),
+        size: size.max(16).next_multiple_of(4),
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST | extra,
+        mapped_at_creation: false,
+    })
+}
+
+impl GpuKernels {
+    /// Creates buffers for `config` and compiles the six passes.
+    pub fn new(ctx: &GpuContext, config: &CoreConfig) -> Result<Self, GpuCoreError> {
+        let device = ctx.device.clone();
+        let bytes = u64::from(config.capacity) * PROJECTILE_BYTES;
+        let limit = device.limits().max_storage_buffer_binding_size;
+        if bytes > limit {
+            return Err(GpuCoreError::TooLarge {
+                capacity: config.capacity,
+                bytes,
+                limit,
+                adapter: ctx.info.name.clone(),
+            });
+        }
+        let cells = u64::from(config.cell_count());
+        let params = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("core params"),
+            size: std::mem::size_of::<StepParams>() as u64,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let copy_src = wgpu::BufferUsages::COPY_SRC;
+        // Zero-initialised by wgpu: every slot starts dead.
+        let projectiles = storage(
+            &device,
+            "core projectiles",
+            bytes,
+            copy_src | wgpu::BufferUsages::VERTEX,
+        );
+        let enemies = storage(
+            &device,
+            "core enemies",
+            u64::from(config.max_enemies) * 16,
+            copy_src,
+        );
+        let grid = storage(&device, "core grid", (3 * cells + 1) * 4, copy_src);
+        let cell_enemies = storage(
+            &device,
+            "core cell enemies",
+            u64::from(config.max_enemies) * 4,
+            copy_src,
+        );
+        let events = storage(
+            &device,
+            "core events",
+            u64::from(config.max_events) * 24,
+            copy_src,
+        );
+        let counters = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("core event counters"),
+            contents: &[0u8; 16],
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        });
+
+        let layout_entries: Vec<wgpu::BindGroupLayoutEntry> = (0..7)
+            .map(|binding| wgpu::BindGroupLayoutEntry {
+                binding,
+                visibility: wgpu::ShaderStages::COMPUTE,
+                ty: wgpu::BindingType::Buffer {
+                    ty: if binding == 0 {
+                        wgpu::BufferBindingType::Uniform
+                    } else {
+                        wgpu::BufferBindingType::Storage { read_only: false }
+                    },
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+                count: None,
+            })
+            .collect();
+        let bind_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("core bindings"),
+            entries: &layout_entries,
+        });
+        let buffers = [
+            &params,
+            &projectiles,
+            &enemies,
+            &grid,
+            &cell_enemies,
+            &events,
+            &counters,
+        ];
+        let bind_entries: Vec<wgpu::BindGroupEntry> = buffers
+            .iter()
+            .enumerate()
+            .map(|(i, b)| wgpu::BindGroupEntry {
+                binding: i as u32,
+                resource: b.as_entire_binding(),
+            })
+            .collect();
+        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("core bindings"),
+            layout: &bind_layout,
+            entries: &bind_entries,
+        });
+        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("core pipeline layout"),
+            bind_group_layouts: &[Some(&bind_layout)],
+            immediate_size: 0,
+        });
+        let mut pipelines = Vec::new();
+        for name in PASS_NAMES {
+            let file = format!("{name}.wgsl");
+            let source = shaders::embedded(&file)?;
+            let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: Some(&file),
+                source: wgpu::ShaderSource::Wgsl(source.into()),
+            });
+            pipelines.push(device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some(name),
+                layout: Some(&pipeline_layout),
+                module: &module,
+                entry_point: Some("main"),
+                compilation_options: Default::default(),
+                cache: None,
+            }));
+        }
+
+        let timestamps = ctx.has_timestamps().then(|| {
+            let count = 2 * PASS_NAMES.len() as u32;
+            let set = device.create_query_set(&wgpu::QuerySetDescriptor {
+                label: Some("core pass timestamps"),
+                ty: wgpu::QueryType::Timestamp,
+                count,
+            });
+            let resolve = device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("core timestamp resolve"),
+                size: u64::from(count) * 8,
+                usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
+                mapped_at_creation: false,
+            });
+            (set, resolve, f64::from(ctx.queue.get_timestamp_period()))
+        });
+        let staging = [
+            Staging::new(&device, config.max_events),
+            Staging::new(&device, config.max_events),
+        ];
+        Ok(Self {
+            device,
+            queue: ctx.queue.clone(),
+            config: *config,
+            params,
+            projectiles,
+            enemies,
+            grid,
+            cell_enemies,
+            events,
+            counters,
+            bind_group,
+            pipelines,
+            timestamps,
+            staging,
+            in_flight: VecDeque::new(),
+            steps: 0,
+            waits: 0,
+        })
+    }
+
+    /// The projectile storage buffer (`capacity` × 128 bytes; also usable as a
+    /// vertex buffer): the renderer draws straight from it.
+    pub fn projectile_buffer(&self) -> &wgpu::Buffer {
+        &self.projectiles
+    }
+
+    /// Times a read-back had to block because the GPU had not finished the previous step.
+    pub fn readback_waits(&self) -> u64 {
+        self.waits
+    }
+
+    /// Writes edited slots; consecutive slots go in one write.
+    pub fn upload(&mut self, edits: &[(u32, Projectile)]) {
+        let mut i = 0;
+        let mut run: Vec<Projectile> = Vec::new();
+        while i < edits.len() {
+            let first = edits[i].0;
+            run.clear();
+            while i < edits.len() && edits[i].0 == first + run.len() as u32 {
+                run.push(edits[i].1);
+                i += 1;
+            }
+            self.queue.write_buffer(
+                &self.projectiles,
+                u64::from(first) * PROJECTILE_BYTES,
+                bytemuck::cast_slice(&run),
+            );
+        }
+    }
+
+    /// Records and submits one step; its events are read by a later `collect`.
+    pub fn dispatch(&mut self, params: &StepParams, enemies: &[Enemy]) {
+        self.queue
+            .write_buffer(&self.params, 0, bytemuck::bytes_of(params));
+        if !enemies.is_empty() {
+            self.queue
+                .write_buffer(&self.enemies, 0, bytemuck::cast_slice(enemies));
+        }
+        let groups = |n: u32| n.div_ceil(WORKGROUP).max(1);
+        let sizes = [
+            groups(params.cell_count),
+            groups(params.enemy_count),
+            1,
+            groups(params.enemy_count),
+            groups(params.slot_count),
+            groups(params.slot_count),
+        ];
+        let mut encoder = self
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("core step"),
+            });
+        for (i, (pipeline, &x)) in self.pipelines.iter().zip(&sizes).enumerate() {
+            let timestamp_writes =
+                self.timestamps
+                    .as_ref()
+                    .map(|(set, _, _)| wgpu::ComputePassTimestampWrites {
+                        query_set: set,
+                        beginning_of_pass_write_index: Some(2 * i as u32),
+                        end_of_pass_write_index: Some(2 * i as u32 + 1),
+                    });
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some(PASS_NAMES[i]),
+                timestamp_writes,
+            });
+            pass.set_pipeline(pipeline);
+            pass.set_bind_group(0, &self.bind_group, &[]);
+            pass.dispatch_workgroups(x, 1, 1);
+        }
+        let which = (self.steps % 2) as usize;
+        self.steps += 1;
+        let staging = &self.staging[which];
+        if let Some((set, resolve, _)) = &self.timestamps {
+            let count = 2 * PASS_NAMES.len() as u32;
+            encoder.resolve_query_set(set, 0..count, resolve, 0);
+            encoder.copy_buffer_to_buffer(resolve, 0, &staging.buffer, 0, u64::from(count) * 8);
+        }
+        encoder.copy_buffer_to_buffer(&self.counters, 0, &staging.buffer, readback::COUNTERS_AT, 16);
+        if self.config.max_events > 0 {
+            encoder.copy_buffer_to_buffer(
+                &self.events,
+                0,
+                &staging.buffer,
+                readback::EVENTS_AT,
+                u64::from(self.config.max_events) * 24,
+            );
+        }
+        let submission = self.queue.submit([encoder.finish()]);
+        staging.request_map();
+        self.in_flight.push_back(InFlight {
+            staging: which,
+            submission,
+        });
+    }
+
+    /// Reads the oldest step in flight if another was dispatched after it
+    /// (`only_if_newer`), or whatever is in flight otherwise (flush).
+    pub fn collect(&mut self, only_if_newer: bool) -> Option<RawStep> {
+        if only_if_newer && self.in_flight.len() < 2 {
+            return None;
+        }
+        let flight = self.in_flight.pop_front()?;
+        let staging = &self.staging[flight.staging];
+        if !staging.is_mapped(&self.device) {
+            self.waits += 1;
+            staging.wait(&self.device, flight.submission);
+        }
+        let period = self.timestamps.as_ref().map(|t| t.2);
+        Some(staging.read(self.config.max_events, period, self.timestamps.is_some()))
+    }
+
+    /// Blocking copy of slots `0..count` (tests and debugging only).
+    pub fn read_projectiles(&self, count: u32) -> Vec<Projectile> {
+        let bytes = u64::from(count) * PROJECTILE_BYTES;
+        readback::read_buffer(&self.device, &self.queue, &self.projectiles, bytes)
+    }
+
+    /// Blocking copy of the grid (counts, starts, cursors) and the binned enemy indices.
+    pub fn read_grid(&self) -> (Vec<u32>, Vec<u32>) {
+        let cells = u64::from(self.config.cell_count());
+        let grid = readback::read_buffer(&self.device, &self.queue, &self.grid, (3 * cells + 1) * 4);
+        let binned = readback::read_buffer(
+            &self.device,
+            &self.queue,
+            &self.cell_enemies,
+            u64::from(self.config.max_enemies) * 4,
+        );
+        (grid, binned)
+    }
+}
