@@ -5,5 +5,6 @@
 //! decide what to spawn and what a hit means; the engine moves, collides and draws.
 
 pub mod compute;
+pub mod gpu;
 pub mod render;
 pub mod ui;
