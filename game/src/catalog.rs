@@ -24,6 +24,9 @@ pub struct Catalog {
     /// Arena, player body, economy, level-ups and shop (`world.json`, `economy.json`,
     /// `levelups.json`, `shop.json`).
     pub run: crate::world::RunData,
+    /// Rarities, affixes, bases, artifacts, materials, drops, crafting,
+    /// enhancements and enchantments (`loot/*.json`).
+    pub loot: crate::loot::LootData,
 }
 
 impl Catalog {
@@ -46,13 +49,15 @@ impl Catalog {
         if let (Some(vm), Some(run)) = (&vm, &run) {
             run.check_refs(|c| vm.cores.find(c).is_some(), |s| vm.spells.find(s).is_some(), &mut errors);
         }
-        match (vm, run) {
-            (Some(vm), Some(run)) if errors.is_empty() => Ok(Catalog {
+        let loot = crate::loot::LootData::load_into(root, &mut errors);
+        match (vm, run, loot) {
+            (Some(vm), Some(run), Some(loot)) if errors.is_empty() => Ok(Catalog {
                 spells: vm.spells,
                 cores: vm.cores,
                 recipes: vm.recipes,
                 balance: vm.balance,
                 run,
+                loot,
             }),
             _ => Err(DataErrors(errors)),
         }

@@ -91,6 +91,9 @@ stats! {
     ManaLeech = "mana_leech": base 0.0, soft Some(20.0), hard None, lower false;
     /// Fraction of spread removed (0.5 halves every spread angle).
     Accuracy = "accuracy": base 0.0, soft Some(0.6), hard Some(0.9), lower false;
+    /// Multiplies the strength of every elemental reaction (1 = none); loot's
+    /// reaction affixes and the Double Heart artifact (−35 %) change it.
+    ReactionPower = "reaction_power": base 1.0, soft Some(3.0), hard None, lower false;
 }
 
 /// One change to one stat: `(base + Σadd) × Πmul`.

@@ -4,6 +4,8 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod tool;
+
 /// Arcane Artificer: program your weapon, survive the waves.
 #[derive(Debug, Parser)]
 #[command(name = "artificer", version, about)]
@@ -19,6 +21,9 @@ pub enum Command {
     /// Loads every file in `data/` and reports every problem found.
     #[command(subcommand)]
     Data(DataCommand),
+    /// Checking tools of the loot seed: drops, affix, economy, ttk.
+    #[command(subcommand)]
+    Tool(tool::ToolCommand),
 }
 
 /// `artificer data ...`
@@ -39,6 +44,7 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
             eprintln!("the game window is not built yet; try `artificer --help`");
             std::process::ExitCode::FAILURE
         }
+        Some(Command::Tool(cmd)) => tool::run(cmd),
         Some(Command::Data(DataCommand::Check { root })) => {
             let root = root.unwrap_or_else(crate::data::default_root);
             match crate::catalog::Catalog::load(&root) {
