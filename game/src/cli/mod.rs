@@ -4,7 +4,7 @@
 
 use clap::{Parser, Subcommand};
 
-pub mod tool;
+pub mod wand;
 
 /// Arcane Artificer: program your weapon, survive the waves.
 #[derive(Debug, Parser)]
@@ -21,9 +21,9 @@ pub enum Command {
     /// Loads every file in `data/` and reports every problem found.
     #[command(subcommand)]
     Data(DataCommand),
-    /// Checking tools of the loot seed: drops, affix, economy, ttk.
+    /// Spell VM tools: `wand eval` prints what a core and deck fire, as JSON.
     #[command(subcommand)]
-    Tool(tool::ToolCommand),
+    Wand(wand::WandCommand),
 }
 
 /// `artificer data ...`
@@ -44,7 +44,7 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
             eprintln!("the game window is not built yet; try `artificer --help`");
             std::process::ExitCode::FAILURE
         }
-        Some(Command::Tool(cmd)) => tool::run(cmd),
+        Some(Command::Wand(cmd)) => wand::run(cmd),
         Some(Command::Data(DataCommand::Check { root })) => {
             let root = root.unwrap_or_else(crate::data::default_root);
             match crate::catalog::Catalog::load(&root) {
