@@ -217,6 +217,21 @@ impl Player {
         }
     }
 
+    /// Damage over time (poison pools): no armour, no minimum, no invulnerability
+    /// window; returns what was taken.
+    pub fn take_damage_over_time(&mut self, amount: f32) -> f32 {
+        if !self.alive() || !(amount > 0.0) {
+            return 0.0;
+        }
+        let dealt = amount.min(self.hp);
+        self.hp -= dealt;
+        self.damage_taken += f64::from(dealt);
+        if self.hp <= 0.0 {
+            self.hp = 0.0;
+        }
+        dealt
+    }
+
     /// True during the invulnerability after a hit (the renderer blinks).
     pub fn invulnerable(&self) -> bool {
         self.invulnerable > 0.0

@@ -3,6 +3,10 @@
 
 pub mod arena;
 pub mod config;
+pub mod gear;
+pub mod metrics;
+pub mod shots;
+pub mod view;
 
 pub use arena::Arena;
 pub use config::{RunData, WorldDef};

@@ -1,0 +1,162 @@
+//! What the world measures about itself: CPU time per stage of the step, and
+//! counters the profiler overlay and `artificer sim` report.
+//!
+//! Times are wall-clock and differ between runs; every counter is a pure
+//! function of the seed and the inputs.
+
+use std::time::Instant;
+
+/// The stages of one step, in the order of DESIGN §2.
+pub const STAGE_NAMES: [&str; 6] = ["events", "combat", "vm", "ai_movement", "upload", "compute"];
+
+/// CPU milliseconds per stage of the last step, indexed like [`STAGE_NAMES`].
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct StageTimes {
+    /// Milliseconds per stage.
+    pub ms: [f64; 6],
+}
+
+impl StageTimes {
+    /// Sum of the stages: the step's CPU time.
+    pub fn total(&self) -> f64 {
+        self.ms.iter().sum()
+    }
+
+    /// `(name, ms)` pairs for the overlay.
+    pub fn named(&self) -> impl Iterator<Item = (&'static str, f64)> + '_ {
+        STAGE_NAMES.iter().copied().zip(self.ms.iter().copied())
+    }
+}
+
+/// A stopwatch that books the time since the last lap into a stage.
+pub(crate) struct Laps {
+    last: Instant,
+}
+
+impl Laps {
+    pub(crate) fn start() -> Self {
+        Self { last: Instant::now() }
+    }
+
+    pub(crate) fn lap(&mut self, times: &mut StageTimes, stage: usize) {
+        let now = Instant::now();
+        times.ms[stage] = (now - self.last).as_secs_f64() * 1000.0;
+        self.last = now;
+    }
+}
+
+/// Counters of the last step (the overlay shows them live).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StepCounters {
+    /// Enemies alive after the step.
+    pub enemies: u32,
+    /// Projectile slots in use after the step (both teams).
+    pub projectiles: u32,
+    /// Player-team projectiles (what the VM's global cap counts).
+    pub player_projectiles: u32,
+    /// Events processed this step.
+    pub events: u32,
+    /// Events the compute core lost to a full buffer.
+    pub event_overflow: u32,
+    /// Spawns dropped this step (VM cap, full core, enemy cap).
+    pub dropped_spawns: u32,
+    /// Casts this step (main, entries and payloads).
+    pub casts: u32,
+    /// VM ops used by the main cast this step (0 without a cast).
+    pub vm_ops: u32,
+}
+
+/// Totals of the current wave, for the summary and the sim's JSON.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct WaveStats {
+    /// Wave number.
+    pub wave: u32,
+    /// Steps simulated.
+    pub steps: u64,
+    /// Enemies killed by the player.
+    pub kills: u32,
+    /// Elites killed.
+    pub elite_kills: u32,
+    /// Bosses killed.
+    pub boss_kills: u32,
+    /// Damage dealt to enemies (hits, area, reactions; damage over time excluded).
+    pub damage_dealt: f64,
+    /// Damage taken by the player after armour.
+    pub damage_taken: f64,
+    /// Gold picked up from coins.
+    pub gold_picked: u64,
+    /// Gold that vanished on the ground.
+    pub gold_lost: u64,
+    /// XP gained.
+    pub xp: u64,
+    /// Most enemies alive at once.
+    pub peak_enemies: u32,
+    /// Most projectile slots in use at once.
+    pub peak_projectiles: u32,
+    /// Spawns dropped (VM projectile cap, full core, enemy cap).
+    pub dropped_spawns: u64,
+    /// Events lost to a full event buffer.
+    pub event_overflow: u64,
+    /// Events processed.
+    pub events: u64,
+    /// Casts (main cast, entries, payloads).
+    pub casts: u64,
+    /// Sum of VM ops of main casts, for the mean ops per cast.
+    pub vm_ops: u64,
+    /// Main casts counted in `vm_ops`.
+    pub main_casts: u64,
+    /// Elemental reactions triggered.
+    pub reactions: u64,
+    /// Items dropped (elites, bosses, wave end).
+    pub items_dropped: u32,
+    /// Materials dropped, all kinds together.
+    pub materials_dropped: u32,
+    /// Artifacts dropped.
+    pub artifacts_dropped: u32,
+    /// CPU milliseconds of every step, for the mean and p95.
+    pub step_ms: Vec<f64>,
+}
+
+impl WaveStats {
+    /// Mean step time, ms.
+    pub fn step_ms_mean(&self) -> f64 {
+        if self.step_ms.is_empty() {
+            return 0.0;
+        }
+        self.step_ms.iter().sum::<f64>() / self.step_ms.len() as f64
+    }
+
+    /// 95th-percentile step time, ms (nearest rank).
+    pub fn step_ms_p95(&self) -> f64 {
+        percentile(&self.step_ms, 0.95)
+    }
+}
+
+/// Nearest-rank percentile of `values` (0 for none).
+pub fn percentile(values: &[f64], q: f64) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    let rank = ((q * v.len() as f64).ceil() as usize).clamp(1, v.len());
+    v[rank - 1]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentile_is_nearest_rank() {
+        let v: Vec<f64> = (1..=100).map(f64::from).collect();
+        assert_eq!(percentile(&v, 0.95), 95.0);
+        assert_eq!(percentile(&[3.0], 0.95), 3.0);
+        assert_eq!(percentile(&[], 0.95), 0.0);
+        let w = WaveStats {
+            step_ms: vec![1.0, 3.0],
+            ..WaveStats::default()
+        };
+        assert_eq!(w.step_ms_mean(), 2.0);
+    }
+}

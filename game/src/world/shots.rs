@@ -1,0 +1,175 @@
+//! The CPU side of each projectile slot (DESIGN §2: slots are owned by the
+//! CPU, so every projectile's payload, trigger depth and owner are known here).
+//!
+//! The compute core hands out slot indices on spawn and frees a slot when it
+//! delivers its EXPIRE event; this table is filled at spawn and cleared on the
+//! same EXPIRE (or on a kill the world makes itself), so a HIT always finds the
+//! request that fired it.
+
+use engine::compute::Projectile;
+use glam::Vec2;
+
+use crate::element::ElementShares;
+use crate::vm::spells::TriggerOn;
+use crate::vm::{PayloadHandle, SpawnRequest};
+
+/// Who fired a projectile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Team {
+    /// The player's spells: hit enemies.
+    Player,
+    /// Spit and boss barrages: hit the player.
+    Enemy,
+}
+
+/// What the CPU knows about one live projectile.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Shot {
+    /// Owner.
+    pub team: Team,
+    /// Damage per hit before the target (player spells: the request's baked
+    /// damage; enemy shots: what the player takes before armour).
+    pub damage: f32,
+    /// Element shares of a hit.
+    pub elements: ElementShares,
+    /// Direction of travel at spawn (unit), for reflections and direction-dependent defences.
+    pub dir: Vec2,
+    /// Speed at spawn, px/s.
+    pub speed: f32,
+    /// Radius, px.
+    pub radius: f32,
+    /// Lifetime at spawn, s.
+    pub lifetime: f32,
+    /// Trigger depth of the cast that fired it.
+    pub depth: u8,
+    /// When its payload is cast.
+    pub trigger: Option<TriggerOn>,
+    /// The payload handle, owned by this projectile until its slot is freed.
+    pub payload: Option<PayloadHandle>,
+    /// Area damage radius on impact, px (0 = none).
+    pub explosion_radius: f32,
+}
+
+impl Shot {
+    /// The record of a player spell.
+    pub fn from_request(r: &SpawnRequest, dir: Vec2) -> Self {
+        Self {
+            team: Team::Player,
+            damage: r.damage,
+            elements: r.elements,
+            dir,
+            speed: r.speed,
+            radius: r.radius,
+            lifetime: r.lifetime,
+            depth: r.depth,
+            trigger: r.trigger,
+            payload: r.payload,
+            explosion_radius: r.explosion_radius,
+        }
+    }
+
+    /// The record of an enemy-team projectile.
+    pub fn from_enemy(p: &Projectile, damage: f32) -> Self {
+        let v = glam::Vec2::from_array(p.vel);
+        Self {
+            team: Team::Enemy,
+            damage,
+            elements: ElementShares::default(),
+            dir: v.normalize_or_zero(),
+            speed: v.length(),
+            radius: p.radius,
+            lifetime: p.lifetime,
+            depth: 0,
+            trigger: None,
+            payload: None,
+            explosion_radius: 0.0,
+        }
+    }
+}
+
+/// Shots by slot index.
+#[derive(Debug, Clone, Default)]
+pub struct ShotTable {
+    slots: Vec<Option<Shot>>,
+    player_live: u32,
+    live: u32,
+}
+
+impl ShotTable {
+    /// Records the shot in `slot`, returning the shot it replaces (which should not exist).
+    pub fn insert(&mut self, slot: u32, shot: Shot) -> Option<Shot> {
+        let i = slot as usize;
+        if self.slots.len() <= i {
+            self.slots.resize(i + 1, None);
+        }
+        let old = self.slots[i].replace(shot);
+        if let Some(o) = &old {
+            self.uncount(o);
+        }
+        self.live += 1;
+        if shot.team == Team::Player {
+            self.player_live += 1;
+        }
+        old
+    }
+
+    fn uncount(&mut self, s: &Shot) {
+        self.live -= 1;
+        if s.team == Team::Player {
+            self.player_live -= 1;
+        }
+    }
+
+    /// The shot in `slot`.
+    pub fn get(&self, slot: u32) -> Option<&Shot> {
+        self.slots.get(slot as usize).and_then(Option::as_ref)
+    }
+
+    /// Mutable shot (a reflected projectile changes team).
+    pub fn get_mut(&mut self, slot: u32) -> Option<&mut Shot> {
+        self.slots.get_mut(slot as usize).and_then(Option::as_mut)
+    }
+
+    /// Clears `slot` and returns what was there.
+    pub fn remove(&mut self, slot: u32) -> Option<Shot> {
+        let s = self.slots.get_mut(slot as usize).and_then(Option::take);
+        if let Some(s) = &s {
+            self.uncount(s);
+        }
+        s
+    }
+
+    /// Changes the team of a live shot, keeping the counts right.
+    pub fn set_team(&mut self, slot: u32, team: Team) {
+        if let Some(s) = self.slots.get_mut(slot as usize).and_then(Option::as_mut) {
+            if s.team != team {
+                if s.team == Team::Player {
+                    self.player_live -= 1;
+                } else {
+                    self.player_live += 1;
+                }
+                s.team = team;
+            }
+        }
+    }
+
+    /// Player-team projectiles alive (the VM's global cap counts these).
+    pub fn player_live(&self) -> u32 {
+        self.player_live
+    }
+
+    /// All live shots.
+    pub fn live(&self) -> u32 {
+        self.live
+    }
+
+    /// Every occupied slot, ascending.
+    pub fn occupied(&self) -> Vec<u32> {
+        self.slots
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.is_some())
+            .map(|(i, _)| i as u32)
+            .collect()
+    }
+}
