@@ -24,6 +24,14 @@ pub struct Catalog {
     /// Arena, player body, economy, level-ups and shop (`world.json`, `economy.json`,
     /// `levelups.json`, `shop.json`).
     pub run: crate::world::RunData,
+    /// Damage pipeline and reaction tuning (`combat.json`).
+    pub combat: crate::combat::CombatRules,
+    /// Enemy archetypes and elites (`enemies.json`).
+    pub enemies: crate::enemies::EnemyDefs,
+    /// Bosses (`bosses/*.json`).
+    pub bosses: crate::bosses::BossDefs,
+    /// Waves 1–20 (`waves/wave_XX.json`), index 0 = wave 1.
+    pub waves: Vec<crate::waves::SpawnConfig>,
     /// Rarities, affixes, bases, artifacts, materials, drops, crafting,
     /// enhancements and enchantments (`loot/*.json`).
     pub loot: crate::loot::LootData,
@@ -49,14 +57,19 @@ impl Catalog {
         if let (Some(vm), Some(run)) = (&vm, &run) {
             run.check_refs(|c| vm.cores.find(c).is_some(), |s| vm.spells.find(s).is_some(), &mut errors);
         }
+        let fight = crate::waves::load_fight_data(root, &mut errors);
         let loot = crate::loot::LootData::load_into(root, &mut errors);
-        match (vm, run, loot) {
-            (Some(vm), Some(run), Some(loot)) if errors.is_empty() => Ok(Catalog {
+        match (vm, run, fight, loot) {
+            (Some(vm), Some(run), Some(fight), Some(loot)) if errors.is_empty() => Ok(Catalog {
                 spells: vm.spells,
                 cores: vm.cores,
                 recipes: vm.recipes,
                 balance: vm.balance,
                 run,
+                combat: fight.combat,
+                enemies: fight.enemies,
+                bosses: fight.bosses,
+                waves: fight.waves,
                 loot,
             }),
             _ => Err(DataErrors(errors)),

@@ -1,0 +1,13 @@
+//! Bosses (game-design §4.5, DESIGN §5): definitions in `data/bosses/*.json`
+//! and the phase machine that runs them.
+//!
+//! A boss is an enemy slot in `crate::enemies::EnemySet` whose
+//! `EnemyState::boss` holds a [`BossRuntime`]; the set consults it for
+//! movement, volleys, resistances, regeneration on physical hits, reflection
+//! (mirror mage) and armour layers (armour lord).
+
+pub mod defs;
+pub mod runtime;
+
+pub use defs::{BehaviorTag, BossDef, BossDefs, Pattern, PhaseDef};
+pub use runtime::{BossEvent, BossRuntime};

@@ -1,0 +1,20 @@
+//! Combat rules: the damage pipeline (numerical §3.1), statuses and the
+//! reaction matrix (numerical §4), and area damage.
+//!
+//! Everything here is a pure function of its inputs and a `ChaCha8Rng` the
+//! caller passes in. The usual call for one projectile hit is
+//! [`reactions::compute_hit`] then [`reactions::apply_hit`], then
+//! [`aoe::blast_targets`] + [`aoe::apply_aoe`] for each event with a blast;
+//! `crate::enemies::EnemySet::hit` does all of that for an enemy slot.
+
+pub mod aoe;
+pub mod damage;
+pub mod reactions;
+pub mod rules;
+pub mod status;
+
+pub use aoe::{AoeHit, Blast};
+pub use damage::{AttackerStats, Coating, Defence, HitResult, HitSpec};
+pub use reactions::{ReactionEvent, ReactionKind, apply_hit, compute_hit};
+pub use rules::CombatRules;
+pub use status::{Status, StatusSet};

@@ -1,0 +1,19 @@
+//! Enemies (numerical §3.2, game-design §4.4, DESIGN §5): archetypes from
+//! `data/enemies.json`, their run-time state, per-archetype AI, knockback,
+//! contact damage, enemy-team projectiles and poison pools.
+//!
+//! Enemies are CPU-authoritative: [`EnemySet`] owns them in stable slots and
+//! uploads circles to the GPU core each step. The usual step is
+//! `EnemySet::hit` for each HIT event, `EnemySet::reap` for deaths, then
+//! `EnemySet::update` for AI and movement.
+
+pub mod ai;
+pub mod defs;
+pub mod set;
+pub mod shots;
+pub mod state;
+
+pub use ai::{AiContext, AiOutput, Arena, Pool, Telegraph};
+pub use defs::{AiKind, EnemyDef, EnemyDefs, Resistances};
+pub use set::{EnemySet, HitOutcome};
+pub use state::{Death, EnemyState, SpawnScale};

@@ -1,0 +1,268 @@
+//! Turns a [`SpawnConfig`] into spawn orders, one step at a time.
+//!
+//! Rules (numerical §6):
+//! * Each group has its own clock of `spawn_interval` s. A group whose clock
+//!   has run out is *ready*; each step at most one group spawns, picked among
+//!   the ready ones at random by `weight` (so weights decide, not a round
+//!   robin). Its clock then restarts.
+//! * A spawn of a group is `count_min..=count_max` enemies, each costing its
+//!   type's `cost` from the budget; the count is cut to what the budget still
+//!   pays for, and a group that cannot pay for one enemy is never ready again.
+//!   In all, at most `floor(budget / cost)` enemies of a single-type wave spawn.
+//! * Spawn points are a random angle and a random distance within
+//!   `spawn_radius_from_player` around the player; a point outside the arena
+//!   is re-rolled up to 8 times and then clamped inside.
+//! * Elite overrides fire once when the wave clock reaches `at_sec`, outside
+//!   the budget. The boss spawns once at its `at_sec`.
+//! * Nothing spawns after `duration_sec`.
+//!
+//! The runner owns a `ChaCha8Rng` seeded by the caller: same seed, same
+//! config and same player positions → the same orders.
+
+use glam::Vec2;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use super::config::SpawnConfig;
+use crate::bosses::BossDefs;
+use crate::enemies::{Arena, EnemyDefs, SpawnScale};
+
+/// Spawn points are kept this far inside the walls, px.
+const WALL_MARGIN: f32 = 24.0;
+/// Re-rolls of a spawn point that fell outside the arena.
+const SPAWN_RETRIES: u32 = 8;
+
+/// One thing to spawn now.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SpawnOrder {
+    /// An enemy of type index `enemy` (into `EnemyDefs::defs`).
+    Enemy {
+        /// Type index.
+        enemy: u32,
+        /// Where, world px.
+        pos: [f32; 2],
+        /// Forced elite from an override.
+        elite_override: bool,
+        /// The wave's growth factors.
+        scale: SpawnScale,
+    },
+    /// The wave's boss, index into `BossDefs::bosses`.
+    Boss {
+        /// Boss index.
+        boss: u32,
+        /// Where, world px.
+        pos: [f32; 2],
+    },
+}
+
+/// The seed of wave `wave` in a run seeded `run_seed`, so each wave's spawns
+/// are independent of how the previous one went.
+pub fn wave_seed(run_seed: u64, wave: u32) -> u64 {
+    run_seed ^ (u64::from(wave)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Plays one wave's spawns.
+#[derive(Debug, Clone)]
+pub struct WaveRunner {
+    cfg: SpawnConfig,
+    /// `(type index, cost)` per group.
+    groups: Vec<(u32, f32)>,
+    overrides: Vec<u32>,
+    boss: Option<u32>,
+    rng: ChaCha8Rng,
+    t: f32,
+    spent: f32,
+    timers: Vec<f32>,
+    fired: Vec<bool>,
+    boss_fired: bool,
+    spawned: u32,
+}
+
+impl WaveRunner {
+    /// A runner for `cfg`; fails naming the first id that the tables do not know
+    /// (a catalog-checked config never fails).
+    pub fn new(cfg: &SpawnConfig, enemies: &EnemyDefs, bosses: &BossDefs, seed: u64) -> Result<Self, String> {
+        let lookup = |id: &str| {
+            enemies
+                .index_of(id)
+                .map(|i| i as u32)
+                .ok_or_else(|| format!("wave {}: unknown enemy `{id}`", cfg.wave))
+        };
+        let mut groups = Vec::new();
+        for g in &cfg.spawn_groups {
+            let i = lookup(&g.enemy_id)?;
+            groups.push((i, enemies.defs[i as usize].cost));
+        }
+        let overrides = cfg
+            .elite_overrides
+            .iter()
+            .map(|o| lookup(&o.enemy_id))
+            .collect::<Result<Vec<_>, _>>()?;
+        let boss = match &cfg.boss {
+            Some(b) => Some(
+                bosses
+                    .index_of(&b.boss_id)
+                    .map(|i| i as u32)
+                    .ok_or_else(|| format!("wave {}: unknown boss `{}`", cfg.wave, b.boss_id))?,
+            ),
+            None => None,
+        };
+        Ok(Self {
+            timers: vec![0.0; groups.len()],
+            fired: vec![false; overrides.len()],
+            cfg: cfg.clone(),
+            groups,
+            overrides,
+            boss,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            t: 0.0,
+            spent: 0.0,
+            boss_fired: false,
+            spawned: 0,
+        })
+    }
+
+    /// The wave's config.
+    pub fn config(&self) -> &SpawnConfig {
+        &self.cfg
+    }
+
+    /// Seconds since the wave started.
+    pub fn elapsed(&self) -> f32 {
+        self.t
+    }
+
+    /// True once the wave clock has reached `duration_sec`.
+    pub fn time_up(&self) -> bool {
+        self.t >= self.cfg.duration_sec
+    }
+
+    /// True while the wave has a boss that has not spawned yet.
+    pub fn boss_pending(&self) -> bool {
+        self.boss.is_some() && !self.boss_fired
+    }
+
+    /// Budget points not yet spent.
+    pub fn budget_left(&self) -> f32 {
+        (self.cfg.budget - self.spent).max(0.0)
+    }
+
+    /// Orders issued so far (enemies and boss).
+    pub fn spawned(&self) -> u32 {
+        self.spawned
+    }
+
+    fn scale(&self) -> SpawnScale {
+        SpawnScale {
+            hp: self.cfg.hp_mult,
+            damage: self.cfg.damage_mult,
+            xp: self.cfg.xp_mult,
+        }
+    }
+
+    fn spawn_point(&mut self, player: Vec2, radius: [f32; 2], arena: &Arena) -> Vec2 {
+        let mut p = player;
+        for _ in 0..SPAWN_RETRIES {
+            let a: f32 = self.rng.random_range(0.0..std::f32::consts::TAU);
+            let r: f32 = if radius[1] > radius[0] {
+                self.rng.random_range(radius[0]..=radius[1])
+            } else {
+                radius[0]
+            };
+            p = player + Vec2::from_angle(a) * r;
+            if arena.contains(p, WALL_MARGIN) {
+                return p;
+            }
+        }
+        arena.clamp(p, WALL_MARGIN)
+    }
+
+    /// Advances the wave clock by `dt` and appends this step's orders to `out`.
+    pub fn step(&mut self, dt: f32, player: Vec2, arena: &Arena, out: &mut Vec<SpawnOrder>) {
+        if self.time_up() {
+            return;
+        }
+        self.t += dt;
+        let scale = self.scale();
+        // Boss.
+        if let (Some(b), Some(spec)) = (self.boss, &self.cfg.boss)
+            && !self.boss_fired
+            && self.t >= spec.at_sec
+        {
+            self.boss_fired = true;
+            let pos = self.spawn_point(player, [400.0, 500.0], arena);
+            out.push(SpawnOrder::Boss {
+                boss: b,
+                pos: pos.to_array(),
+            });
+            self.spawned += 1;
+        }
+        // Elite overrides.
+        for i in 0..self.overrides.len() {
+            let o = &self.cfg.elite_overrides[i];
+            if self.fired[i] || self.t < o.at_sec {
+                continue;
+            }
+            self.fired[i] = true;
+            let (count, kind) = (o.count, self.overrides[i]);
+            let radius = self
+                .cfg
+                .spawn_groups
+                .first()
+                .map_or([400.0, 700.0], |g| g.spawn_radius_from_player);
+            for _ in 0..count {
+                let pos = self.spawn_point(player, radius, arena);
+                out.push(SpawnOrder::Enemy {
+                    enemy: kind,
+                    pos: pos.to_array(),
+                    elite_override: true,
+                    scale,
+                });
+                self.spawned += 1;
+            }
+        }
+        // Groups: clocks run, then one ready group (by weight) spawns.
+        let left = self.budget_left();
+        let mut total_weight = 0.0;
+        for (i, timer) in self.timers.iter_mut().enumerate() {
+            *timer -= dt;
+            if *timer <= 0.0 && self.groups[i].1 <= left {
+                total_weight += self.cfg.spawn_groups[i].weight;
+            }
+        }
+        if total_weight <= 0.0 {
+            return;
+        }
+        let mut pick: f32 = self.rng.random_range(0.0..total_weight);
+        let mut chosen = None;
+        for i in 0..self.groups.len() {
+            if self.timers[i] <= 0.0 && self.groups[i].1 <= left {
+                let w = self.cfg.spawn_groups[i].weight;
+                chosen = Some(i);
+                if pick < w {
+                    break;
+                }
+                pick -= w;
+            }
+        }
+        let Some(i) = chosen else { return };
+        let g = self.cfg.spawn_groups[i].clone();
+        let (kind, cost) = self.groups[i];
+        self.timers[i] = g.spawn_interval;
+        let wanted = self.rng.random_range(g.count_min..=g.count_max);
+        let affordable = (left / cost).floor() as u32;
+        for _ in 0..wanted.min(affordable) {
+            let pos = self.spawn_point(player, g.spawn_radius_from_player, arena);
+            out.push(SpawnOrder::Enemy {
+                enemy: kind,
+                pos: pos.to_array(),
+                elite_override: false,
+                scale,
+            });
+            self.spent += cost;
+            self.spawned += 1;
+        }
+    }
+}
