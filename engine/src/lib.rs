@@ -8,3 +8,4 @@ pub mod compute;
 pub mod gpu;
 pub mod render;
 pub mod ui;
+pub mod window;

@@ -193,4 +193,62 @@ mod tests {
         let size = ty.1.inner.size(module.to_ctx());
         assert_eq!(size as usize, std::mem::size_of::<crate::compute::Projectile>());
     }
+
+    /// The pipelines build on a real device without validation errors, and a
+    /// frame with shapes and projectiles renders into an offscreen target.
+    #[test]
+    fn pipelines_build_and_draw_on_a_device() {
+        let Some(ctx) = crate::gpu::test_context() else {
+            return;
+        };
+        let device = &ctx.device;
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let format = wgpu::TextureFormat::Rgba8Unorm;
+        let mut renderer = super::SceneRenderer::new(device, format);
+        let mut scene = super::Scene::default();
+        scene.camera.center = glam::Vec2::new(32.0, 32.0);
+        scene.clear = [0.0, 0.0, 0.0];
+        scene.shapes.push(
+            super::Layer::Ground,
+            super::Shape::circle(glam::Vec2::new(16.0, 32.0), 8.0, [1.0, 0.0, 0.0, 1.0]),
+        );
+        let mut p: crate::compute::Projectile = bytemuck::Zeroable::zeroed();
+        p.flags = crate::compute::FLAG_ALIVE;
+        p.pos = [48.0, 32.0];
+        p.radius = 4.0;
+        p.user[super::USER_PALETTE] = 1;
+        scene.projectile_style.palette[1] = [0.0, 1.0, 0.0, 1.0];
+        scene.projectiles = Some(super::ProjectileSource::Cpu(vec![p]));
+        let target = super::screenshot::offscreen_target(device, format, [64, 64]);
+        let view = target.create_view(&wgpu::TextureViewDescriptor::default());
+        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
+        let mut timer = super::PassTimer::new(device, &ctx.queue);
+        timer.begin_frame(device);
+        renderer.encode(
+            device,
+            &ctx.queue,
+            &mut encoder,
+            &view,
+            [64, 64],
+            &scene,
+            &mut timer,
+        );
+        timer.resolve(&mut encoder);
+        ctx.queue.submit([encoder.finish()]);
+        timer.after_submit();
+        let error = pollster::block_on(scope.pop());
+        assert!(error.is_none(), "{error:?}");
+        let image = super::screenshot::read_texture(device, &ctx.queue, &target).expect("read back");
+        let at = |x: usize, y: usize| {
+            let i = (y * 64 + x) * 4;
+            [image.pixels[i], image.pixels[i + 1], image.pixels[i + 2]]
+        };
+        assert!(at(16, 32)[0] > 200, "the red circle is drawn: {:?}", at(16, 32));
+        assert!(
+            at(48, 32)[1] > 100,
+            "the green projectile is drawn: {:?}",
+            at(48, 32)
+        );
+        assert_eq!(at(2, 2), [0, 0, 0], "the background is clear");
+    }
 }

@@ -143,10 +143,12 @@ impl EguiLayer {
         }
     }
 
-    /// Releases the textures egui freed this frame (after the frame is submitted).
-    pub fn free_textures(&mut self, frame: &EguiFrame) {
+    /// Releases the textures egui freed this frame (after the frame is
+    /// submitted) and marks the frame's texture changes as applied.
+    pub fn finish(&mut self, mut frame: EguiFrame) {
         for id in &frame.textures.free {
             self.renderer.free_texture(id);
         }
+        frame.textures.clear();
     }
 }

@@ -126,7 +126,7 @@ impl Shell<'_> {
         let phase = Arc::clone(&self.phase);
         gpu.device.on_uncaptured_error(Arc::new(move |e| {
             let during = phase.lock().map(|p| p.clone()).unwrap_or_default();
-            log::error!("wgpu error during {during}: {e}");
+            log::error!("wgpu error during {during}: {e:?}");
         }));
         let size = window.inner_size();
         let surface = SurfaceState::new(
@@ -271,7 +271,7 @@ impl Shell<'_> {
         if suboptimal {
             r.surface.reconfigure(device);
         }
-        r.egui.free_textures(&egui_frame);
+        r.egui.finish(egui_frame);
         if let (Some(path), Some(target)) = (shot_path, shot_target) {
             let written = screenshot::read_texture(device, queue, &target)
                 .and_then(|img| screenshot::write_png(&path, &img));

@@ -4,6 +4,7 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod play;
 pub mod wand;
 
 /// Arcane Artificer: program your weapon, survive the waves.
@@ -13,6 +14,9 @@ pub struct Cli {
     /// A headless tool to run instead of the game.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Options of the game window (used when no subcommand is given).
+    #[command(flatten)]
+    pub play: play::PlayArgs,
 }
 
 /// Headless tools. Without one, the game window opens.
@@ -40,10 +44,7 @@ pub enum DataCommand {
 /// Runs the parsed command line; the returned code is the process exit status.
 pub fn run(cli: Cli) -> std::process::ExitCode {
     match cli.command {
-        None => {
-            eprintln!("the game window is not built yet; try `artificer --help`");
-            std::process::ExitCode::FAILURE
-        }
+        None => crate::app::run(&cli.play),
         Some(Command::Wand(cmd)) => wand::run(cmd),
         Some(Command::Data(DataCommand::Check { root })) => {
             let root = root.unwrap_or_else(crate::data::default_root);

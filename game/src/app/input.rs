@@ -1,0 +1,121 @@
+//! Keyboard and mouse state for the fight: held movement keys, the aim mode
+//! and the cursor. Menus get their input through egui directly.
+
+use glam::Vec2;
+use winit::event::{ElementState, MouseButton, WindowEvent};
+use winit::keyboard::{KeyCode, PhysicalKey};
+
+/// One-shot commands decoded from key presses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    /// Esc: pause / resume / back.
+    Pause,
+    /// F3: toggle the profiler overlay.
+    ToggleOverlay,
+    /// M: toggle mouse aim (auto-aim at the nearest enemy otherwise).
+    ToggleAim,
+    /// Enter: confirm (continue on settlement screens).
+    Confirm,
+}
+
+/// The key bindings, shown in the settings screen.
+pub const BINDINGS: [(&str, &str); 8] = [
+    ("Move", "W A S D / arrow keys"),
+    ("Aim", "automatic (nearest enemy); M toggles mouse aim"),
+    ("Pause / back", "Esc"),
+    ("Profiler overlay", "F3"),
+    ("Continue", "Enter"),
+    ("Slow motion (test range)", "the 0.1× button"),
+    ("Drag cards", "left mouse button"),
+    ("Menus", "mouse, Tab / Enter"),
+];
+
+/// Held keys and the cursor, updated from window events.
+#[derive(Debug, Clone, Default)]
+pub struct Controls {
+    up: bool,
+    down: bool,
+    left: bool,
+    right: bool,
+    /// Cursor position in physical pixels.
+    pub cursor: Vec2,
+    /// Aim at the cursor instead of the nearest enemy.
+    pub mouse_aim: bool,
+    /// Left button held.
+    pub firing_held: bool,
+    pending: Vec<Command>,
+}
+
+impl Controls {
+    /// Updates from a window event egui did not consume.
+    pub fn on_event(&mut self, event: &WindowEvent) {
+        match event {
+            WindowEvent::KeyboardInput { event, .. } => {
+                let down = event.state == ElementState::Pressed;
+                let PhysicalKey::Code(code) = event.physical_key else {
+                    return;
+                };
+                match code {
+                    KeyCode::KeyW | KeyCode::ArrowUp => self.up = down,
+                    KeyCode::KeyS | KeyCode::ArrowDown => self.down = down,
+                    KeyCode::KeyA | KeyCode::ArrowLeft => self.left = down,
+                    KeyCode::KeyD | KeyCode::ArrowRight => self.right = down,
+                    _ if !down || event.repeat => {}
+                    KeyCode::Escape => self.pending.push(Command::Pause),
+                    KeyCode::F3 => self.pending.push(Command::ToggleOverlay),
+                    KeyCode::KeyM => self.pending.push(Command::ToggleAim),
+                    KeyCode::Enter | KeyCode::NumpadEnter => self.pending.push(Command::Confirm),
+                    _ => {}
+                }
+            }
+            WindowEvent::CursorMoved { position, .. } => {
+                self.cursor = Vec2::new(position.x as f32, position.y as f32);
+            }
+            WindowEvent::MouseInput {
+                state,
+                button: MouseButton::Left,
+                ..
+            } => self.firing_held = *state == ElementState::Pressed,
+            WindowEvent::Focused(false) => {
+                // Keys released while unfocused never arrive: stop walking.
+                self.up = false;
+                self.down = false;
+                self.left = false;
+                self.right = false;
+            }
+            _ => {}
+        }
+    }
+
+    /// Movement direction from the held keys, length 0 or 1 (y down).
+    pub fn move_dir(&self) -> Vec2 {
+        let v = Vec2::new(
+            f32::from(u8::from(self.right)) - f32::from(u8::from(self.left)),
+            f32::from(u8::from(self.down)) - f32::from(u8::from(self.up)),
+        );
+        v.normalize_or_zero()
+    }
+
+    /// Commands pressed since the last call.
+    pub fn take_commands(&mut self) -> Vec<Command> {
+        std::mem::take(&mut self.pending)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diagonal_movement_is_unit_length() {
+        let c = Controls {
+            up: true,
+            right: true,
+            ..Default::default()
+        };
+        let d = c.move_dir();
+        assert!((d.length() - 1.0).abs() < 1e-6);
+        assert!(d.x > 0.0 && d.y < 0.0);
+        assert_eq!(Controls::default().move_dir(), Vec2::ZERO);
+    }
+}

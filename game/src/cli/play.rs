@@ -1,0 +1,98 @@
+//! The flags of the game itself (used when no subcommand is given): which
+//! device, which window, which screen to open, and the smoke-test switches.
+
+use std::path::PathBuf;
+
+use engine::gpu::Backend;
+
+/// Options of the game window; `artificer --help` lists them.
+#[derive(Debug, Clone, Default, PartialEq, clap::Args)]
+pub struct PlayArgs {
+    /// Seed of the run (default: from the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Compute core implementation: the WGSL passes (`gpu`) or their CPU twins (`cpu`).
+    #[arg(long, default_value_t = Backend::Gpu)]
+    pub backend: Backend,
+    /// Open a window of this size, e.g. `1280x720`, instead of the saved setting.
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub windowed: Option<WindowSize>,
+    /// Close after this many frames (smoke tests and figures). Without
+    /// `--screen`, the game starts straight in a wave-1 fight with the starting build.
+    #[arg(long, value_name = "N")]
+    pub exit_after_frames: Option<u64>,
+    /// Write the last frame as PNG to this path, then exit.
+    #[arg(long, value_name = "PATH")]
+    pub screenshot: Option<PathBuf>,
+    /// Open this screen with a seeded state.
+    #[arg(long, value_enum)]
+    pub screen: Option<StartScreen>,
+    /// Wave the opened screen is set at (default 1).
+    #[arg(long, value_name = "N")]
+    pub wave: Option<u32>,
+    /// Fill the arena with an N-projectile build; turns the overlay on.
+    #[arg(long, value_name = "N")]
+    pub stress: Option<u32>,
+    /// Show the profiler overlay from the start (F3 toggles it).
+    #[arg(long)]
+    pub overlay: bool,
+}
+
+/// A window size in physical pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WindowSize {
+    /// Width.
+    pub width: u32,
+    /// Height.
+    pub height: u32,
+}
+
+/// Screens `--screen` can open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum StartScreen {
+    /// The lab: cards and the core's board.
+    Lab,
+    /// A fight.
+    Arena,
+    /// The shop between waves.
+    Shop,
+    /// The run summary after death.
+    Summary,
+}
+
+/// Parses `WxH` (e.g. `1280x720`).
+pub fn parse_size(s: &str) -> Result<WindowSize, String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("expected WxH such as 1280x720, got {s:?}"))?;
+    let num = |v: &str| {
+        v.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (64..=16384).contains(n))
+            .ok_or_else(|| format!("{v:?} in {s:?} is not a size between 64 and 16384"))
+    };
+    Ok(WindowSize {
+        width: num(w)?,
+        height: num(h)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse() {
+        assert_eq!(
+            parse_size("1280x720"),
+            Ok(WindowSize {
+                width: 1280,
+                height: 720
+            })
+        );
+        assert!(parse_size("1280").is_err());
+        assert!(parse_size("0x720").is_err());
+        assert!(parse_size("axb").is_err());
+    }
+}

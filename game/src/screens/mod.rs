@@ -1,0 +1,8 @@
+//! The egui screens: lab, arena HUD, shop, settlement, level-up, run summary,
+//! pause and settings. Each file draws one screen top to bottom and returns
+//! what the player chose; the application (`crate::app`) acts on it.
+//!
+//! `equipment.rs` and `crafting.rs` (items and crafting) are the loot system's panels.
+
+pub mod pause;
+pub mod settings;
