@@ -5,6 +5,7 @@
 use clap::{Parser, Subcommand};
 
 pub mod play;
+pub mod stress;
 pub mod wand;
 
 /// Arcane Artificer: program your weapon, survive the waves.
