@@ -29,6 +29,8 @@ pub enum Command {
     /// Spell VM tools: `wand eval` prints what a core and deck fire, as JSON.
     #[command(subcommand)]
     Wand(wand::WandCommand),
+    /// Runs the projectile compute core on a synthetic scene and reports timings.
+    Stress(stress::StressArgs),
 }
 
 /// `artificer data ...`
@@ -47,6 +49,7 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
     match cli.command {
         None => crate::app::run(&cli.play),
         Some(Command::Wand(cmd)) => wand::run(cmd),
+        Some(Command::Stress(args)) => stress::run(&args),
         Some(Command::Data(DataCommand::Check { root })) => {
             let root = root.unwrap_or_else(crate::data::default_root);
             match crate::catalog::Catalog::load(&root) {
