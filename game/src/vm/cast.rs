@@ -86,6 +86,8 @@ pub(crate) struct CastResult {
     pub wrapped: bool,
     pub resonances: Vec<RecipeIdx>,
     pub payload_overflow: u32,
+    /// A register END stopped the cast; the core restarts from its head.
+    pub ended: bool,
 }
 
 struct Run<'m, 'a> {
@@ -421,6 +423,7 @@ impl Run<'_, '_> {
                     if end {
                         // END: nothing more is drawn; open payloads still close.
                         self.tasks.retain(|t| matches!(t, Task::EndPayload));
+                        self.r.ended = true;
                     }
                 }
             }

@@ -331,6 +331,10 @@ impl CoreState {
             recharge = Some((base + self.cycle_recharge).max(0.0));
             self.cycle_recharge = 0.0;
             self.deck.rebuild(&mut self.rng);
+        } else if r.ended {
+            // A register END ("IF A < 100 THEN END") restarts the program from
+            // the head next cast, without a recharge: the core idles while it charges.
+            self.deck.rebuild(&mut self.rng);
         }
         let delay =
             (self.core.cast_delay * stats.cast_delay_mod + r.delay_sum).max(ctx.balance.min_cast_delay);
