@@ -5,6 +5,7 @@
 use clap::{Parser, Subcommand};
 
 pub mod play;
+pub mod sim;
 pub mod stress;
 pub mod wand;
 
@@ -31,6 +32,8 @@ pub enum Command {
     Wand(wand::WandCommand),
     /// Runs the projectile compute core on a synthetic scene and reports timings.
     Stress(stress::StressArgs),
+    /// Plays a run headless with a scripted player and reports each wave.
+    Sim(sim::SimArgs),
 }
 
 /// `artificer data ...`
@@ -50,6 +53,7 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
         None => crate::app::run(&cli.play),
         Some(Command::Wand(cmd)) => wand::run(cmd),
         Some(Command::Stress(args)) => stress::run(&args),
+        Some(Command::Sim(args)) => sim::run(&args),
         Some(Command::Data(DataCommand::Check { root })) => {
             let root = root.unwrap_or_else(crate::data::default_root);
             match crate::catalog::Catalog::load(&root) {

@@ -92,6 +92,8 @@ pub struct ShopDef {
     pub max_cores: usize,
     /// Shelf C's pool.
     pub stat_offers: Vec<StatOfferDef>,
+    /// Stocking weight of spells and cores by rarity 1, 2, 3 (rarer shows up less).
+    pub rarity_weights: Vec<f32>,
 }
 
 /// File name under the data root.
@@ -109,6 +111,13 @@ impl ShopDef {
                 SHOP_FILE,
                 "sell.fraction",
                 "must be between 0 and 1",
+            ));
+        }
+        if def.rarity_weights.iter().any(|w| !(w.is_finite() && *w >= 0.0)) {
+            errors.push(DataError::new(
+                SHOP_FILE,
+                "rarity_weights",
+                "weights must be finite numbers ≥ 0",
             ));
         }
         if def.max_cores == 0 {

@@ -31,6 +31,7 @@ fn def() -> ShopDef {
                 mul: 1.0,
             }],
         }],
+        rarity_weights: vec![1.0, 0.6, 0.3],
     }
 }
 

@@ -1,0 +1,221 @@
+//! The scripted player of `artificer sim`: how it moves, what it buys, which
+//! level-up it takes. Deterministic (no randomness of its own) and simple on
+//! purpose, so a balance change shows in the sim's numbers, not in the script.
+//!
+//! **Movement**, each step: flee the enemies within `DANGER` px (each pushes
+//! with weight 1/distance²) and active or telegraphed poison pools; when
+//! nothing is within `DANGER`, walk toward the nearest coin (within `COIN_SEEK`
+//! px), else drift back toward the arena centre; the walls push back within
+//! `WALL` px.
+//!
+//! **Level-ups**: take the offered upgrade that ranks first in
+//! [`LEVELUP_PRIORITY`] (unknown ids rank last, ties go to the first offered).
+//!
+//! **Shop**, between waves: (1) equip stashed items into empty slots, in the
+//! order they dropped; (2) while the active deck has a free slot, buy the
+//! cheapest affordable spell on shelf A that is an action (more guns);
+//! (3) then buy shelf-C offers in [`STAT_PRIORITY`] order while affordable,
+//! keeping `RESERVE` gold for interest; never refresh, never buy or switch
+//! cores.
+
+use glam::Vec2;
+
+use crate::economy::LevelUpTable;
+use crate::shop::{Shelf, Shop, ShopPool};
+use crate::stats::StatId;
+use crate::vm::SpellKind;
+use crate::world::World;
+
+/// Enemies closer than this (px) are run from.
+pub const DANGER: f32 = 220.0;
+/// Coins closer than this (px) are walked to.
+pub const COIN_SEEK: f32 = 500.0;
+/// Walls closer than this (px) push back.
+pub const WALL: f32 = 150.0;
+/// Gold kept after shopping (interest).
+pub const RESERVE: u64 = 50;
+
+/// Level-up ids in the order the script prefers them.
+pub const LEVELUP_PRIORITY: &[&str] = &[
+    "might",
+    "focus",
+    "vitality",
+    "sharpness",
+    "plating",
+    "capacitor",
+    "regeneration",
+    "swiftness",
+    "wellspring",
+    "reservoir",
+];
+
+/// Stats the script buys on shelf C, most wanted first.
+pub const STAT_PRIORITY: &[StatId] = &[
+    StatId::DamageMult,
+    StatId::CastDelayMod,
+    StatId::HpMax,
+    StatId::Armor,
+    StatId::DamageFlat,
+    StatId::MoveSpeed,
+    StatId::HpRegen,
+];
+
+/// The direction the script walks this step (unit or zero).
+pub fn steer(world: &World) -> Vec2 {
+    let p = world.player.pos;
+    let mut flee = Vec2::ZERO;
+    let mut threatened = false;
+    for e in world.enemies().slots() {
+        if !e.alive {
+            continue;
+        }
+        let d = p - e.pos;
+        let dist = d.length() - e.radius;
+        if dist < DANGER {
+            threatened = true;
+            let dist = dist.max(1.0);
+            flee += d.normalize_or_zero() / (dist * dist) * 10_000.0;
+        }
+    }
+    for pool in world.enemies().pools() {
+        let c = Vec2::from_array(pool.center);
+        let d = p - c;
+        if d.length() < pool.radius + world.player.radius + 30.0 {
+            threatened = true;
+            flee += d.normalize_or(Vec2::X) * 2.0;
+        }
+    }
+    let arena = world.catalog().run.world.arena;
+    let mut wall = Vec2::ZERO;
+    if p.x < WALL {
+        wall.x += 1.0 - p.x / WALL;
+    }
+    if p.y < WALL {
+        wall.y += 1.0 - p.y / WALL;
+    }
+    if p.x > arena.width - WALL {
+        wall.x -= 1.0 - (arena.width - p.x) / WALL;
+    }
+    if p.y > arena.height - WALL {
+        wall.y -= 1.0 - (arena.height - p.y) / WALL;
+    }
+    let goal = if threatened {
+        flee.normalize_or_zero() + wall * 2.0
+    } else {
+        let coin = world
+            .coins()
+            .coins
+            .iter()
+            .map(|c| (c.pos, c.pos.distance_squared(p)))
+            .filter(|(_, d)| *d < COIN_SEEK * COIN_SEEK)
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        match coin {
+            Some((c, _)) => (c - p).normalize_or_zero() + wall,
+            None => {
+                let to_centre = arena.centre() - p;
+                if to_centre.length() > 300.0 {
+                    to_centre.normalize_or_zero() * 0.5 + wall
+                } else {
+                    wall
+                }
+            }
+        }
+    };
+    goal.normalize_or_zero()
+}
+
+/// Index into `offer` (indices into `table.upgrades`) of the upgrade to take.
+pub fn pick_levelup(table: &LevelUpTable, offer: &[usize]) -> Option<usize> {
+    let rank = |i: usize| {
+        let id = &table.upgrades[i].id;
+        LEVELUP_PRIORITY
+            .iter()
+            .position(|p| p == id)
+            .unwrap_or(usize::MAX)
+    };
+    (0..offer.len()).min_by_key(|&k| (rank(offer[k]), k))
+}
+
+/// What the script did in one shop visit.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ShopVisit {
+    /// Ids bought, in order.
+    pub bought: Vec<String>,
+    /// Gold spent.
+    pub spent: u64,
+    /// Items equipped from the stash.
+    pub equipped: u32,
+}
+
+/// Runs the shop policy of the module docs on `world`.
+pub fn shop(world: &mut World, shop: &mut Shop, pool: &ShopPool) -> ShopVisit {
+    let mut visit = ShopVisit::default();
+    let cat = world.catalog().clone();
+    // 1. Equip into empty slots.
+    let stash = std::mem::take(&mut world.stash);
+    for item in stash {
+        let slot = cat.loot.bases.get(&item.base).and_then(|b| b.class.slot());
+        let free = slot.is_some_and(|s| world.equipment.slot(s).is_none());
+        if free && world.equip(item.clone()).is_ok() {
+            visit.equipped += 1;
+        } else {
+            world.stash.push(item);
+        }
+    }
+    let def = &cat.run.shop;
+    // 2. Actions into free slots, cheapest first.
+    loop {
+        let active = world.loadout.active();
+        if active.deck.len() >= active.capacity {
+            break;
+        }
+        let gold = world.wallet.gold();
+        let pick = shop
+            .spells
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| !o.sold && o.price + RESERVE <= gold)
+            .filter(|(_, o)| {
+                cat.spells
+                    .find(&o.id)
+                    .is_some_and(|i| cat.spells.get(i).kind == SpellKind::Action)
+            })
+            .min_by_key(|(i, o)| (o.price, *i))
+            .map(|(i, _)| i);
+        let Some(i) = pick else { break };
+        let id = shop.spells[i].id.clone();
+        let price = shop.spells[i].price;
+        if shop
+            .buy(def, pool, Shelf::Spells, i, &mut world.wallet, &mut world.loadout)
+            .is_err()
+        {
+            break;
+        }
+        visit.bought.push(id);
+        visit.spent += price;
+    }
+    // 3. Stats by priority.
+    for want in STAT_PRIORITY {
+        let gold = world.wallet.gold();
+        let pick = shop.stats.iter().enumerate().find(|(_, o)| {
+            !o.sold
+                && o.price + RESERVE <= gold
+                && def
+                    .stat_offers
+                    .iter()
+                    .find(|s| s.id == o.id)
+                    .is_some_and(|s| s.modifiers.iter().any(|m| m.stat == *want))
+        });
+        let Some((i, _)) = pick else { continue };
+        let id = shop.stats[i].id.clone();
+        let price = shop.stats[i].price;
+        if let Ok(crate::shop::Purchase::Stats(mods)) =
+            shop.buy(def, pool, Shelf::Stats, i, &mut world.wallet, &mut world.loadout)
+        {
+            world.player.add_modifiers(crate::player::StatSource::Shop, &mods);
+            visit.bought.push(id);
+            visit.spent += price;
+        }
+    }
+    visit
+}

@@ -1,0 +1,323 @@
+//! Stage 2 of the step: the compute core's events become damage, deaths,
+//! triggers, drops, gold and XP.
+
+use engine::compute::{EventKind, StepEvents};
+use glam::Vec2;
+
+use super::World;
+use super::gear;
+use super::metrics::StepCounters;
+use super::shots::Team;
+use super::view::EffectKind;
+use crate::enemies::shots::{SHOT_SOURCE_BOSS, enemy_projectile};
+use crate::loot::drops::{DropSource, roll_drops};
+use crate::vm::PayloadHandle;
+use crate::vm::cores::EntryOn;
+use crate::vm::spells::TriggerOn;
+
+impl World {
+    /// Handles one step's events: every event but EXPIRE first (in the sorted
+    /// order), then the EXPIREs, so a projectile that hits, times out and
+    /// expires in one step still finds its record for the first two.
+    pub(super) fn handle_events(
+        &mut self,
+        events: &StepEvents,
+        dispatched_at: u64,
+        counters: &mut StepCounters,
+    ) {
+        for e in &events.events {
+            let pos = Vec2::from_array(e.pos);
+            let slot = e.projectile;
+            let Some(shot) = self.shots.get(slot).copied() else {
+                continue;
+            };
+            match e.kind {
+                k if k == EventKind::Hit as u32 => {
+                    if shot.team != Team::Player {
+                        continue;
+                    }
+                    let enemy = e.enemy;
+                    let born = self.enemy_born.get(enemy as usize).copied().unwrap_or(u64::MAX);
+                    if born > dispatched_at || self.enemies.get(enemy).is_none() {
+                        continue;
+                    }
+                    self.player_hit(slot, enemy, pos, counters);
+                }
+                k if k == EventKind::Timer as u32 => {
+                    if shot.trigger == Some(TriggerOn::Timer)
+                        && let Some(h) = shot.payload
+                    {
+                        self.fire_payload(h, pos, None, counters);
+                    }
+                }
+                k if k == EventKind::PlayerHit as u32 => {
+                    if shot.team == Team::Enemy {
+                        self.hurt_player(shot.damage, self.cat.run.world.enemy_attack.shot_class);
+                        self.cast_entry(EntryOn::Hit, self.player.pos, counters);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for e in events.of_kind(EventKind::Expire) {
+            self.release_shot(e.projectile);
+        }
+    }
+
+    /// One player projectile hitting one enemy: the damage pipeline, area
+    /// damage, reflection, the on-hit payload and the explosion.
+    fn player_hit(&mut self, slot: u32, enemy: u32, pos: Vec2, counters: &mut StepCounters) {
+        let Some(shot) = self.shots.get(slot).copied() else {
+            return;
+        };
+        let rules = &self.cat.loot.enhancements.levels;
+        let Some((spec, attacker)) = gear::player_hit(&shot, self.player.stats(), &self.gear, rules) else {
+            return;
+        };
+        let out = self
+            .enemies
+            .hit(enemy, &spec, &attacker, &self.cat.combat, &mut self.rngs.combat);
+        if out.reflected {
+            // The mirror turns the projectile back as an enemy shot carrying its damage.
+            let p = enemy_projectile(
+                pos,
+                -shot.dir * shot.speed,
+                shot.radius,
+                shot.lifetime,
+                shot.damage,
+                SHOT_SOURCE_BOSS,
+            );
+            if self.compute.write(slot, p) {
+                if let (Some(h), Some(core)) = (shot.payload, self.core.as_mut()) {
+                    core.release_payload(h);
+                }
+                self.shots.set_team(slot, Team::Enemy);
+                if let Some(s) = self.shots.get_mut(slot) {
+                    s.payload = None;
+                    s.trigger = None;
+                    s.explosion_radius = 0.0;
+                }
+            }
+            return;
+        }
+        self.book_hit(enemy, &out, slot, counters);
+        if shot.trigger == Some(TriggerOn::Hit)
+            && let Some(h) = shot.payload
+        {
+            self.fire_payload(h, pos, Some(enemy), counters);
+        }
+        if shot.explosion_radius > 0.0 {
+            self.explode(
+                pos,
+                shot.explosion_radius,
+                enemy,
+                &spec,
+                &attacker,
+                slot,
+                counters,
+            );
+        }
+    }
+
+    /// Area damage of an exploding projectile: every other enemy whose centre
+    /// is inside the radius takes the same hit (found through the spatial hash).
+    #[expect(clippy::too_many_arguments, reason = "one call site; the pieces of one hit")]
+    fn explode(
+        &mut self,
+        pos: Vec2,
+        radius: f32,
+        direct: u32,
+        spec: &crate::combat::HitSpec,
+        attacker: &crate::combat::AttackerStats,
+        slot: u32,
+        counters: &mut StepCounters,
+    ) {
+        let mut targets = Vec::new();
+        self.enemies.spatial().query_circle(pos, radius, &mut targets);
+        targets.sort_unstable();
+        self.effects.push(
+            EffectKind::Blast { radius },
+            pos,
+            self.cat.run.world.death_burst_s,
+        );
+        for t in targets {
+            if t == direct {
+                continue;
+            }
+            let out = self
+                .enemies
+                .hit(t, spec, attacker, &self.cat.combat, &mut self.rngs.combat);
+            self.book_hit(t, &out, slot, counters);
+        }
+    }
+
+    /// Statistics, effects and kill credit of one resolved hit.
+    fn book_hit(
+        &mut self,
+        enemy: u32,
+        out: &crate::enemies::HitOutcome,
+        slot: u32,
+        _counters: &mut StepCounters,
+    ) {
+        let dealt = out.damage_dealt();
+        self.stats.damage_dealt += f64::from(dealt);
+        self.stats.reactions += out.reactions.len() as u64;
+        if let Some(e) = self.enemies.get(enemy) {
+            let life = self.cat.run.world.damage_number_s;
+            if let Some(r) = &out.result {
+                self.effects.push(
+                    EffectKind::Damage {
+                        amount: r.total,
+                        crit: r.crit,
+                    },
+                    e.pos,
+                    life,
+                );
+            }
+            for r in &out.reactions {
+                self.effects.push(
+                    EffectKind::Reaction { kind: r.kind },
+                    Vec2::from_array(r.pos),
+                    life,
+                );
+            }
+        }
+        let i = enemy as usize;
+        if self.kill_credit.len() <= i {
+            self.kill_credit.resize(i + 1, None);
+        }
+        self.kill_credit[i] = self.shots.get(slot).and_then(|s| {
+            s.payload
+                .filter(|_| s.trigger == Some(TriggerOn::Kill))
+                .map(|h| (slot, h))
+        });
+    }
+
+    /// Frees the dead: coins, XP, on-kill payloads and entries, loot from elites and bosses.
+    pub(super) fn reap(&mut self, counters: &mut StepCounters) {
+        let mut boss_events = Vec::new();
+        let deaths = self.enemies.reap(&mut self.rngs.combat, &mut boss_events);
+        for d in deaths {
+            let pos = Vec2::from_array(d.pos);
+            self.stats.kills += 1;
+            if d.elite {
+                self.stats.elite_kills += 1;
+            }
+            if d.boss {
+                self.stats.boss_kills += 1;
+            }
+            let radius = self
+                .enemies
+                .slots()
+                .get(d.slot as usize)
+                .map_or(16.0, |e| e.radius);
+            self.effects.push(
+                EffectKind::DeathBurst {
+                    radius,
+                    big: d.elite || d.boss,
+                },
+                pos,
+                self.cat.run.world.death_burst_s,
+            );
+            self.coins.drop_coin(pos, d.gold);
+            let xp = d.xp.max(0.0).round() as u64;
+            self.stats.xp += xp;
+            let levels = self.progress.gain(&self.cat.run.economy.curve, xp);
+            if levels > 0 {
+                self.effects.push(EffectKind::LevelUp, self.player.pos, 1.0);
+            }
+            if let Some(core) = self.core.as_mut() {
+                core.notify_kill();
+            }
+            let credit = self.kill_credit.get_mut(d.slot as usize).and_then(Option::take);
+            if let Some((slot, h)) = credit
+                && self.shots.get(slot).is_some_and(|s| s.payload == Some(h))
+            {
+                self.fire_payload(h, pos, Some(d.slot), counters);
+            }
+            self.cast_entry(EntryOn::Kill, pos, counters);
+            if d.boss {
+                self.roll_drops(DropSource::Boss, pos);
+            } else if d.elite {
+                self.roll_drops(DropSource::Elite, pos);
+            }
+        }
+    }
+
+    /// Rolls what `source` drops at the wave's depth and keeps it: items to the
+    /// stash, materials to the pouch, an artifact into a free socket (else the stash's loss, counted).
+    pub(super) fn roll_drops(&mut self, source: DropSource, _pos: Vec2) {
+        let depth = self.depth();
+        let drops = roll_drops(
+            source,
+            depth,
+            &mut self.pity,
+            &self.cat.loot,
+            &mut self.rngs.drops,
+        );
+        self.stats.items_dropped += drops.items.len() as u32;
+        let mats: u32 = crate::loot::materials::Material::ALL
+            .iter()
+            .map(|m| drops.materials.get(*m))
+            .sum();
+        self.stats.materials_dropped += mats;
+        self.materials.add(&drops.materials);
+        self.stash.extend(drops.items);
+        if let Some(a) = drops.artifact {
+            self.stats.artifacts_dropped += 1;
+            if self.equipment.socket(a, &self.cat.loot).is_ok() {
+                self.refresh_gear();
+            }
+        }
+    }
+
+    /// Casts a trigger's payload at `pos`, aimed at the nearest enemy other than `skip`.
+    pub(super) fn fire_payload(
+        &mut self,
+        h: PayloadHandle,
+        pos: Vec2,
+        skip: Option<u32>,
+        counters: &mut StepCounters,
+    ) {
+        let Some(mut core) = self.core.take() else { return };
+        let fired = {
+            let ctx = self.cast_context();
+            core.fire_payload(h, &ctx)
+        };
+        self.core = Some(core);
+        counters.casts += 1;
+        counters.dropped_spawns += fired.dropped;
+        let dir = self
+            .nearest_enemy(pos, skip)
+            .map_or(Vec2::X, |(_, p)| gear::aim(pos, p, Vec2::X));
+        for s in fired.spawns {
+            self.queued.push((s, pos, dir));
+        }
+    }
+
+    /// Casts the core's OnHit / OnKill entry at `pos`, if it has one and it is ready.
+    pub(super) fn cast_entry(&mut self, on: EntryOn, pos: Vec2, counters: &mut StepCounters) {
+        let Some(mut core) = self.core.take() else { return };
+        if !core.core().entries.iter().any(|e| e.on == on) {
+            self.core = Some(core);
+            return;
+        }
+        let caster = self.caster();
+        let out = {
+            let ctx = self.cast_context();
+            core.cast_entry(on, &caster, &ctx)
+        };
+        self.core = Some(core);
+        if !out.cast {
+            return;
+        }
+        counters.casts += 1;
+        counters.dropped_spawns += out.dropped;
+        let dir = self
+            .nearest_enemy(pos, None)
+            .map_or(Vec2::X, |(_, p)| gear::aim(pos, p, Vec2::X));
+        for s in out.spawns {
+            self.queued.push((s, pos, dir));
+        }
+    }
+}
