@@ -2,11 +2,11 @@
 //! level-up it takes. Deterministic (no randomness of its own) and simple on
 //! purpose, so a balance change shows in the sim's numbers, not in the script.
 //!
-//! **Movement**, each step: flee the enemies within `DANGER` px (each pushes
-//! with weight 1/distance²) and active or telegraphed poison pools; when
-//! nothing is within `DANGER`, walk toward the nearest coin (within `COIN_SEEK`
-//! px), else drift back toward the arena centre; the walls push back within
-//! `WALL` px.
+//! **Movement**, each step: of 16 headings (and standing still), take the one
+//! whose position 0.4 s ahead is least dangerous (enemies and poison pools
+//! weigh 1/distance², walls within `WALL` px weigh steeply, the centre pulls
+//! slightly); when no enemy is within `DANGER` px, the nearest coin within
+//! `COIN_SEEK` px pulls too. See [`steer`].
 //!
 //! **Level-ups**: take the offered upgrade that ranks first in
 //! [`LEVELUP_PRIORITY`] (unknown ids rank last, ties go to the first offered).
@@ -60,68 +60,83 @@ pub const STAT_PRIORITY: &[StatId] = &[
     StatId::HpRegen,
 ];
 
+/// Candidate headings tried each step.
+const HEADINGS: usize = 16;
+/// How far ahead, s, a heading is judged.
+const LOOKAHEAD: f32 = 0.4;
+
 /// The direction the script walks this step (unit or zero).
+///
+/// It tries [`HEADINGS`] headings and takes the one whose position
+/// [`LOOKAHEAD`] s ahead has the least danger: Σ 1/d² over enemies within
+/// `DANGER` × 2 (d: distance to the enemy's edge), pools as big enemies, a
+/// steep penalty within `WALL` px of a wall, a pull toward the centre; and,
+/// when no enemy is within `DANGER`, the distance to the nearest coin within
+/// `COIN_SEEK`. Ties go to the first heading (east, then counter-clockwise).
 pub fn steer(world: &World) -> Vec2 {
     let p = world.player.pos;
-    let mut flee = Vec2::ZERO;
+    let speed = world.player.stat(StatId::MoveSpeed);
+    let arena = world.catalog().run.world.arena;
+    let reach = DANGER * 2.0;
+    let mut near: Vec<(Vec2, f32)> = Vec::new();
     let mut threatened = false;
     for e in world.enemies().slots() {
         if !e.alive {
             continue;
         }
-        let d = p - e.pos;
-        let dist = d.length() - e.radius;
-        if dist < DANGER {
-            threatened = true;
-            let dist = dist.max(1.0);
-            flee += d.normalize_or_zero() / (dist * dist) * 10_000.0;
+        let d = e.pos.distance(p) - e.radius;
+        if d < reach {
+            near.push((e.pos, e.radius));
         }
+        threatened |= d < DANGER;
     }
     for pool in world.enemies().pools() {
         let c = Vec2::from_array(pool.center);
-        let d = p - c;
-        if d.length() < pool.radius + world.player.radius + 30.0 {
+        if c.distance(p) < pool.radius + reach {
+            near.push((c, pool.radius + world.player.radius));
             threatened = true;
-            flee += d.normalize_or(Vec2::X) * 2.0;
         }
     }
-    let arena = world.catalog().run.world.arena;
-    let mut wall = Vec2::ZERO;
-    if p.x < WALL {
-        wall.x += 1.0 - p.x / WALL;
-    }
-    if p.y < WALL {
-        wall.y += 1.0 - p.y / WALL;
-    }
-    if p.x > arena.width - WALL {
-        wall.x -= 1.0 - (arena.width - p.x) / WALL;
-    }
-    if p.y > arena.height - WALL {
-        wall.y -= 1.0 - (arena.height - p.y) / WALL;
-    }
-    let goal = if threatened {
-        flee.normalize_or_zero() + wall * 2.0
+    let coin = if threatened {
+        None
     } else {
-        let coin = world
+        world
             .coins()
             .coins
             .iter()
             .map(|c| (c.pos, c.pos.distance_squared(p)))
             .filter(|(_, d)| *d < COIN_SEEK * COIN_SEEK)
-            .min_by(|a, b| a.1.total_cmp(&b.1));
-        match coin {
-            Some((c, _)) => (c - p).normalize_or_zero() + wall,
-            None => {
-                let to_centre = arena.centre() - p;
-                if to_centre.length() > 300.0 {
-                    to_centre.normalize_or_zero() * 0.5 + wall
-                } else {
-                    wall
-                }
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(c, _)| c)
+    };
+    let cost = |q: Vec2| {
+        let mut c = 0.0f32;
+        for &(e, r) in &near {
+            let d = (q.distance(e) - r).max(4.0);
+            c += 10_000.0 / (d * d);
+        }
+        for edge in [q.x, q.y, arena.width - q.x, arena.height - q.y] {
+            if edge < WALL {
+                let t = 1.0 - edge.max(0.0) / WALL;
+                c += 50.0 * t * t;
             }
         }
+        c += q.distance(arena.centre()) * 0.002;
+        if let Some(coin) = coin {
+            c += q.distance(coin) * 0.02;
+        }
+        c
     };
-    goal.normalize_or_zero()
+    let mut best = (Vec2::ZERO, cost(p));
+    for k in 0..HEADINGS {
+        let a = k as f32 * std::f32::consts::TAU / HEADINGS as f32;
+        let dir = Vec2::new(a.cos(), a.sin());
+        let c = cost(p + dir * speed * LOOKAHEAD);
+        if c < best.1 {
+            best = (dir, c);
+        }
+    }
+    best.0
 }
 
 /// Index into `offer` (indices into `table.upgrades`) of the upgrade to take.
