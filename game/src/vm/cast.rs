@@ -424,6 +424,14 @@ impl Run<'_, '_> {
                         // END: nothing more is drawn; open payloads still close.
                         self.tasks.retain(|t| matches!(t, Task::EndPayload));
                         self.r.ended = true;
+                    } else {
+                        // A statement: the program goes on with the next chip.
+                        self.tasks.push(Task::Draw {
+                            scope,
+                            left: 1,
+                            wrap: true,
+                            at,
+                        });
                     }
                 }
             }

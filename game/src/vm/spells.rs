@@ -239,6 +239,10 @@ pub enum Register {
 }
 
 /// Raw register operations ("[Set A = A + 1] -> [IF A < 100 THEN END]").
+///
+/// A register chip runs its statement and then draws the next chip (like a
+/// modifier, wrapping), so a row of register chips reads as a program. END
+/// stops the cast; the core then restarts from its head without a recharge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RegisterOp {
