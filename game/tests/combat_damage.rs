@@ -1,14 +1,22 @@
 //! The damage formula of numerical §3.1 at hand-computed points.
 
-use game::combat::damage::{self, AttackerStats, Defence, HitSpec};
 use game::combat::CombatRules;
+use game::combat::damage::{self, AttackerStats, Defence, HitSpec};
 use game::element::{Element, ElementShares};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 fn hit(spec: &HitSpec, a: &AttackerStats, resist: [f32; 5], armor: f32, crit: bool) -> ([f32; 5], f32) {
     let rules = CombatRules::default();
-    damage::compute(spec, &spec.shares, &[1.0; 5], a, &Defence { resist, armor }, crit, &rules)
+    damage::compute(
+        spec,
+        &spec.shares,
+        &[1.0; 5],
+        a,
+        &Defence { resist, armor },
+        crit,
+        &rules,
+    )
 }
 
 fn res(e: Element, v: f32) -> [f32; 5] {
@@ -37,7 +45,10 @@ fn damage_is_at_least_one_even_when_immune() {
     let s = HitSpec::simple(3.0, Element::Physical);
     assert_eq!(hit(&s, &AttackerStats::default(), [0.0; 5], 5.0, false).1, 1.0);
     let f = HitSpec::simple(50.0, Element::Fire);
-    assert_eq!(hit(&f, &AttackerStats::default(), res(Element::Fire, 1.0), 0.0, false).1, 1.0);
+    assert_eq!(
+        hit(&f, &AttackerStats::default(), res(Element::Fire, 1.0), 0.0, false).1,
+        1.0
+    );
 }
 
 #[test]

@@ -307,12 +307,13 @@ impl EnemySet {
             if !e.alive {
                 continue;
             }
+            // Statuses active at the start of the step govern it; then they tick.
+            let can_act = !e.status.disabled();
+            let mf = e.status.move_factor(self.slow_factor);
             let dot = e.status.tick(dt);
             e.hp -= dot;
             out.dot_damage += dot;
             e.contact_timer = (e.contact_timer - dt).max(0.0);
-            let can_act = !e.status.disabled();
-            let mf = e.status.move_factor(self.slow_factor);
             let v = if let Some(mut b) = e.boss.take() {
                 let v = if can_act {
                     b.think(e.pos, e.radius, &mut e.facing, ctx, dt, &mut out.enemy_shots)
