@@ -97,7 +97,7 @@ impl BossRuntime {
     /// A boss entering its first phase.
     pub fn new(def: Arc<BossDef>, def_index: usize, ng_plus: bool) -> Self {
         let layers = def.armor_layers.map_or(0, |l| l.layers);
-        Self {
+        let mut rt = Self {
             def,
             def_index,
             phase: 0,
@@ -109,7 +109,10 @@ impl BossRuntime {
             barrage_timer: 0.0,
             burst_timer: 0.0,
             spin: 0.0,
-        }
+        };
+        // The first volley of every phase comes one interval after it starts.
+        rt.reset_timers();
+        rt
     }
 
     /// The active phase.
