@@ -1,0 +1,132 @@
+//! `artificer sim` runs: a 3-wave run finishes with kills and gold, and the same
+//! seed on the same backend gives the same report apart from timings — on the
+//! CPU twin and on the GPU passes (lavapipe in CI).
+
+use std::sync::Arc;
+
+use engine::gpu::{Backend, GpuContext};
+use game::catalog::Catalog;
+use game::run::{RunOptions, RunReport, play};
+
+fn catalog() -> Arc<Catalog> {
+    Arc::new(Catalog::load(&game::data::default_root()).expect("data loads"))
+}
+
+/// The report as JSON with the timing fields removed.
+fn without_timings(r: &RunReport) -> serde_json::Value {
+    let mut v = serde_json::to_value(r).expect("serialises");
+    for w in v["waves"].as_array_mut().expect("waves") {
+        let o = w.as_object_mut().expect("object");
+        o.remove("step_ms_mean");
+        o.remove("step_ms_p95");
+    }
+    v
+}
+
+fn run(cat: &Arc<Catalog>, seed: u64, waves: u32, backend: Backend, ctx: Option<&GpuContext>) -> RunReport {
+    let opts = RunOptions {
+        seed,
+        waves,
+        backend,
+        build: None,
+    };
+    play(cat.clone(), &opts, ctx).expect("the run plays")
+}
+
+fn check_three_waves(r: &RunReport) {
+    assert!(!r.waves.is_empty());
+    let kills: u32 = r.waves.iter().map(|w| w.kills).sum();
+    let gold_picked: u64 = r.waves.iter().map(|w| w.gold_picked).sum();
+    assert!(kills > 0, "no kills: {r:?}");
+    assert!(gold_picked > 0, "no gold: {r:?}");
+    assert!(r.waves[0].gold > 0);
+    assert!(r.waves.iter().all(|w| w.damage_dealt > 0.0));
+    if r.outcome != game::run::Outcome::Died {
+        assert_eq!(r.wave_reached, 3);
+        assert_eq!(r.waves.len(), 3);
+        assert!(r.waves.iter().all(|w| (w.duration_s - 60.0).abs() < 0.05));
+    }
+}
+
+#[test]
+fn three_waves_on_the_cpu_twice_identical() {
+    let cat = catalog();
+    let a = run(&cat, 7, 3, Backend::Cpu, None);
+    let b = run(&cat, 7, 3, Backend::Cpu, None);
+    check_three_waves(&a);
+    assert_eq!(a.backend, "cpu");
+    assert_eq!(without_timings(&a), without_timings(&b));
+    let other = run(&cat, 8, 3, Backend::Cpu, None);
+    assert_ne!(
+        without_timings(&a),
+        without_timings(&other),
+        "the seed changes the run"
+    );
+}
+
+#[test]
+fn three_waves_on_the_gpu_twice_identical() {
+    let Some(ctx) = engine::gpu::test_context() else {
+        return;
+    };
+    let cat = catalog();
+    let a = run(&cat, 7, 3, Backend::Gpu, Some(&ctx));
+    let b = run(&cat, 7, 3, Backend::Gpu, Some(&ctx));
+    check_three_waves(&a);
+    assert_eq!(a.backend, "gpu");
+    assert_eq!(without_timings(&a), without_timings(&b));
+}
+
+#[test]
+fn the_json_has_the_issue_keys() {
+    let cat = catalog();
+    let r = run(&cat, 3, 1, Backend::Cpu, None);
+    let v = serde_json::to_value(&r).expect("serialises");
+    for k in ["seed", "backend", "wave_reached", "outcome", "waves"] {
+        assert!(v.get(k).is_some(), "missing {k}");
+    }
+    let w = &v["waves"][0];
+    for k in [
+        "wave",
+        "duration_s",
+        "kills",
+        "damage_dealt",
+        "damage_taken",
+        "gold",
+        "level",
+        "peak_enemies",
+        "peak_projectiles",
+        "dropped_spawns",
+        "step_ms_mean",
+        "step_ms_p95",
+        "items_dropped",
+        "materials_dropped",
+    ] {
+        assert!(w.get(k).is_some(), "missing waves[0].{k}");
+    }
+    assert!(matches!(v["outcome"].as_str(), Some("died" | "won" | "survived")));
+}
+
+#[test]
+fn a_build_file_sets_core_and_deck() {
+    let cat = catalog();
+    let build: game::run::Build = serde_json::from_str(
+        r#"{"core": "starter_core", "deck": ["damage_plus", "spark_bolt", "energy_orb"], "items": []}"#,
+    )
+    .expect("build parses");
+    let opts = RunOptions {
+        seed: 2,
+        waves: 1,
+        backend: Backend::Cpu,
+        build: Some(build),
+    };
+    let r = play(cat.clone(), &opts, None).expect("plays");
+    assert!(r.waves[0].kills > 0);
+    let bad: game::run::Build = serde_json::from_str(r#"{"core": "nope", "deck": []}"#).expect("parses");
+    let opts = RunOptions {
+        build: Some(bad),
+        ..opts
+    };
+    let err = play(cat, &opts, None).expect_err("unknown core");
+    assert!(err.to_string().contains("nope"), "{err}");
+}
