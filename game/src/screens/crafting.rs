@@ -1,0 +1,349 @@
+//! The crafting bench: each operation with its cost and its odds shown before
+//! the player commits; fracture asks for confirmation. Enhancement and
+//! enchantment attempts show the d6 success chance and what a failure does.
+//!
+//! [`show`] only draws and returns the chosen action; [`apply`] performs it
+//! with the run's seeded RNG.
+
+use egui::{Color32, RichText};
+use rand::Rng;
+
+use crate::loot::LootData;
+use crate::loot::affix::AffixGroup;
+use crate::loot::crafting::{self, CraftOutcome, Operation};
+use crate::loot::enhance::{self, AttemptKind, AttemptOutcome, LEVELS_CODEX};
+use crate::loot::item::Inventory;
+use crate::loot::materials::MaterialAmounts;
+
+/// What the bench remembers between frames.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BenchState {
+    /// Item being worked on.
+    pub selected: Option<usize>,
+    /// Group offered for grafting.
+    pub graft_group: AffixGroup,
+    /// Affix offered for excision.
+    pub excise_index: usize,
+    /// Enhancement offered.
+    pub enhancement: String,
+    /// Enchantment offered.
+    pub enchantment: String,
+    /// Fracture was clicked once and awaits confirmation.
+    pub confirm_fracture: bool,
+    /// Last result, shown under the buttons.
+    pub message: String,
+}
+
+impl Default for BenchState {
+    fn default() -> Self {
+        Self {
+            selected: None,
+            graft_group: AffixGroup::Damage,
+            excise_index: 0,
+            enhancement: String::new(),
+            enchantment: String::new(),
+            confirm_fracture: false,
+            message: String::new(),
+        }
+    }
+}
+
+/// What the player committed to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BenchAction {
+    /// A crafting operation on carried item `.0`.
+    Craft(usize, Operation),
+    /// An enhancement or enchantment attempt on carried item `.0`.
+    Attempt(usize, AttemptKind, String),
+}
+
+const GROUPS: [AffixGroup; 8] = [
+    AffixGroup::Damage,
+    AffixGroup::Penetration,
+    AffixGroup::Element,
+    AffixGroup::Status,
+    AffixGroup::Reaction,
+    AffixGroup::Defence,
+    AffixGroup::Supply,
+    AffixGroup::Trigger,
+];
+
+fn op_row(
+    ui: &mut egui::Ui,
+    op: Operation,
+    index: usize,
+    inventory: &Inventory,
+    bag: &MaterialAmounts,
+    data: &LootData,
+) -> bool {
+    let item = &inventory.items[index];
+    match crafting::cost_of(op, item, data) {
+        Ok(cost) => {
+            let risk = crafting::destroy_chance(op, data);
+            let odds = if risk > 0.0 {
+                format!(", {:.0}% the item crumbles", risk * 100.0)
+            } else {
+                String::new()
+            };
+            let clicked = ui
+                .add_enabled(bag.covers(&cost), egui::Button::new(op.name()))
+                .clicked();
+            ui.label(format!("{}{odds}", cost.describe()));
+            clicked
+        }
+        Err(e) => {
+            ui.add_enabled(false, egui::Button::new(op.name()));
+            ui.weak(e.to_string());
+            false
+        }
+    }
+}
+
+/// What an attempt row reads.
+struct Bench<'a> {
+    inventory: &'a Inventory,
+    bag: &'a MaterialAmounts,
+    skill: u32,
+    data: &'a LootData,
+}
+
+fn attempt_row(
+    ui: &mut egui::Ui,
+    kind: AttemptKind,
+    choice: &mut String,
+    index: usize,
+    b: &Bench,
+) -> Option<BenchAction> {
+    let (bag, skill, data) = (b.bag, b.skill, b.data);
+    let item = &b.inventory.items[index];
+    let (label, defs) = match kind {
+        AttemptKind::Enhancement => ("Enhance", &data.enhancements.enhancements),
+        AttemptKind::Enchantment => ("Enchant", &data.enchantments.enchantments),
+    };
+    let fits: Vec<_> = defs
+        .iter()
+        .filter(|d| enhance::can_apply(item, kind, &d.id, data).is_ok())
+        .collect();
+    if fits.is_empty() {
+        ui.weak(format!("{label}: nothing fits this item now"));
+        return None;
+    }
+    if !fits.iter().any(|d| d.id == *choice) {
+        *choice = fits[0].id.clone();
+    }
+    let mut out = None;
+    ui.horizontal(|ui| {
+        egui::ComboBox::from_id_salt(label)
+            .selected_text(choice.clone())
+            .show_ui(ui, |ui| {
+                for d in &fits {
+                    ui.selectable_value(
+                        choice,
+                        d.id.clone(),
+                        format!("{} (difficulty {})", d.name, d.difficulty),
+                    );
+                }
+            });
+        if let Some(d) = fits.iter().find(|d| d.id == *choice) {
+            let cost = data
+                .enhancements
+                .tier(d.difficulty)
+                .map_or_else(MaterialAmounts::default, |t| t.cost);
+            let p = enhance::success_chance(skill, d.difficulty);
+            let legendary = d.difficulty >= data.enhancements.legendary_difficulty();
+            let fail = if legendary {
+                "failure destroys the item"
+            } else if item.class(data).is_weapon() {
+                "failure makes the weapon simple"
+            } else {
+                "failure damages it (−3 defence)"
+            };
+            if ui
+                .add_enabled(bag.covers(&cost) && p > 0.0, egui::Button::new(label))
+                .clicked()
+            {
+                out = Some(BenchAction::Attempt(index, kind, d.id.clone()));
+            }
+            ui.label(format!(
+                "{}: {:.0}% success, {}; {fail}",
+                cost.describe(),
+                p * 100.0,
+                d.line
+            ));
+        }
+    });
+    out
+}
+
+/// Draws the bench. `skill` is the crafter's skill at the record depth.
+pub fn show(
+    ui: &mut egui::Ui,
+    state: &mut BenchState,
+    inventory: &Inventory,
+    bag: &MaterialAmounts,
+    skill: u32,
+    data: &LootData,
+) -> Option<BenchAction> {
+    let mut action = None;
+    ui.heading("Crafting bench");
+    ui.label(format!(
+        "Materials: {}   ·   crafter skill {skill}",
+        bag.describe()
+    ));
+    egui::ScrollArea::vertical()
+        .id_salt("bench items")
+        .max_height(140.0)
+        .show(ui, |ui| {
+            for (i, item) in inventory.items.iter().enumerate() {
+                if ui
+                    .selectable_label(state.selected == Some(i), item.name(data))
+                    .clicked()
+                {
+                    state.selected = Some(i);
+                    state.confirm_fracture = false;
+                }
+            }
+        });
+    let Some(index) = state.selected.filter(|&i| i < inventory.items.len()) else {
+        ui.weak("choose an item to work on");
+        return None;
+    };
+    let item = &inventory.items[index];
+    ui.separator();
+    for line in item.describe(data) {
+        ui.label(line);
+    }
+    ui.separator();
+    egui::Grid::new("bench ops").num_columns(2).show(ui, |ui| {
+        if op_row(ui, Operation::Reforge, index, inventory, bag, data) {
+            action = Some(BenchAction::Craft(index, Operation::Reforge));
+        }
+        ui.end_row();
+        egui::ComboBox::from_id_salt("graft group")
+            .selected_text(state.graft_group.id())
+            .show_ui(ui, |ui| {
+                for g in GROUPS {
+                    ui.selectable_value(&mut state.graft_group, g, g.id());
+                }
+            });
+        if op_row(
+            ui,
+            Operation::Graft(state.graft_group),
+            index,
+            inventory,
+            bag,
+            data,
+        ) {
+            action = Some(BenchAction::Craft(index, Operation::Graft(state.graft_group)));
+        }
+        ui.end_row();
+        if !item.affixes.is_empty() {
+            state.excise_index = state.excise_index.min(item.affixes.len() - 1);
+            let name = |i: usize| {
+                data.affixes
+                    .get(&item.affixes[i].id)
+                    .map_or("?", |d| d.name.as_str())
+                    .to_string()
+            };
+            egui::ComboBox::from_id_salt("excise")
+                .selected_text(name(state.excise_index))
+                .show_ui(ui, |ui| {
+                    for i in 0..item.affixes.len() {
+                        ui.selectable_value(&mut state.excise_index, i, name(i));
+                    }
+                });
+            if op_row(
+                ui,
+                Operation::Excise(state.excise_index),
+                index,
+                inventory,
+                bag,
+                data,
+            ) {
+                action = Some(BenchAction::Craft(index, Operation::Excise(state.excise_index)));
+            }
+            ui.end_row();
+        }
+        if op_row(ui, Operation::Ascend, index, inventory, bag, data) {
+            action = Some(BenchAction::Craft(index, Operation::Ascend));
+        }
+        ui.end_row();
+        if op_row(ui, Operation::Fracture, index, inventory, bag, data) {
+            state.confirm_fracture = true;
+        }
+        ui.end_row();
+    });
+    if state.confirm_fracture {
+        let risk = crafting::destroy_chance(Operation::Fracture, data) * 100.0;
+        ui.label(RichText::new(format!("Fracture: +2 tiers to every affix, −1 budget, and a {risk:.0}% chance the item is gone for good.")).color(Color32::from_rgb(240, 120, 90)));
+        ui.horizontal(|ui| {
+            if ui.button("Fracture it").clicked() {
+                action = Some(BenchAction::Craft(index, Operation::Fracture));
+                state.confirm_fracture = false;
+            }
+            if ui.button("Cancel").clicked() {
+                state.confirm_fracture = false;
+            }
+        });
+    }
+    ui.separator();
+    let bench = Bench {
+        inventory,
+        bag,
+        skill,
+        data,
+    };
+    let mut enh = std::mem::take(&mut state.enhancement);
+    if let Some(a) = attempt_row(ui, AttemptKind::Enhancement, &mut enh, index, &bench) {
+        action = Some(a);
+    }
+    state.enhancement = enh;
+    let mut ench = std::mem::take(&mut state.enchantment);
+    if let Some(a) = attempt_row(ui, AttemptKind::Enchantment, &mut ench, index, &bench) {
+        action = Some(a);
+    }
+    state.enchantment = ench;
+    if !state.message.is_empty() {
+        ui.separator();
+        ui.label(&state.message);
+    }
+    egui::CollapsingHeader::new("How levels work")
+        .id_salt("levels codex")
+        .show(ui, |ui| {
+            ui.label(LEVELS_CODEX);
+        });
+    action
+}
+
+/// Performs a bench action and records the result in `state.message`.
+pub fn apply<R: Rng>(
+    action: BenchAction,
+    state: &mut BenchState,
+    inventory: &mut Inventory,
+    bag: &mut MaterialAmounts,
+    skill: u32,
+    data: &LootData,
+    rng: &mut R,
+) {
+    state.message = match action {
+        BenchAction::Craft(i, op) => match crafting::apply(op, inventory, i, bag, data, rng) {
+            Ok(CraftOutcome::Done) => format!("{} done", op.name()),
+            Ok(CraftOutcome::Destroyed(item)) => {
+                state.selected = None;
+                format!("{} crumbled to dust", item.name(data))
+            }
+            Err(e) => e.to_string(),
+        },
+        BenchAction::Attempt(i, kind, id) => {
+            match enhance::attempt(inventory, i, kind, &id, skill, bag, data, rng) {
+                Ok(AttemptOutcome::Success) => format!("{id}: success"),
+                Ok(AttemptOutcome::Failed(c)) => format!("{id}: failed, the item is now {c:?}"),
+                Ok(AttemptOutcome::Destroyed(item)) => {
+                    state.selected = None;
+                    format!("{id}: failed, {} is destroyed", item.name(data))
+                }
+                Err(e) => e.to_string(),
+            }
+        }
+    };
+}

@@ -1,0 +1,206 @@
+//! The equipment panel: the four slots, the run's artifact sockets, every item
+//! described the way the enhancement seed describes gear, and a comparison of
+//! the selected carried item against what is worn.
+//!
+//! [`show`] only draws and returns what the player chose; [`apply`] performs
+//! it, so the host window decides when the change happens.
+
+use egui::{Color32, RichText};
+
+use crate::loot::LootData;
+use crate::loot::artifacts::ArtifactInstance;
+use crate::loot::equipment::Equipment;
+use crate::loot::item::{Inventory, Item, Slot};
+use crate::stats::StatId;
+
+/// What the player asked for on the panel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EquipmentAction {
+    /// Wear carried item `i` (what was worn goes to the inventory).
+    Equip(usize),
+    /// Take off the item in a slot.
+    Unequip(Slot),
+    /// Socket loose artifact `i`.
+    Socket(usize),
+    /// Take the artifact out of socket `i`.
+    Unsocket(usize),
+}
+
+/// Which carried item the comparison shows.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EquipmentView {
+    /// Selected carried item.
+    pub selected: Option<usize>,
+}
+
+const GAIN: Color32 = Color32::from_rgb(120, 220, 120);
+const LOSS: Color32 = Color32::from_rgb(230, 110, 100);
+
+fn item_lines(ui: &mut egui::Ui, item: &Item, data: &LootData) {
+    let lines = item.describe(data);
+    for (i, line) in lines.iter().enumerate() {
+        if i == 0 {
+            ui.strong(line);
+        } else if line.starts_with("Enhancement") || line.starts_with("Enchantment") {
+            ui.label(RichText::new(line).color(Color32::from_rgb(200, 170, 250)));
+        } else {
+            ui.label(line);
+        }
+    }
+}
+
+/// Draws the panel. `loose` are artifacts the player holds but has not socketed.
+pub fn show(
+    ui: &mut egui::Ui,
+    view: &mut EquipmentView,
+    equipment: &Equipment,
+    inventory: &Inventory,
+    loose: &[ArtifactInstance],
+    data: &LootData,
+) -> Option<EquipmentAction> {
+    let mut action = None;
+    ui.heading("Equipment");
+    for slot in Slot::ALL {
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.strong(slot.name());
+            if equipment.slot(slot).is_some() && ui.small_button("take off").clicked() {
+                action = Some(EquipmentAction::Unequip(slot));
+            }
+        });
+        match equipment.slot(slot) {
+            Some(item) => item_lines(ui, item, data),
+            None => {
+                ui.weak("(empty)");
+            }
+        }
+    }
+
+    ui.separator();
+    let open = equipment.artifact_sockets(data);
+    ui.strong(format!(
+        "Artifact sockets {}/{} (record depth {})",
+        equipment.artifacts.len(),
+        open,
+        equipment.record_depth
+    ));
+    for (i, a) in equipment.artifacts.iter().enumerate() {
+        if let Some(def) = data.artifacts.get(&a.id) {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(&def.name).strong());
+                if ui.small_button("remove").clicked() {
+                    action = Some(EquipmentAction::Unsocket(i));
+                }
+            });
+            ui.label(RichText::new(format!("rule: {}", def.rule)).color(GAIN));
+            ui.label(RichText::new(format!("price: {}", def.price)).color(LOSS));
+            for af in &a.affixes {
+                if let Some(d) = data.affixes.get(&af.id) {
+                    ui.label(format!("{} (T{})", d.describe(af.value), af.tier));
+                }
+            }
+        }
+    }
+    for (i, a) in loose.iter().enumerate() {
+        if let Some(def) = data.artifacts.get(&a.id) {
+            ui.horizontal(|ui| {
+                ui.label(format!("{}: {} / {}", def.name, def.rule, def.price));
+                let free = (equipment.artifacts.len() as u32) < open + def.extra_sockets;
+                if ui.add_enabled(free, egui::Button::new("socket")).clicked() {
+                    action = Some(EquipmentAction::Socket(i));
+                }
+            });
+        }
+    }
+
+    ui.separator();
+    ui.strong(format!("Carried ({})", inventory.items.len()));
+    egui::ScrollArea::vertical()
+        .id_salt("equipment inventory")
+        .max_height(160.0)
+        .show(ui, |ui| {
+            for (i, item) in inventory.items.iter().enumerate() {
+                let name = format!("{} [{}]", item.name(data), item.rarity.id());
+                if ui.selectable_label(view.selected == Some(i), name).clicked() {
+                    view.selected = Some(i);
+                }
+            }
+        });
+    if let Some(item) = view.selected.and_then(|i| inventory.items.get(i)) {
+        ui.separator();
+        item_lines(ui, item, data);
+        let deltas = equipment.compare(item, data);
+        if deltas.is_empty() {
+            ui.weak("no stat changes against what is worn");
+        }
+        for d in deltas {
+            let better = if d.stat.lower_is_better() {
+                d.after < d.before
+            } else {
+                d.after > d.before
+            };
+            let text = format!("{}: {:.2} -> {:.2}", d.stat.id(), d.before, d.after);
+            ui.label(RichText::new(text).color(if better { GAIN } else { LOSS }));
+        }
+        if ui.button("Wear it").clicked() {
+            action = view.selected.map(EquipmentAction::Equip);
+        }
+    }
+    let hp = equipment.loadout(data).stat_sheet().get(StatId::HpMax);
+    ui.weak(format!("max HP with this gear: {hp:.0}"));
+    action
+}
+
+/// Performs a chosen action; returns a line for the log.
+pub fn apply(
+    action: EquipmentAction,
+    view: &mut EquipmentView,
+    equipment: &mut Equipment,
+    inventory: &mut Inventory,
+    loose: &mut Vec<ArtifactInstance>,
+    data: &LootData,
+) -> String {
+    match action {
+        EquipmentAction::Equip(i) if i < inventory.items.len() => {
+            let item = inventory.items.remove(i);
+            let name = item.name(data);
+            match equipment.equip(item.clone(), data) {
+                Ok(old) => {
+                    inventory.items.extend(old);
+                    view.selected = None;
+                    format!("now wearing {name}")
+                }
+                Err(e) => {
+                    inventory.items.insert(i, item);
+                    e.to_string()
+                }
+            }
+        }
+        EquipmentAction::Equip(_) => "nothing selected".to_string(),
+        EquipmentAction::Unequip(slot) => match equipment.unequip(slot) {
+            Some(item) => {
+                let name = item.name(data);
+                inventory.items.push(item);
+                format!("took off {name}")
+            }
+            None => "the slot is empty".to_string(),
+        },
+        EquipmentAction::Socket(i) if i < loose.len() => {
+            let a = loose.remove(i);
+            match equipment.socket(a.clone(), data) {
+                Ok(()) => format!("socketed {}", a.id),
+                Err(e) => {
+                    loose.insert(i, a);
+                    e.to_string()
+                }
+            }
+        }
+        EquipmentAction::Socket(_) => "no such artifact".to_string(),
+        EquipmentAction::Unsocket(i) => {
+            let out = equipment.unsocket(i, data);
+            let n = out.len();
+            loose.extend(out);
+            format!("{n} artifact(s) back in the bag")
+        }
+    }
+}
