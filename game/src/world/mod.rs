@@ -27,6 +27,7 @@ pub mod arena;
 mod combat;
 pub mod config;
 pub mod gear;
+mod load;
 pub mod metrics;
 pub mod shots;
 pub mod view;

@@ -1,0 +1,66 @@
+//! The whole world step (DESIGN §2: events, combat, VM, AI and movement,
+//! upload, compute) at the design load of 1,000 enemies and 2,000 projectiles,
+//! on the CPU twin and on the GPU passes. The budget is one 60 Hz frame,
+//! 16.6 ms; the step must fit well inside it.
+
+use std::sync::Arc;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use engine::gpu::{Backend, GpuContext};
+use game::catalog::Catalog;
+use game::world::World;
+
+const ENEMIES: u32 = 1000;
+const PROJECTILES: u32 = 2000;
+
+fn loaded_world(cat: &Arc<Catalog>, backend: Backend, ctx: Option<&GpuContext>) -> World {
+    let mut w = World::new(cat.clone(), 7, backend, ctx).expect("world");
+    w.begin_wave(1).expect("wave 1");
+    // Fill and settle: events flow, enemies crowd, projectiles cycle.
+    for _ in 0..90 {
+        w.hold_load(ENEMIES, PROJECTILES);
+        w.step();
+    }
+    w
+}
+
+fn bench(c: &mut Criterion) {
+    let cat = Arc::new(Catalog::load(&game::data::default_root()).expect("data loads"));
+    let mut g = c.benchmark_group("world_step_1000e_2000p");
+    g.sample_size(30);
+    let mut cpu = loaded_world(&cat, Backend::Cpu, None);
+    g.bench_function("cpu", |b| {
+        b.iter(|| {
+            cpu.hold_load(ENEMIES, PROJECTILES);
+            cpu.step();
+        })
+    });
+    eprintln!(
+        "cpu: {} enemies, {} projectiles after the bench; stage ms {:?}",
+        cpu.counters.enemies,
+        cpu.counters.projectiles,
+        cpu.times.named().collect::<Vec<_>>()
+    );
+    match GpuContext::headless() {
+        Ok(ctx) => {
+            let mut gpu = loaded_world(&cat, Backend::Gpu, Some(&ctx));
+            g.bench_function("gpu", |b| {
+                b.iter(|| {
+                    gpu.hold_load(ENEMIES, PROJECTILES);
+                    gpu.step();
+                })
+            });
+            eprintln!(
+                "gpu: {} enemies, {} projectiles after the bench; stage ms {:?}",
+                gpu.counters.enemies,
+                gpu.counters.projectiles,
+                gpu.times.named().collect::<Vec<_>>()
+            );
+        }
+        Err(e) => eprintln!("skipping the gpu bench: {e}"),
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

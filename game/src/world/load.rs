@@ -1,0 +1,80 @@
+//! The design load of DESIGN §2 / issue 4 (1,000 enemies and 2,000 projectiles)
+//! held steady inside a real world step, for benches and the load figures.
+//!
+//! [`World::hold_load`] tops the arena up before each step: tanks (they live
+//! long under spark bolts) spawned on a fixed ring of points, and spark bolts
+//! from the player in a fixed fan of directions, so the measured step runs the
+//! real event handling, damage pipeline, AI, upload and compute passes at that
+//! load.
+
+use glam::Vec2;
+
+use super::World;
+
+/// Enemy archetype used to hold the load.
+pub const LOAD_ENEMY: &str = "tank";
+/// Spell fired to hold the load.
+pub const LOAD_SPELL: &str = "spark_bolt";
+
+impl World {
+    /// Spawns enemies and queues player projectiles until about `enemies` and
+    /// `projectiles` are alive. Call between steps of a running wave. Returns
+    /// false when the load spell or enemy is missing from the data.
+    pub fn hold_load(&mut self, enemies: u32, projectiles: u32) -> bool {
+        let cat = self.cat.clone();
+        if cat.enemies.index_of(LOAD_ENEMY).is_none() {
+            return false;
+        }
+        let arena = cat.run.world.arena;
+        let centre = arena.centre();
+        let mut k = self.run_steps as u32;
+        while (self.enemies.alive_count() as u32) < enemies {
+            k = k.wrapping_add(1);
+            // A golden-angle spiral fills the arena evenly and deterministically.
+            let a = k as f32 * 2.399_963;
+            let r = 200.0 + (k % 1000) as f32 / 1000.0 * (arena.width.min(arena.height) * 0.5 - 260.0);
+            let pos = centre + Vec2::new(a.cos(), a.sin()) * r;
+            if self.spawn_enemy(LOAD_ENEMY, pos).is_none() {
+                break;
+            }
+        }
+        let Some(idx) = cat.spells.find(LOAD_SPELL) else {
+            return false;
+        };
+        let Some(template) = self.load_template(idx) else {
+            return false;
+        };
+        let live = self.shots.player_live() + self.queued.len() as u32;
+        for i in 0..projectiles.saturating_sub(live) {
+            let a = (self.run_steps as f32 * 0.37 + i as f32 * 0.618_034) * std::f32::consts::TAU;
+            let dir = Vec2::new(a.cos(), a.sin());
+            self.queued.push((template, self.player.pos, dir));
+        }
+        true
+    }
+
+    /// One spawn request of `spell` as the VM bakes it for this player.
+    fn load_template(&self, spell: crate::vm::SpellIdx) -> Option<crate::vm::SpawnRequest> {
+        let cat = &self.cat;
+        let core_id = &cat.run.world.starting_core;
+        let core = cat.cores.get(cat.cores.find(core_id)?);
+        let id = cat.spells.get(spell).id.clone();
+        let mut state = crate::vm::CoreState::new(
+            core,
+            &[id.as_str()],
+            &cat.spells,
+            &cat.recipes,
+            &cat.balance.vm,
+            0,
+        )
+        .ok()?;
+        let ctx = crate::vm::CastContext {
+            spells: &cat.spells,
+            balance: &cat.balance.vm,
+            nearest_enemy: f32::INFINITY,
+            live_projectiles: 0,
+        };
+        let out = state.cast_now(&self.caster(), &ctx);
+        out.spawns.first().copied()
+    }
+}
