@@ -33,7 +33,7 @@ struct Projectile {
 }
 
 struct Style {
-    // Player-team colour per palette index (`user[0] & 7`).
+    // Player-team colour per palette index (`user[palette_word] & 7`).
     palette: array<vec4<f32>, 8>,
     // Enemy-team projectiles: hot core and dark rim, so threats read on top of any glow.
     enemy_core: vec4<f32>,
@@ -44,7 +44,8 @@ struct Style {
     player_scale: f32,
     // Visual size multiplier of enemy-team projectiles.
     enemy_scale: f32,
-    _pad: f32,
+    // Which user word holds the palette index.
+    palette_word: u32,
 }
 
 const FLAG_ALIVE: u32 = 1u;
@@ -98,8 +99,8 @@ fn emit(vi: u32, slot: u32, want_enemy: bool) -> VsOut {
     }
     // Fast projectiles streak a little along their motion.
     let stretch = 1.0 + min(speed / 900.0, 1.2);
-    // Room for the halo: 2.2 radii around the body.
-    let halo = 2.2;
+    // Room for the halo: 1.3 radii around the body (fragments are the cost on software GPUs).
+    let halo = 1.3;
     let c = corner(vi);
     let local = vec2<f32>(c.x * (stretch + halo), c.y * (1.0 + halo));
     let world = p.pos + (dir * local.x + vec2<f32>(-dir.y, dir.x) * local.y) * r;
@@ -111,7 +112,7 @@ fn emit(vi: u32, slot: u32, want_enemy: bool) -> VsOut {
     if (want_enemy) {
         out.color = style.enemy_core;
     } else {
-        out.color = style.palette[p.user[0] & 7u];
+        out.color = style.palette[p.user[style.palette_word & 7u] & 7u];
     }
     return out;
 }

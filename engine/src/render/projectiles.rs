@@ -2,15 +2,16 @@
 //! (`shaders/render_projectiles.wgsl`): no position is read back.
 //!
 //! Player-team projectiles are additive and dimmer, coloured by the palette
-//! entry in `user[`[`USER_PALETTE`]`]`; enemy-team projectiles are drawn after
-//! them, opaque with a dark rim, so threats stay readable in any crowd.
+//! entry in `user[style.palette_word]` (the game's VM stores the dominant
+//! element there); enemy-team projectiles are drawn after them, opaque with a
+//! dark rim, so threats stay readable in any crowd.
 
 use bytemuck::{Pod, Zeroable};
 
 use crate::compute::Projectile;
 
-/// Index in [`Projectile::user`] whose low three bits pick the palette entry
-/// of a player-team projectile (the game stores the element there).
+/// Default index in [`Projectile::user`] whose low three bits pick the
+/// palette entry of a player-team projectile ([`ProjectileStyle::palette_word`]).
 pub const USER_PALETTE: usize = 0;
 
 /// How projectiles look; `Style` in the shader, byte for byte.
@@ -29,8 +30,8 @@ pub struct ProjectileStyle {
     pub player_scale: f32,
     /// Drawn size of enemy-team projectiles relative to their collision radius.
     pub enemy_scale: f32,
-    /// Padding to 16 bytes.
-    pub _pad: f32,
+    /// Which `user` word (0–7) holds the palette index.
+    pub palette_word: u32,
 }
 
 impl Default for ProjectileStyle {
@@ -42,7 +43,7 @@ impl Default for ProjectileStyle {
             player_intensity: 0.7,
             player_scale: 1.0,
             enemy_scale: 1.15,
-            _pad: 0.0,
+            palette_word: USER_PALETTE as u32,
         }
     }
 }

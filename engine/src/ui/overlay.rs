@@ -71,7 +71,7 @@ impl ProfilerOverlay {
             .default_pos([8.0, 120.0])
             .default_width(300.0)
             .resizable(false)
-            .frame(egui::Frame::window(&ctx.global_style()).multiply_with_opacity(0.88))
+            .frame(egui::Frame::window(&ctx.global_style()).shadow(egui::Shadow::NONE))
             .show(ctx, |ui| {
                 ui.label(format!(
                     "{:.0} fps   mean {:.2} ms   p95 {:.2} ms",
@@ -100,40 +100,28 @@ impl ProfilerOverlay {
                 timing_table(ui, "CPU per system (ms)", &data.cpu_systems);
                 timing_table(ui, "GPU per pass (ms)", &data.gpu_passes);
                 if !data.counts.is_empty() {
-                    ui.separator();
-                    egui::Grid::new("overlay counts").striped(true).show(ui, |ui| {
-                        for (k, v) in &data.counts {
-                            ui.label(k);
-                            ui.monospace(v);
-                            ui.end_row();
-                        }
-                    });
+                    let mut text = String::from("Counts\n");
+                    for (k, v) in &data.counts {
+                        text.push_str(&format!("  {k:<20} {v}\n"));
+                    }
+                    ui.label(egui::RichText::new(text.trim_end()).monospace().size(11.0));
                 }
             });
     }
 }
 
 fn timing_table(ui: &mut egui::Ui, title: &str, rows: &[(String, f64)]) {
-    ui.separator();
-    ui.strong(title);
+    // Plain monospace text: on software rasterisers (lavapipe) every extra
+    // widget and painted rect costs visibly, and the overlay must not be what
+    // it measures.
+    let mut text = format!("{title}\n");
     if rows.is_empty() {
-        ui.weak("(none reported)");
-        return;
+        text.push_str("  (none reported)\n");
     }
-    let max = rows.iter().map(|r| r.1).fold(1e-6, f64::max);
-    egui::Grid::new(title).show(ui, |ui| {
-        for (name, ms) in rows {
-            ui.label(name);
-            ui.monospace(format!("{ms:7.3}"));
-            let frac = (ms / max) as f32;
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(80.0, 8.0), egui::Sense::hover());
-            let mut bar = rect;
-            bar.set_width(rect.width() * frac);
-            ui.painter()
-                .rect_filled(bar, 1.0, egui::Color32::from_rgb(90, 160, 230));
-            ui.end_row();
-        }
-    });
+    for (name, ms) in rows {
+        text.push_str(&format!("  {name:<20} {ms:8.3}\n"));
+    }
+    ui.label(egui::RichText::new(text.trim_end()).monospace().size(11.0));
 }
 
 /// Mean fps, mean and p95 of a list of frame times in ms.

@@ -11,23 +11,35 @@ const GRID_STEP: f32 = 100.0;
 
 /// Floor grid and walls of an arena from `min` to `max`, only where visible.
 pub fn arena(scene: &mut Scene, min: Vec2, max: Vec2, viewport: [u32; 2]) {
-    scene.clear = [palette::OUTSIDE[0], palette::OUTSIDE[1], palette::OUTSIDE[2]];
     let cam = scene.camera;
     let half = cam.half_extent(viewport);
     let (view_min, view_max) = (cam.center - half - 10.0, cam.center + half + 10.0);
+    // The floor is the clear colour; only the outside of the walls is
+    // painted, and only where it shows (full-screen quads cost a lot on
+    // software rasterisers).
+    scene.clear = palette::FLOOR;
+    let outside = [
+        (Vec2::new(view_min.x, view_min.y), Vec2::new(min.x, view_max.y)),
+        (Vec2::new(max.x, view_min.y), Vec2::new(view_max.x, view_max.y)),
+        (Vec2::new(min.x, view_min.y), Vec2::new(max.x, min.y)),
+        (Vec2::new(min.x, max.y), Vec2::new(max.x, view_max.y)),
+    ];
+    for (a, b) in outside {
+        if a.x < b.x && a.y < b.y {
+            scene.shapes.push(
+                Layer::Ground,
+                Shape::new(
+                    engine::render::ShapeKind::Square,
+                    (a + b) * 0.5,
+                    (b - a) * 0.5,
+                    palette::OUTSIDE,
+                ),
+            );
+        }
+    }
     let lo = min.max(view_min);
     let hi = max.min(view_max);
     if lo.x < hi.x && lo.y < hi.y {
-        let floor = [palette::FLOOR[0], palette::FLOOR[1], palette::FLOOR[2], 1.0];
-        scene.shapes.push(
-            Layer::Ground,
-            Shape::new(
-                engine::render::ShapeKind::Square,
-                (lo + hi) * 0.5,
-                (hi - lo) * 0.5,
-                floor,
-            ),
-        );
         let mut x = (lo.x / GRID_STEP).ceil() * GRID_STEP;
         while x < hi.x {
             scene.shapes.push(

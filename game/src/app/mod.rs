@@ -1,32 +1,47 @@
-//! The game application: the screens as a state machine, input, the camera,
-//! and the fixed 60 Hz step driven from real time, all inside the engine's
-//! window shell ([`engine::window`]).
+//! The game application: the screens as a state machine (lab → arena →
+//! settlement → level-up → shop → lab …, death or victory → summary), input,
+//! the camera, and the fixed 60 Hz step driven from real time, inside the
+//! engine's window shell ([`engine::window`]).
 
 pub mod draw;
+pub mod fight;
 pub mod input;
 pub mod palette;
+mod run;
 pub mod stress;
 
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use engine::gpu::GpuContext;
 use engine::ui::{OverlayData, ProfilerOverlay};
 use engine::window::{Frame, WindowApp, WindowConfig};
 use glam::Vec2;
 
+use crate::catalog::Catalog;
 use crate::cli::play::{PlayArgs, StartScreen};
+use crate::screens;
+use fight::Fight;
 use input::{Command, Controls};
+use run::RunState;
 use stress::StressScene;
 
-/// Fixed simulation rate (DESIGN §2).
-pub const STEP_HZ: f32 = 60.0;
-/// Most steps run in one frame; beyond it the simulation slows down instead of spiralling.
-pub const MAX_STEPS_PER_FRAME: u32 = 4;
-/// Projectiles of `--stress` when the flag is given without a sensible number.
+/// Projectiles of `--stress` when the flag is given as 0.
 pub const DEFAULT_STRESS: u32 = 2000;
 
 /// Opens the window and runs the game until it closes.
 pub fn run(args: &PlayArgs) -> ExitCode {
+    let root = crate::data::default_root();
+    let catalog = match Catalog::load(&root) {
+        Ok(c) => Arc::new(c),
+        Err(errors) => {
+            eprint!(
+                "artificer: the data in {} has problems:\n{errors}",
+                root.display()
+            );
+            return ExitCode::FAILURE;
+        }
+    };
     let mut config = WindowConfig {
         exit_after_frames: args.exit_after_frames,
         screenshot: args.screenshot.clone(),
@@ -39,7 +54,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         // Smoke tests and figures measure the uncapped frame rate.
         config.vsync = false;
     }
-    let mut app = GameApp::new(args.clone());
+    let mut app = GameApp::new(args.clone(), catalog);
     match engine::window::run(config, &mut app) {
         Ok(report) => {
             if args.exit_after_frames.is_some() {
@@ -72,54 +87,68 @@ pub fn run(args: &PlayArgs) -> ExitCode {
 /// Which screen is in front.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Screen {
-    /// The stress scene of `--stress`.
-    Stress,
+    /// Building the core.
+    Lab,
+    /// A wave being fought.
+    Arena,
     /// Paused over the arena.
     Paused,
     /// Settings (from the pause menu).
     Settings,
+    /// What the wave gave.
+    Settlement,
+    /// Choosing level-up upgrades.
+    LevelUp,
+    /// Buying between waves.
+    Shop,
+    /// Death or victory.
+    Summary,
+    /// The load scene of `--stress`.
+    Stress,
 }
 
 /// The game as a [`WindowApp`].
 #[derive(Debug)]
 pub struct GameApp {
     args: PlayArgs,
+    catalog: Arc<Catalog>,
     screen: Screen,
     controls: Controls,
     overlay: ProfilerOverlay,
     stress: Option<StressScene>,
-    accumulator: f32,
-    step_ms_total: f64,
-    steps: u64,
-    settings: crate::screens::settings::Settings,
+    fight: Option<Fight>,
+    run: Option<RunState>,
+    lab: screens::lab::LabState,
+    settings: screens::settings::Settings,
     /// A problem that ends the game with a non-zero exit status.
     pub fatal: Option<String>,
 }
 
 impl GameApp {
-    /// The game for these command-line options.
-    pub fn new(args: PlayArgs) -> Self {
+    /// The game for these command-line options and this data.
+    pub fn new(args: PlayArgs, catalog: Arc<Catalog>) -> Self {
         let overlay = ProfilerOverlay::new(args.overlay || args.stress.is_some());
         Self {
-            screen: Screen::Stress,
+            screen: Screen::Lab,
             controls: Controls::default(),
             overlay,
             stress: None,
-            accumulator: 0.0,
-            step_ms_total: 0.0,
-            steps: 0,
-            settings: crate::screens::settings::Settings::default(),
+            fight: None,
+            run: None,
+            lab: screens::lab::LabState::default(),
+            settings: screens::settings::Settings::default(),
             fatal: None,
+            catalog,
             args,
         }
     }
 
     /// Mean CPU ms of one simulation step so far.
     pub fn mean_step_ms(&self) -> f64 {
-        if self.steps == 0 {
-            0.0
+        if let Some(f) = &self.fight {
+            f.mean_step_ms()
         } else {
-            self.step_ms_total / self.steps as f64
+            self.stress.as_ref().map_or(0.0, StressScene::mean_step_ms)
         }
     }
 
@@ -131,74 +160,136 @@ impl GameApp {
         })
     }
 
-    /// Runs as many fixed steps as real time asks for, at most [`MAX_STEPS_PER_FRAME`].
-    fn advance(&mut self, dt: f32) {
-        let step = 1.0 / STEP_HZ;
-        self.accumulator = (self.accumulator + dt).min(step * MAX_STEPS_PER_FRAME as f32);
-        while self.accumulator >= step {
-            self.accumulator -= step;
-            if let Some(s) = &mut self.stress {
-                s.step(step);
-                self.step_ms_total += s.step_ms;
-                self.steps += 1;
+    fn new_run(&mut self, gpu: &GpuContext) -> Result<(), String> {
+        let seed = self.seed();
+        let (state, world) = RunState::new(&self.catalog, seed, self.args.backend, gpu)?;
+        self.fight = Some(Fight::new(world));
+        self.run = Some(state);
+        Ok(())
+    }
+
+    fn begin_wave(&mut self, n: u32) {
+        let Some(f) = &mut self.fight else { return };
+        match f.world.begin_wave(n) {
+            Ok(()) => self.screen = Screen::Arena,
+            Err(e) => {
+                self.lab.warning = Some(e.to_string());
+                self.screen = Screen::Lab;
             }
         }
     }
 
-    fn handle_commands(&mut self) {
+    fn handle_commands(&mut self) -> bool {
+        let mut confirm = false;
         for c in self.controls.take_commands() {
             match c {
                 Command::ToggleOverlay => self.overlay.visible = !self.overlay.visible,
                 Command::ToggleAim => self.controls.mouse_aim = !self.controls.mouse_aim,
                 Command::Pause => {
                     self.screen = match self.screen {
-                        Screen::Stress => Screen::Paused,
-                        Screen::Paused => Screen::Stress,
+                        Screen::Arena => Screen::Paused,
+                        Screen::Paused => Screen::Arena,
                         Screen::Settings => Screen::Paused,
+                        other => other,
                     }
                 }
-                Command::Confirm => {}
+                Command::Confirm => confirm = true,
+            }
+        }
+        confirm
+    }
+
+    /// After the fight's steps: death, wave end.
+    fn check_wave_end(&mut self) {
+        let (Some(f), Some(run)) = (&mut self.fight, &mut self.run) else {
+            return;
+        };
+        if self.screen != Screen::Arena || !f.world.in_wave() {
+            return;
+        }
+        run.observe(&f.world);
+        let died = !f.world.player.alive();
+        if died || f.world.wave_done() {
+            let stats = f.world.end_wave();
+            run.wave_ended(&f.world, stats);
+            if died {
+                run.finish(&f.world, false);
+                self.screen = Screen::Summary;
+            } else if f.world.wave as usize >= self.catalog.waves.len() {
+                run.finish(&f.world, true);
+                self.screen = Screen::Summary;
+            } else {
+                self.screen = Screen::Settlement;
             }
         }
     }
 
     fn overlay_data(&self, frame: &Frame<'_>) -> OverlayData {
-        let mut data = OverlayData::default();
-        if let Some(s) = &self.stress {
-            data.cpu_systems.push(("step (core + crowd)".into(), s.step_ms));
-            data.gpu_passes.extend(
-                s.pass_timings()
-                    .into_iter()
-                    .map(|(n, ms)| (format!("compute {n}"), ms)),
-            );
-            data.counts.push((
-                "projectiles".into(),
-                format!("{} / {}", s.live(), self.args.stress.unwrap_or(DEFAULT_STRESS)),
-            ));
-            data.counts.push(("enemies".into(), s.enemy_count().to_string()));
-            data.counts.push(("dropped spawns".into(), s.dropped.to_string()));
-            data.counts.push(("events / step".into(), s.events.to_string()));
-            data.counts.push(("hits / step".into(), s.hits.to_string()));
-        }
+        let mut data = match (&self.fight, &self.stress) {
+            (_, Some(s)) if self.screen == Screen::Stress => {
+                s.overlay_data(self.args.stress.unwrap_or(DEFAULT_STRESS))
+            }
+            (Some(f), _) => f.overlay_data(),
+            _ => OverlayData::default(),
+        };
         data.cpu_systems
             .push(("draw (prev frame)".into(), frame.last_draw_ms));
         data.gpu_passes
             .extend(frame.render_passes.iter().map(|(n, ms)| ((*n).to_string(), *ms)));
         data
     }
+
+    fn open_start_screen(&mut self, gpu: &GpuContext) -> Result<(), String> {
+        if let Some(n) = self.args.stress {
+            let n = if n == 0 { DEFAULT_STRESS } else { n };
+            self.stress = Some(StressScene::new(n, self.args.backend, gpu, self.seed())?);
+            self.screen = Screen::Stress;
+            return Ok(());
+        }
+        self.new_run(gpu)?;
+        let wave = self.args.wave.unwrap_or(1).max(1);
+        let start = match self.args.screen {
+            Some(s) => Some(s),
+            None if self.args.exit_after_frames.is_some() => Some(StartScreen::Arena),
+            None => None,
+        };
+        match start {
+            None | Some(StartScreen::Lab) => {
+                self.set_wave_before(wave);
+                self.screen = Screen::Lab;
+            }
+            Some(StartScreen::Arena) => self.begin_wave(wave),
+            Some(StartScreen::Shop) => {
+                self.set_wave_before(wave);
+                if let (Some(f), Some(run)) = (&mut self.fight, &mut self.run) {
+                    run.open_shop(&f.world);
+                }
+                self.screen = Screen::Shop;
+            }
+            Some(StartScreen::Summary) => {
+                self.set_wave_before(wave);
+                if let (Some(f), Some(run)) = (&self.fight, &mut self.run) {
+                    run.finish(&f.world, false);
+                }
+                self.screen = Screen::Summary;
+            }
+        }
+        Ok(())
+    }
+
+    /// Sets the world as if wave `wave - 1` had just ended (the lab and shop name the next wave).
+    fn set_wave_before(&mut self, wave: u32) {
+        if let Some(f) = &mut self.fight {
+            f.world.wave = wave - 1;
+        }
+    }
 }
 
 impl WindowApp for GameApp {
     fn init(&mut self, gpu: &GpuContext) {
         log::info!("device: {}", gpu.adapter_summary());
-        let n = self.args.stress.unwrap_or(DEFAULT_STRESS);
-        match StressScene::new(n, self.args.backend, gpu, self.seed()) {
-            Ok(s) => self.stress = Some(s),
-            Err(e) => self.fatal = Some(e),
-        }
-        match self.args.screen {
-            None | Some(StartScreen::Arena) => self.screen = Screen::Stress,
-            Some(other) => log::warn!("--screen {other:?} is not built yet; opening the arena"),
+        if let Err(e) = self.open_start_screen(gpu) {
+            self.fatal = Some(e);
         }
     }
 
@@ -212,44 +303,127 @@ impl WindowApp for GameApp {
             return;
         }
         self.overlay.record_frame(f64::from(frame.dt) * 1000.0);
-        self.handle_commands();
-        if self.screen == Screen::Stress {
-            self.advance(frame.dt);
-        }
-        let arena_max = Vec2::splat(engine::compute::config::ARENA_SIZE);
-        draw::follow(
-            &mut frame.scene.camera,
-            arena_max * 0.5,
-            Vec2::ZERO,
-            arena_max,
-            frame.size,
-            0.0,
-            frame.scene.time,
-        );
-        draw::arena(frame.scene, Vec2::ZERO, arena_max, frame.size);
-        frame.scene.projectile_style = palette::projectile_style();
-        if let Some(s) = &self.stress {
-            s.draw(frame.scene);
-        }
-        draw::player(frame.scene, arena_max * 0.5, 16.0, Vec2::X, 0.0);
+        let confirm = self.handle_commands();
+        let ctx = frame.egui.clone();
         match self.screen {
-            Screen::Paused => {
-                if let Some(action) = crate::screens::pause::show(frame.egui) {
-                    match action {
-                        crate::screens::pause::PauseAction::Resume => self.screen = Screen::Stress,
-                        crate::screens::pause::PauseAction::Settings => self.screen = Screen::Settings,
-                        crate::screens::pause::PauseAction::Quit => frame.requests.exit = true,
-                    }
+            Screen::Stress => {
+                if let Some(s) = &mut self.stress {
+                    s.advance(frame.dt, self.args.exit_after_frames.is_some());
+                    s.draw(frame.scene, frame.size);
                 }
             }
+            Screen::Arena | Screen::Paused | Screen::Settings => {
+                if let Some(f) = &mut self.fight {
+                    let scale = if self.screen == Screen::Arena { 1.0 } else { 0.0 };
+                    f.advance(
+                        frame.dt,
+                        scale,
+                        self.controls.move_dir(),
+                        self.args.exit_after_frames.is_some(),
+                    );
+                }
+                self.check_wave_end();
+                if let Some(f) = &mut self.fight {
+                    f.draw(frame.scene, &ctx, frame.size);
+                    screens::hud::show(&ctx, &f.world, self.controls.mouse_aim);
+                }
+            }
+            _ => {
+                // Menus over a quiet arena backdrop.
+                let max = Vec2::splat(engine::compute::config::ARENA_SIZE);
+                draw::follow(
+                    &mut frame.scene.camera,
+                    max * 0.5,
+                    Vec2::ZERO,
+                    max,
+                    frame.size,
+                    0.0,
+                    0.0,
+                );
+                draw::arena(frame.scene, Vec2::ZERO, max, frame.size);
+            }
+        }
+        self.screen_ui(&ctx, frame, confirm);
+        let data = self.overlay_data(frame);
+        self.overlay.show(&ctx, &data);
+    }
+}
+
+impl GameApp {
+    fn screen_ui(&mut self, ctx: &egui::Context, frame: &mut Frame<'_>, confirm: bool) {
+        match self.screen {
+            Screen::Paused => match screens::pause::show(ctx) {
+                Some(screens::pause::PauseAction::Resume) => self.screen = Screen::Arena,
+                Some(screens::pause::PauseAction::Settings) => self.screen = Screen::Settings,
+                Some(screens::pause::PauseAction::Quit) => frame.requests.exit = true,
+                None => {}
+            },
             Screen::Settings => {
-                if crate::screens::settings::show(frame.egui, &mut self.settings, frame.requests) {
+                if screens::settings::show(ctx, &mut self.settings, frame.requests) {
                     self.screen = Screen::Paused;
                 }
             }
-            Screen::Stress => {}
+            Screen::Lab => {
+                let Some(f) = &mut self.fight else { return };
+                if screens::lab::show(ctx, &mut f.world, &mut self.lab)
+                    == Some(screens::lab::LabAction::Fight)
+                {
+                    let next = f.world.wave + 1;
+                    self.begin_wave(next);
+                }
+            }
+            Screen::Settlement => {
+                let (Some(f), Some(run)) = (&mut self.fight, &mut self.run) else {
+                    return;
+                };
+                let Some(stats) = run.last_wave.clone() else {
+                    return;
+                };
+                if screens::settlement::show(ctx, &stats, f.world.wallet.gold(), confirm) {
+                    self.screen = if run.next_levelup(&mut f.world) {
+                        Screen::LevelUp
+                    } else {
+                        run.open_shop(&f.world);
+                        Screen::Shop
+                    };
+                }
+            }
+            Screen::LevelUp => {
+                let (Some(f), Some(run)) = (&mut self.fight, &mut self.run) else {
+                    return;
+                };
+                let table = &self.catalog.run.economy.levelups;
+                let pending = f.world.progress.pending_levelups;
+                if let Some(k) = screens::levelup::show(ctx, table, &run.offer, pending) {
+                    run.take_levelup(&mut f.world, k);
+                    if !run.next_levelup(&mut f.world) {
+                        run.open_shop(&f.world);
+                        self.screen = Screen::Shop;
+                    }
+                }
+            }
+            Screen::Shop => {
+                let (Some(f), Some(run)) = (&mut self.fight, &mut self.run) else {
+                    return;
+                };
+                if run.shop_ui(ctx, &mut f.world) == Some(screens::shop::ShopAction::Leave) {
+                    self.screen = Screen::Lab;
+                }
+            }
+            Screen::Summary => {
+                let Some(run) = &self.run else { return };
+                match screens::summary::show(ctx, &run.summary) {
+                    Some(screens::summary::SummaryAction::NewRun) => {
+                        if let Err(e) = self.new_run(frame.gpu) {
+                            self.fatal = Some(e);
+                        }
+                        self.screen = Screen::Lab;
+                    }
+                    Some(screens::summary::SummaryAction::Quit) => frame.requests.exit = true,
+                    None => {}
+                }
+            }
+            Screen::Arena | Screen::Stress => {}
         }
-        let data = self.overlay_data(frame);
-        self.overlay.show(frame.egui, &data);
     }
 }

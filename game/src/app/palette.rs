@@ -42,28 +42,18 @@ pub fn element(e: Element) -> [f32; 4] {
     }
 }
 
-/// The palette index of an element, stored in `Projectile::user[USER_PALETTE]`.
-pub fn element_index(e: Element) -> u32 {
-    match e {
-        Element::Physical => 0,
-        Element::Fire => 1,
-        Element::Ice => 2,
-        Element::Lightning => 3,
-        Element::Poison => 4,
-    }
-}
+/// The `Projectile::user` word where the VM stores the dominant element
+/// (`vm::spawn`: user[1] = `Element::index`).
+pub const ELEMENT_WORD: u32 = 1;
 
 /// How projectiles are drawn: elements by palette index, enemy fire hot pink with a dark rim.
 pub fn projectile_style() -> ProjectileStyle {
-    let mut style = ProjectileStyle::default();
-    for e in [
-        Element::Physical,
-        Element::Fire,
-        Element::Ice,
-        Element::Lightning,
-        Element::Poison,
-    ] {
-        style.palette[element_index(e) as usize] = element(e);
+    let mut style = ProjectileStyle {
+        palette_word: ELEMENT_WORD,
+        ..ProjectileStyle::default()
+    };
+    for e in Element::ALL {
+        style.palette[e.index()] = element(e);
     }
     style
 }

@@ -10,7 +10,8 @@ use engine::compute::{
     CoreConfig, Enemy, EventKind, FLAG_ENEMY_TEAM, MAX_PIERCE, Projectile, ProjectileCore,
 };
 use engine::gpu::{Backend, GpuContext};
-use engine::render::{Layer, ProjectileSource, Scene, Shape, ShapeKind, USER_PALETTE};
+use engine::render::{Layer, ProjectileSource, Scene, Shape, ShapeKind};
+use engine::ui::OverlayData;
 use glam::Vec2;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -41,6 +42,10 @@ pub struct StressScene {
     pub dropped: u64,
     /// CPU ms of the latest step (upload, dispatch, event handling).
     pub step_ms: f64,
+    accumulator: f32,
+    step_ms_total: f64,
+    steps: u64,
+    launched: u32,
 }
 
 impl StressScene {
@@ -75,14 +80,20 @@ impl StressScene {
             events: 0,
             dropped: 0,
             step_ms: 0.0,
+            accumulator: 0.0,
+            step_ms_total: 0.0,
+            steps: 0,
+            launched: 0,
         };
-        for i in 0..n {
-            scene.launch(i);
+        for _ in 0..n {
+            scene.launch();
         }
         Ok(scene)
     }
 
-    fn launch(&mut self, i: u32) {
+    fn launch(&mut self) {
+        let i = self.launched;
+        self.launched = self.launched.wrapping_add(1);
         let centre = Vec2::splat(ARENA * 0.5);
         let angle = self.rng.random_range(0.0..std::f32::consts::TAU);
         let speed = self.rng.random_range(250.0..650.0);
@@ -99,7 +110,7 @@ impl StressScene {
         if enemy {
             p.flags |= FLAG_ENEMY_TEAM;
         }
-        p.user[USER_PALETTE] = i % 5;
+        p.user[palette::ELEMENT_WORD as usize] = i % 5;
         if self.core.spawn(p).is_none() {
             self.dropped += 1;
         }
@@ -139,14 +150,66 @@ impl StressScene {
             }
         }
         let missing = self.target.saturating_sub(self.core.live_count());
-        for i in 0..missing {
-            self.launch(i);
+        for _ in 0..missing {
+            self.launch();
         }
         self.step_ms = start.elapsed().as_secs_f64() * 1000.0;
     }
 
-    /// Fills `scene` with the crowd and binds the projectile buffer.
-    pub fn draw(&self, scene: &mut Scene) {
+    /// Runs the fixed steps that `dt` real seconds ask for (at most four), or
+    /// exactly one with `frame_locked` (figures).
+    pub fn advance(&mut self, dt: f32, frame_locked: bool) {
+        let step = 1.0 / 60.0;
+        self.accumulator = if frame_locked {
+            step
+        } else {
+            (self.accumulator + dt).min(step * 4.0)
+        };
+        while self.accumulator >= step {
+            self.accumulator -= step;
+            self.step(step);
+            self.step_ms_total += self.step_ms;
+            self.steps += 1;
+        }
+    }
+
+    /// Mean CPU ms of one step so far.
+    pub fn mean_step_ms(&self) -> f64 {
+        if self.steps == 0 {
+            0.0
+        } else {
+            self.step_ms_total / self.steps as f64
+        }
+    }
+
+    /// What the profiler overlay shows; `target` is the requested load.
+    pub fn overlay_data(&self, target: u32) -> OverlayData {
+        let mut data = OverlayData::default();
+        data.cpu_systems
+            .push(("step (core + crowd)".into(), self.step_ms));
+        data.gpu_passes.extend(
+            self.core
+                .pass_timings()
+                .into_iter()
+                .map(|(n, ms)| (format!("compute {n}"), ms)),
+        );
+        data.counts = vec![
+            ("projectiles".into(), format!("{} / {target}", self.live())),
+            ("enemies".into(), self.enemy_count().to_string()),
+            ("dropped spawns".into(), self.dropped.to_string()),
+            ("events / step".into(), self.events.to_string()),
+            ("hits / step".into(), self.hits.to_string()),
+            ("backend".into(), self.core.backend().name().to_string()),
+        ];
+        data
+    }
+
+    /// Fills `scene` with the arena, the crowd and the projectile buffer.
+    pub fn draw(&self, scene: &mut Scene, viewport: [u32; 2]) {
+        let max = Vec2::splat(ARENA);
+        super::draw::follow(&mut scene.camera, max * 0.5, Vec2::ZERO, max, viewport, 0.0, 0.0);
+        super::draw::arena(scene, Vec2::ZERO, max, viewport);
+        scene.projectile_style = palette::projectile_style();
         for (i, e) in self.enemies.iter().enumerate() {
             let kind = i % 4;
             let shape = [
@@ -172,6 +235,7 @@ impl StressScene {
             },
             None => ProjectileSource::Cpu(self.core.read_projectiles()),
         });
+        super::draw::player(scene, max * 0.5, 16.0, Vec2::X, 0.0);
     }
 
     /// Live projectiles.

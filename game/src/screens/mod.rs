@@ -6,5 +6,11 @@
 
 pub mod crafting;
 pub mod equipment;
+pub mod hud;
+pub mod lab;
+pub mod levelup;
 pub mod pause;
 pub mod settings;
+pub mod settlement;
+pub mod shop;
+pub mod summary;

@@ -1,0 +1,418 @@
+//! A fight on screen: the real [`World`] stepped at a fixed 60 Hz from real
+//! time, and drawn — enemies by archetype silhouette, telegraphs, coins,
+//! areas, effects, projectiles from the compute buffer, the player last.
+
+use engine::render::{Layer, ProjectileSource, Scene, Shape, ShapeKind};
+use engine::ui::OverlayData;
+use glam::Vec2;
+
+use super::{draw, palette};
+use crate::enemies::ai::Telegraph;
+use crate::world::{EffectKind, World};
+
+/// Most fixed steps run in one frame; beyond it the game slows down instead of spiralling.
+pub const MAX_STEPS_PER_FRAME: u32 = 4;
+/// Damage numbers drawn at most per frame (the newest), to keep the UI cheap.
+const MAX_NUMBERS: usize = 80;
+
+/// The world of a run and the presentation state around it.
+#[derive(Debug)]
+pub struct Fight {
+    /// The simulation.
+    pub world: World,
+    accumulator: f32,
+    shake: f32,
+    hurt_flash: f32,
+    /// CPU ms of the last frame's steps.
+    pub step_ms: f64,
+    /// Steps run in the last frame.
+    pub steps_last_frame: u32,
+    step_ms_total: f64,
+    steps_total: u64,
+}
+
+impl Fight {
+    /// Wraps a world (a wave already begun or not).
+    pub fn new(world: World) -> Self {
+        Self {
+            world,
+            accumulator: 0.0,
+            shake: 0.0,
+            hurt_flash: 0.0,
+            step_ms: 0.0,
+            steps_last_frame: 0,
+            step_ms_total: 0.0,
+            steps_total: 0,
+        }
+    }
+
+    /// Mean CPU ms of one step so far.
+    pub fn mean_step_ms(&self) -> f64 {
+        if self.steps_total == 0 {
+            0.0
+        } else {
+            self.step_ms_total / self.steps_total as f64
+        }
+    }
+
+    /// Runs the fixed steps that `dt` real seconds (times `time_scale`) ask
+    /// for, with the player walking along `move_dir`. With `frame_locked`
+    /// exactly one step runs per frame (smoke tests and figures: the same
+    /// frame number shows the same moment on any machine).
+    pub fn advance(&mut self, dt: f32, time_scale: f32, move_dir: Vec2, frame_locked: bool) {
+        let step = self.world.dt();
+        if frame_locked {
+            self.accumulator = if time_scale > 0.0 { step } else { 0.0 };
+        } else {
+            self.accumulator = (self.accumulator + dt * time_scale).min(step * MAX_STEPS_PER_FRAME as f32);
+        }
+        self.steps_last_frame = 0;
+        self.step_ms = 0.0;
+        while self.accumulator >= step {
+            self.accumulator -= step;
+            if !self.world.in_wave() || !self.world.player.alive() || self.world.wave_done() {
+                self.accumulator = 0.0;
+                break;
+            }
+            self.world.move_dir = move_dir;
+            let t = std::time::Instant::now();
+            let hp_before = self.world.player.hp;
+            self.world.step();
+            let ms = t.elapsed().as_secs_f64() * 1000.0;
+            self.step_ms += ms;
+            self.step_ms_total += ms;
+            self.steps_total += 1;
+            self.steps_last_frame += 1;
+            let lost = hp_before - self.world.player.hp;
+            if lost > 0.0 {
+                self.hurt_flash = 0.25;
+                // Screen shake on big hits: a tenth of max HP or more.
+                if lost >= 0.1 * self.world.player.hp_max() {
+                    self.shake = self.shake.max(8.0);
+                }
+            }
+        }
+        self.shake = (self.shake - dt * 30.0).max(0.0);
+        self.hurt_flash = (self.hurt_flash - dt).max(0.0);
+    }
+
+    /// Fills the scene with the arena and everything in it; damage numbers go through egui.
+    pub fn draw(&mut self, scene: &mut Scene, ctx: &egui::Context, viewport: [u32; 2]) {
+        let w = &self.world;
+        let arena = &w.catalog().run.world.arena;
+        let (min, max) = (arena.min(), arena.max());
+        let time = scene.time;
+        let mut shake = self.shake;
+        for e in &w.effects.list {
+            if let EffectKind::DeathBurst { big: true, .. } = e.kind {
+                if e.age < 0.15 {
+                    shake = shake.max(5.0);
+                }
+            }
+        }
+        draw::follow(&mut scene.camera, w.player.pos, min, max, viewport, shake, time);
+        draw::arena(scene, min, max, viewport);
+        scene.projectile_style = palette::projectile_style();
+        self.draw_areas(scene);
+        self.draw_coins(scene);
+        self.draw_telegraphs(scene);
+        self.draw_enemies(scene);
+        self.draw_effects(scene, ctx, viewport);
+        let w = &self.world;
+        scene.projectiles = Some(match w.compute().projectile_buffer() {
+            Some(buffer) => ProjectileSource::Gpu {
+                buffer: buffer.clone(),
+                count: w.compute().slot_high_water(),
+            },
+            None => ProjectileSource::Cpu(w.compute().read_projectiles()),
+        });
+        let facing = w.player.vel;
+        draw::player(scene, w.player.pos, w.player.radius, facing, self.hurt_flash);
+    }
+
+    fn draw_areas(&self, scene: &mut Scene) {
+        for a in self.world.areas() {
+            let shape = match a.kind {
+                crate::world::AreaKind::BlackHole => {
+                    Shape::circle(a.pos, a.radius, [0.25, 0.05, 0.4, 0.45]).glow(12.0)
+                }
+                crate::world::AreaKind::HealingMist => Shape::circle(a.pos, a.radius, [0.3, 1.0, 0.5, 0.18]),
+                crate::world::AreaKind::Turret { .. } => {
+                    Shape::new(ShapeKind::Square, a.pos, Vec2::splat(10.0), [0.6, 0.8, 1.0, 1.0])
+                }
+            };
+            scene.shapes.push(Layer::Ground, shape);
+        }
+        for p in self.world.enemies().pools() {
+            if p.active() {
+                let c = Vec2::from(p.center);
+                scene
+                    .shapes
+                    .push(Layer::Ground, Shape::circle(c, p.radius, palette::POISON_POOL));
+                scene.shapes.push(
+                    Layer::Ground,
+                    Shape::ring(c, p.radius, 3.0, [0.45, 1.0, 0.3, 0.8]),
+                );
+            }
+        }
+    }
+
+    fn draw_coins(&self, scene: &mut Scene) {
+        let def = &self.world.catalog().run.economy.def.coins;
+        for c in &self.world.coins().coins {
+            let left = def.lifetime_s - c.age;
+            // Blink during the last second before the coin vanishes.
+            if left < 1.0 && (left * 10.0) as i32 % 2 == 0 {
+                continue;
+            }
+            scene.shapes.push(
+                Layer::Ground,
+                Shape::new(ShapeKind::Diamond, c.pos, Vec2::new(5.0, 7.0), palette::COIN).glow(3.0),
+            );
+        }
+    }
+
+    fn draw_telegraphs(&self, scene: &mut Scene) {
+        for t in self.world.enemies().telegraphs() {
+            match t {
+                Telegraph::ChargeLine {
+                    from, to, progress, ..
+                } => {
+                    let (a, b) = (Vec2::from(from), Vec2::from(to));
+                    scene
+                        .shapes
+                        .push(Layer::Ground, Shape::line(a, b, 26.0, palette::TELEGRAPH));
+                    scene.shapes.push(
+                        Layer::Ground,
+                        Shape::line(a, a.lerp(b, progress), 26.0, [1.0, 0.3, 0.2, 0.55]),
+                    );
+                }
+                Telegraph::SpitAim {
+                    from, to, progress, ..
+                } => {
+                    let (a, b) = (Vec2::from(from), Vec2::from(to));
+                    scene
+                        .shapes
+                        .push(Layer::Ground, Shape::line(a, b, 2.0, [1.0, 0.3, 0.6, 0.5]));
+                    scene.shapes.push(
+                        Layer::Ground,
+                        Shape::ring(b, 14.0 - 8.0 * progress, 2.0, [1.0, 0.3, 0.6, 0.9]),
+                    );
+                }
+                Telegraph::PoolLanding {
+                    center,
+                    radius,
+                    progress,
+                } => {
+                    let c = Vec2::from(center);
+                    scene
+                        .shapes
+                        .push(Layer::Ground, Shape::ring(c, radius, 2.0, [0.45, 1.0, 0.3, 0.7]));
+                    scene.shapes.push(
+                        Layer::Ground,
+                        Shape::circle(c, radius * progress, [0.45, 1.0, 0.3, 0.2]),
+                    );
+                }
+            }
+        }
+    }
+
+    fn draw_enemies(&self, scene: &mut Scene) {
+        let defs = &self.world.catalog().enemies.defs;
+        for e in self.world.enemies().slots() {
+            if !e.alive {
+                continue;
+            }
+            let id = defs.get(e.kind as usize).map_or("", |d| d.id.as_str());
+            let (kind, colour_index) = silhouette(id, e.boss.is_some());
+            let mut shape = Shape::new(kind, e.pos, Vec2::splat(e.radius), palette::enemy(colour_index));
+            if kind == ShapeKind::Triangle {
+                shape = shape.rotated(e.facing.y.atan2(e.facing.x));
+            }
+            // Dark outline first so silhouettes separate in a crowd.
+            let mut outline = shape;
+            outline.size = [e.radius + 2.5, e.radius + 2.5];
+            outline.color = [0.0, 0.0, 0.0, 0.85];
+            scene.shapes.push(Layer::Ground, outline);
+            scene.shapes.push(Layer::Ground, shape);
+            if e.elite || e.boss.is_some() {
+                scene.shapes.push(
+                    Layer::Ground,
+                    Shape::ring(e.pos, e.radius + 6.0, 2.5, palette::enemy(5)).glow(4.0),
+                );
+            }
+            let frac = e.hp_fraction();
+            if frac < 0.999 && (e.elite || e.boss.is_some() || e.hp_max >= 200.0) {
+                let left = e.pos + Vec2::new(-e.radius, -e.radius - 8.0);
+                let right = left + Vec2::new(2.0 * e.radius, 0.0);
+                scene
+                    .shapes
+                    .push(Layer::Ground, Shape::line(left, right, 4.0, [0.1, 0.0, 0.0, 0.9]));
+                scene.shapes.push(
+                    Layer::Ground,
+                    Shape::line(left, left.lerp(right, frac), 4.0, [0.9, 0.15, 0.15, 1.0]),
+                );
+            }
+        }
+    }
+
+    fn draw_effects(&self, scene: &mut Scene, ctx: &egui::Context, viewport: [u32; 2]) {
+        let camera = scene.camera;
+        let mut numbers = 0;
+        for e in self.world.effects.list.iter().rev() {
+            let t = e.progress();
+            match e.kind {
+                EffectKind::Damage { amount, crit } => {
+                    if e.age < 0.08 {
+                        // Hit flash at the impact.
+                        scene
+                            .shapes
+                            .push(Layer::Glow, Shape::circle(e.pos, 10.0, palette::FLASH).glow(6.0));
+                    }
+                    if numbers < MAX_NUMBERS {
+                        numbers += 1;
+                        let pos = e.pos + Vec2::new(0.0, -18.0 - 30.0 * t);
+                        let colour = if crit {
+                            [1.0, 0.85, 0.2, 1.0 - t]
+                        } else {
+                            [1.0, 1.0, 1.0, 1.0 - t]
+                        };
+                        let size = if crit { 18.0 } else { 14.0 };
+                        draw::world_text(
+                            ctx,
+                            &camera,
+                            viewport,
+                            pos,
+                            &format!("{}", amount.round() as i64),
+                            colour,
+                            size,
+                        );
+                    }
+                }
+                EffectKind::PlayerHurt { amount } => {
+                    let pos = e.pos + Vec2::new(0.0, -28.0 - 30.0 * t);
+                    draw::world_text(
+                        ctx,
+                        &camera,
+                        viewport,
+                        pos,
+                        &format!("-{}", amount.round() as i64),
+                        [1.0, 0.3, 0.3, 1.0 - t],
+                        16.0,
+                    );
+                }
+                EffectKind::DeathBurst { radius, big } => {
+                    let r = radius * (1.0 + 1.5 * t);
+                    let a = 1.0 - t;
+                    let colour = if big {
+                        [1.0, 0.8, 0.4, a]
+                    } else {
+                        [1.0, 0.55, 0.35, a]
+                    };
+                    scene
+                        .shapes
+                        .push(Layer::Glow, Shape::ring(e.pos, r, 3.0, colour).glow(6.0));
+                }
+                EffectKind::Blast { radius } => {
+                    scene.shapes.push(
+                        Layer::Glow,
+                        Shape::ring(e.pos, radius * (0.5 + 0.5 * t), 4.0, [1.0, 0.6, 0.3, 1.0 - t])
+                            .glow(10.0),
+                    );
+                }
+                EffectKind::Reaction { .. } => {
+                    scene.shapes.push(
+                        Layer::Glow,
+                        Shape::ring(e.pos, 16.0 + 20.0 * t, 2.5, [0.6, 0.9, 1.0, 1.0 - t]).glow(6.0),
+                    );
+                }
+                EffectKind::LevelUp => {
+                    scene.shapes.push(
+                        Layer::Glow,
+                        Shape::ring(e.pos, 20.0 + 80.0 * t, 4.0, [0.4, 1.0, 0.6, 1.0 - t]).glow(10.0),
+                    );
+                }
+            }
+        }
+    }
+
+    /// What the profiler overlay shows for this world.
+    pub fn overlay_data(&self) -> OverlayData {
+        let w = &self.world;
+        let mut data = OverlayData::default();
+        data.cpu_systems
+            .extend(w.times.named().map(|(n, ms)| (n.to_string(), ms)));
+        data.cpu_systems.push(("steps this frame".into(), self.step_ms));
+        data.gpu_passes.extend(
+            w.compute()
+                .pass_timings()
+                .into_iter()
+                .map(|(n, ms)| (format!("compute {n}"), ms)),
+        );
+        let c = &w.counters;
+        let cap = w.catalog().balance.vm.projectile_cap;
+        data.counts = vec![
+            (
+                "enemies".into(),
+                format!("{} / {}", c.enemies, w.catalog().run.world.max_enemies),
+            ),
+            (
+                "projectiles (player)".into(),
+                format!("{} / {cap}", c.player_projectiles),
+            ),
+            (
+                "projectiles (all)".into(),
+                format!("{} / {}", c.projectiles, w.compute().config().capacity),
+            ),
+            (
+                "dropped spawns".into(),
+                format!("{} (wave {})", c.dropped_spawns, w.stats.dropped_spawns),
+            ),
+            (
+                "events / step".into(),
+                format!("{} (overflow {})", c.events, c.event_overflow),
+            ),
+            ("VM ops / cast".into(), c.vm_ops.to_string()),
+            ("backend".into(), w.backend().name().to_string()),
+        ];
+        data
+    }
+}
+
+/// Silhouette and colour index of an enemy archetype: one shape per role, so
+/// a crowd reads at a glance.
+pub fn silhouette(id: &str, boss: bool) -> (ShapeKind, usize) {
+    if boss {
+        return (ShapeKind::Hexagon, 6);
+    }
+    let table: [(&str, ShapeKind, usize); 5] = [
+        ("charger", ShapeKind::Triangle, 1),
+        ("tank", ShapeKind::Square, 2),
+        ("spitter", ShapeKind::Diamond, 3),
+        ("poisoner", ShapeKind::Hexagon, 4),
+        ("grunt", ShapeKind::Circle, 0),
+    ];
+    table
+        .iter()
+        .find(|(key, _, _)| id.contains(key))
+        .map_or((ShapeKind::Circle, 7), |(_, k, c)| (*k, *c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn archetypes_have_distinct_silhouettes() {
+        let kinds: Vec<ShapeKind> = ["grunt", "charger", "tank", "spitter", "poisoner"]
+            .iter()
+            .map(|id| silhouette(id, false).0)
+            .collect();
+        for (i, a) in kinds.iter().enumerate() {
+            for b in &kinds[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        assert_eq!(silhouette("grunt", true).0, ShapeKind::Hexagon);
+    }
+}

@@ -1,0 +1,82 @@
+//! The arena HUD: HP, mana, wave and timer, gold, level and XP along the top
+//! edge, readable over any fight.
+
+use crate::world::World;
+
+/// Draws the HUD for `world`.
+pub fn show(ctx: &egui::Context, world: &World, mouse_aim: bool) {
+    let frame = egui::Frame::NONE
+        .fill(egui::Color32::from_black_alpha(170))
+        .inner_margin(egui::Margin::symmetric(10, 6));
+    egui::Area::new(egui::Id::unique("hud top"))
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 0.0])
+        .interactable(false)
+        .show(ctx, |ui| {
+            frame.show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    let p = &world.player;
+                    bar(
+                        ui,
+                        "HP",
+                        p.hp,
+                        p.hp_max(),
+                        egui::Color32::from_rgb(220, 50, 60),
+                        200.0,
+                    );
+                    if let Some(core) = world.core_state() {
+                        bar(
+                            ui,
+                            "Mana",
+                            core.mana(),
+                            core.core().mana_max,
+                            egui::Color32::from_rgb(60, 120, 240),
+                            160.0,
+                        );
+                    }
+                    ui.separator();
+                    let left = world.wave_time_left();
+                    ui.label(
+                        egui::RichText::new(format!("Wave {}   {:02.0}s", world.wave, left.ceil()))
+                            .strong()
+                            .size(18.0),
+                    );
+                    ui.separator();
+                    ui.label(
+                        egui::RichText::new(format!("{} gold", world.wallet.gold()))
+                            .color(egui::Color32::from_rgb(255, 210, 60))
+                            .size(16.0),
+                    );
+                    ui.separator();
+                    let curve = &world.catalog().run.economy.curve;
+                    let level = world.progress.level;
+                    let need = curve.to_next(level).max(1);
+                    bar(
+                        ui,
+                        &format!("Lv {level}"),
+                        world.progress.xp as f32,
+                        need as f32,
+                        egui::Color32::from_rgb(80, 200, 120),
+                        120.0,
+                    );
+                    ui.separator();
+                    ui.weak(if mouse_aim { "aim: mouse" } else { "aim: auto" });
+                });
+            });
+        });
+}
+
+/// A labelled bar with `value / max` written on it.
+fn bar(ui: &mut egui::Ui, label: &str, value: f32, max: f32, colour: egui::Color32, width: f32) {
+    ui.label(egui::RichText::new(label).strong());
+    let frac = if max > 0.0 {
+        (value / max).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    ui.add(
+        egui::ProgressBar::new(frac)
+            .desired_width(width)
+            .fill(colour)
+            .text(format!("{:.0} / {:.0}", value.max(0.0), max)),
+    );
+}

@@ -1,0 +1,310 @@
+//! The lab: the carried cards (waiting area) on the left, the active core's
+//! board on the right; cards are dragged between them and reordered. Shows
+//! the core's mana, cast delay and recharge, and a VM preview of one cycle.
+//! A deck that cannot fire blocks the fight with the seed's warning.
+
+use crate::shop::loadout::Card;
+use crate::vm::{CastContext, CasterStats, CoreState, DeckError};
+use crate::world::World;
+
+/// Board columns of the core's 2D board.
+const BOARD_COLUMNS: usize = 6;
+
+/// Where a dragged card comes from or goes to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spot {
+    /// Slot of the active core's board.
+    Slot(usize),
+    /// Entry of the waiting area (the carried cards).
+    Waiting(usize),
+}
+
+/// What the player asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LabAction {
+    /// Enter the next wave (only returned when the deck can fire).
+    Fight,
+}
+
+/// Lab state kept between frames.
+#[derive(Debug, Clone, Default)]
+pub struct LabState {
+    /// The no-action warning is open.
+    pub warning: Option<String>,
+}
+
+/// One cycle of the active deck as the VM fires it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Preview {
+    /// Lines describing each projectile or effect fired.
+    pub fired: Vec<String>,
+    /// Mana spent by the cast.
+    pub mana: f32,
+    /// Cast delay after it, s.
+    pub cast_delay: f32,
+    /// Recharge, when the cast wrapped the deck, s.
+    pub recharge: Option<f32>,
+    /// VM operations used / allowed.
+    pub ops: (u32, u32),
+}
+
+/// Runs one cast of the active core on a fresh copy (the world is untouched).
+pub fn preview(world: &World) -> Result<Preview, DeckError> {
+    let cat = world.catalog();
+    let active = world.loadout.active();
+    let core = cat
+        .cores
+        .find(&active.id)
+        .map(|i| cat.cores.get(i).clone())
+        .ok_or_else(|| DeckError::UnknownSpell(active.id.clone()))?;
+    let ids: Vec<&str> = active.deck.iter().map(|c| c.id.as_str()).collect();
+    let mut state = CoreState::new(
+        &core,
+        &ids,
+        &cat.spells,
+        &cat.recipes,
+        &cat.balance.vm,
+        world.seed(),
+    )?;
+    let ctx = CastContext {
+        spells: &cat.spells,
+        balance: &cat.balance.vm,
+        nearest_enemy: 100.0,
+        live_projectiles: 0,
+    };
+    let stats = CasterStats::from_sheet(world.player.stats(), world.player.hp_max());
+    let out = state.cast_now(&stats, &ctx);
+    let fired = out
+        .spawns
+        .iter()
+        .map(|s| {
+            let name = &cat.spells.get(s.spell).name;
+            format!(
+                "{name}: {:.1} dmg {} · {:.0} px/s · pierce {} · bounce {}{}",
+                s.damage,
+                s.elements.dominant().id(),
+                s.speed,
+                s.pierce,
+                s.bounces,
+                if s.homing > 0.0 {
+                    format!(" · homing {:.1} rad/s", s.homing)
+                } else {
+                    String::new()
+                }
+            )
+        })
+        .collect();
+    Ok(Preview {
+        fired,
+        mana: out.mana_spent,
+        cast_delay: out.cast_delay,
+        recharge: out.recharge,
+        ops: (out.ops, out.max_ops),
+    })
+}
+
+/// Moves a card from one spot to another (a reorder, slotting or unslotting).
+/// The deck is kept compact: cards fill slots from the first.
+pub fn move_card(world: &mut World, from: Spot, to: Spot, waiting_max: usize) {
+    let active = world.loadout.active_index();
+    let capacity = world.loadout.active().capacity;
+    let Some(deck) = world.loadout.deck_mut(active).map(|d| std::mem::take(d)) else {
+        return;
+    };
+    let mut deck = deck;
+    let mut waiting = std::mem::take(&mut world.loadout.waiting);
+    let take = |spot: Spot, deck: &mut Vec<Card>, waiting: &mut Vec<Card>| -> Option<Card> {
+        match spot {
+            Spot::Slot(i) if i < deck.len() => Some(deck.remove(i)),
+            Spot::Waiting(i) if i < waiting.len() => Some(waiting.remove(i)),
+            _ => None,
+        }
+    };
+    let allowed = match (from, to) {
+        (Spot::Waiting(_), Spot::Slot(_)) => deck.len() < capacity,
+        (Spot::Slot(_), Spot::Waiting(_)) => waiting.len() < waiting_max,
+        _ => true,
+    };
+    if allowed && from != to {
+        if let Some(card) = take(from, &mut deck, &mut waiting) {
+            match to {
+                Spot::Slot(i) => deck.insert(i.min(deck.len()), card),
+                Spot::Waiting(i) => waiting.insert(i.min(waiting.len()), card),
+            }
+        }
+    }
+    if let Some(d) = world.loadout.deck_mut(active) {
+        *d = deck;
+    }
+    world.loadout.waiting = waiting;
+}
+
+/// Draws the lab; returns [`LabAction::Fight`] when the player enters a fight with a deck that can fire.
+pub fn show(ctx: &egui::Context, world: &mut World, state: &mut LabState) -> Option<LabAction> {
+    let mut action = None;
+    let cat = world.catalog().clone();
+    let waiting_max = cat.run.shop.waiting_area;
+    let mut moved: Option<(Spot, Spot)> = None;
+    let result = preview(world);
+    ctx.root_ui(|root| {
+        egui::Panel::left("lab cards")
+            .default_size(260.0)
+            .show(root, |ui| {
+                ui.heading("Carried cards");
+                ui.weak(format!(
+                    "waiting area {} / {waiting_max} — drag onto the board",
+                    world.loadout.waiting.len()
+                ));
+                ui.separator();
+                let waiting = world.loadout.waiting.clone();
+                for (i, card) in waiting.iter().enumerate() {
+                    let name = spell_name(world, &card.id);
+                    let spot = Spot::Waiting(i);
+                    if let Some(from) = drop_target(ui, spot, |ui| {
+                        ui.dnd_drag_source(egui::Id::unique(("wait", i)), spot, |ui| chip(ui, &name, false));
+                    }) {
+                        moved = Some((from, spot));
+                    }
+                }
+                if let Some(from) = drop_target(ui, Spot::Waiting(waiting.len()), |ui| {
+                    ui.weak("(drop here to unslot)");
+                }) {
+                    moved = Some((from, Spot::Waiting(waiting.len())));
+                }
+            });
+        egui::CentralPanel::default().show(root, |ui| {
+            let active = world.loadout.active().clone();
+            let core = cat.cores.find(&active.id).map(|i| cat.cores.get(i).clone());
+            ui.horizontal(|ui| {
+                ui.heading(format!(
+                    "Core: {}",
+                    core.as_ref().map_or(active.id.as_str(), |c| c.name.as_str())
+                ));
+                ui.separator();
+                if ui
+                    .button(egui::RichText::new(format!("Fight wave {} ▶", world.wave + 1)).strong())
+                    .clicked()
+                {
+                    match &result {
+                        Ok(_) => action = Some(LabAction::Fight),
+                        Err(e) => state.warning = Some(warning_text(e)),
+                    }
+                }
+            });
+            if let Some(c) = &core {
+                ui.label(format!(
+                    "mana {:.0} (+{:.0}/s) · cast delay {:.2} s · recharge {:.2} s · {} slots · {} per cast",
+                    c.mana_max, c.mana_regen, c.cast_delay, c.recharge, c.capacity, c.spells_per_cast
+                ));
+            }
+            ui.separator();
+            ui.strong("Board (drag to reorder; the order is the program)");
+            egui::Grid::new("board").spacing([6.0, 6.0]).show(ui, |ui| {
+                for slot in 0..active.capacity {
+                    let spot = Spot::Slot(slot);
+                    let card = active.deck.get(slot);
+                    if let Some(from) = drop_target(ui, spot, |ui| {
+                        ui.set_min_size(egui::vec2(120.0, 44.0));
+                        match card {
+                            Some(c) => {
+                                let name = spell_name(world, &c.id);
+                                ui.dnd_drag_source(egui::Id::unique(("slot", slot)), spot, |ui| {
+                                    chip(ui, &name, true)
+                                });
+                            }
+                            None => {
+                                ui.weak(format!("slot {}", slot + 1));
+                            }
+                        }
+                    }) {
+                        moved = Some((from, spot));
+                    }
+                    if (slot + 1) % BOARD_COLUMNS == 0 {
+                        ui.end_row();
+                    }
+                }
+            });
+            ui.separator();
+            ui.strong("One cycle, as the VM fires it");
+            match &result {
+                Ok(p) => {
+                    ui.label(format!(
+                        "mana {:.1} · then cast delay {:.2} s{} · ops {} / {}",
+                        p.mana,
+                        p.cast_delay,
+                        p.recharge
+                            .map_or(String::new(), |r| format!(" · recharge {r:.2} s")),
+                        p.ops.0,
+                        p.ops.1
+                    ));
+                    if p.fired.is_empty() {
+                        ui.weak("(fires nothing this cast)");
+                    }
+                    for line in &p.fired {
+                        ui.monospace(line);
+                    }
+                }
+                Err(e) => {
+                    ui.colored_label(egui::Color32::from_rgb(255, 110, 90), warning_text(e));
+                }
+            }
+        });
+    });
+    if let Some((from, to)) = moved {
+        move_card(world, from, to, waiting_max);
+    }
+    if let Some(text) = state.warning.clone() {
+        let mut close = false;
+        egui::Modal::new(egui::Id::unique("no action warning")).show(ctx, |ui| {
+            ui.heading("The core cannot fire!");
+            ui.label(text);
+            if ui.button("OK").clicked() {
+                close = true;
+            }
+        });
+        if close {
+            state.warning = None;
+        }
+    }
+    action
+}
+
+fn warning_text(e: &DeckError) -> String {
+    match e {
+        DeckError::NoAction => "法术塔无法开火！需要至少一个行动类法术。 — The spell tower cannot fire: it needs at least one action chip.".into(),
+        other => other.to_string(),
+    }
+}
+
+fn spell_name(world: &World, id: &str) -> String {
+    let cat = world.catalog();
+    cat.spells.find(id).map_or(id.to_string(), |i| {
+        let s = cat.spells.get(i);
+        format!("{} ({:?}, {:.0} mana)", s.name, s.kind, s.mana)
+    })
+}
+
+fn chip(ui: &mut egui::Ui, name: &str, slotted: bool) {
+    let fill = if slotted {
+        egui::Color32::from_rgb(40, 60, 90)
+    } else {
+        egui::Color32::from_rgb(55, 50, 40)
+    };
+    egui::Frame::NONE
+        .fill(fill)
+        .corner_radius(4.0)
+        .inner_margin(egui::Margin::same(6))
+        .show(ui, |ui| {
+            ui.label(egui::RichText::new(name).color(egui::Color32::WHITE));
+        });
+}
+
+/// A drop zone around `add`; returns the spot of a card dropped on it.
+fn drop_target(ui: &mut egui::Ui, _spot: Spot, add: impl FnOnce(&mut egui::Ui)) -> Option<Spot> {
+    let frame = egui::Frame::NONE
+        .stroke(egui::Stroke::new(1.0, egui::Color32::from_gray(70)))
+        .corner_radius(4.0)
+        .inner_margin(egui::Margin::same(2));
+    let (_, dropped) = ui.dnd_drop_zone::<Spot, ()>(frame, add);
+    dropped.map(|s| *s)
+}

@@ -1,0 +1,47 @@
+//! Wave settlement: what the wave gave, before the level-ups and the shop.
+
+use crate::world::WaveStats;
+
+/// Draws the settlement; true when the player continues (button or Enter).
+pub fn show(ctx: &egui::Context, stats: &WaveStats, gold: u64, confirm: bool) -> bool {
+    let mut go = confirm;
+    egui::Window::new(format!("Wave {} cleared", stats.wave))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            egui::Grid::new("settlement")
+                .num_columns(2)
+                .striped(true)
+                .show(ui, |ui| {
+                    row(ui, "Kills", stats.kills.to_string());
+                    row(
+                        ui,
+                        "Elite / boss kills",
+                        format!("{} / {}", stats.elite_kills, stats.boss_kills),
+                    );
+                    row(ui, "Damage dealt", format!("{:.0}", stats.damage_dealt));
+                    row(ui, "Damage taken", format!("{:.0}", stats.damage_taken));
+                    row(ui, "Gold picked up", stats.gold_picked.to_string());
+                    row(ui, "Gold lost (coins vanished)", stats.gold_lost.to_string());
+                    row(ui, "XP", stats.xp.to_string());
+                    row(
+                        ui,
+                        "Items / materials dropped",
+                        format!("{} / {}", stats.items_dropped, stats.materials_dropped),
+                    );
+                    row(ui, "Gold now (after settlement)", gold.to_string());
+                });
+            ui.separator();
+            if ui.button("Continue (Enter)").clicked() {
+                go = true;
+            }
+        });
+    go
+}
+
+fn row(ui: &mut egui::Ui, k: &str, v: String) {
+    ui.label(k);
+    ui.monospace(v);
+    ui.end_row();
+}
