@@ -2,7 +2,7 @@
 // Pass 2 of the enemy grid: count the alive enemies of each cell.
 // CPU twin: engine/src/compute/cpu/bin_count.rs
 
-@group(0) @binding(2) var<storage, read_write> enemies: array<Enemy>;
+@group(0) @binding(2) var<storage, read> enemies: array<Enemy>;
 @group(0) @binding(3) var<storage, read_write> grid: array<atomic<u32>>;
 
 @compute @workgroup_size(64)

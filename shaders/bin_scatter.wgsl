@@ -4,7 +4,7 @@
 // every later pass is written so that this order never changes a result.
 // CPU twin: engine/src/compute/cpu/bin_scatter.rs
 
-@group(0) @binding(2) var<storage, read_write> enemies: array<Enemy>;
+@group(0) @binding(2) var<storage, read> enemies: array<Enemy>;
 @group(0) @binding(3) var<storage, read_write> grid: array<atomic<u32>>;
 @group(0) @binding(4) var<storage, read_write> cell_enemies: array<u32>;
 

@@ -16,7 +16,7 @@ struct Params {
     slot_count: u32,
     enemy_count: u32,
     max_events: u32,
-    _pad: u32,
+    max_enemy_radius: f32,
 }
 
 struct Projectile {

@@ -1,6 +1,6 @@
 //! Sizes of a compute core, fixed when it is created.
 
-use super::types::{MAX_HIT_MEMORY, StepParams};
+use super::types::{Enemy, MAX_HIT_MEMORY, StepParams};
 
 /// Edge of the arena of DESIGN §2a, px (walls at 0 and this).
 pub const ARENA_SIZE: f32 = 2400.0;
@@ -53,8 +53,12 @@ impl CoreConfig {
         w * h
     }
 
-    /// The uniform of one step; `slot_count` and `enemy_count` say how much the passes visit.
-    pub fn params(&self, dt: f32, slot_count: u32, enemy_count: u32, player: ([f32; 2], f32)) -> StepParams {
+    /// The uniform of one step; the passes visit `slot_count` slots and all of `enemies`.
+    pub fn params(&self, dt: f32, slot_count: u32, enemies: &[Enemy], player: ([f32; 2], f32)) -> StepParams {
+        let max_enemy_radius = enemies
+            .iter()
+            .filter(|e| e.alive != 0)
+            .fold(0.0f32, |m, e| m.max(e.radius));
         let (grid_w, grid_h) = self.grid_dims();
         StepParams {
             arena_min: self.arena_min,
@@ -67,9 +71,9 @@ impl CoreConfig {
             grid_h,
             cell_count: grid_w * grid_h,
             slot_count,
-            enemy_count,
+            enemy_count: enemies.len() as u32,
             max_events: self.max_events,
-            _pad: 0,
+            max_enemy_radius,
         }
     }
 }

@@ -250,12 +250,9 @@ impl ProjectileCore {
         self.written.extend(edits.iter().map(|e| e.0));
         killed.sort_unstable();
         self.killed = killed;
-        let params = self.config.params(
-            dt,
-            self.slots.high_water(),
-            self.enemies.len() as u32,
-            self.player,
-        );
+        let params = self
+            .config
+            .params(dt, self.slots.high_water(), &self.enemies, self.player);
         self.steps += 1;
         match &mut self.kernels {
             Kernels::Gpu(g) => {

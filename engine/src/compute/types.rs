@@ -177,6 +177,6 @@ pub struct StepParams {
     pub enemy_count: u32,
     /// Capacity of the event buffer; later events only count as overflow.
     pub max_events: u32,
-    /// Padding to 16-byte uniform alignment.
-    pub _pad: u32,
+    /// Largest radius among this step's alive enemies, px: bounds the cells collide reads.
+    pub max_enemy_radius: f32,
 }

@@ -1,6 +1,6 @@
 //! Twin of `shaders/collide.wgsl`: collide every live projectile after it
 //! moved. Player-team projectiles hit the overlapping enemies of the 3×3
-//! cells around them that are not in their hit memory, in increasing enemy
+//! cells around them (skipping cells out of reach of the largest enemy) that are not in their hit memory, in increasing enemy
 //! index, as far as the pierce budget allows (pierce n = n + 1 hits in the
 //! projectile's life); exhausting it emits EXPIRE. Enemy-team projectiles
 //! test the player: PLAYER_HIT then EXPIRE.
@@ -28,16 +28,18 @@ pub fn next_hit(
 ) -> u32 {
     let pos = p.pos;
     let radius = p.radius;
+    // Of the 3×3 neighbourhood, only the cells within reach of the largest
+    // enemy can hold an overlap.
     let home = cell_coord(params, pos);
+    let reach_max = radius + params.max_enemy_radius;
+    let a = cell_coord(params, [pos[0] - reach_max, pos[1] - reach_max]);
+    let z = cell_coord(params, [pos[0] + reach_max, pos[1] + reach_max]);
+    let lo = [a[0].max(home[0] - 1), a[1].max(home[1] - 1)];
+    let hi = [z[0].min(home[0] + 1), z[1].min(home[1] + 1)];
     let start_base = params.cell_count as usize;
     let mut best = NONE_U32;
-    for dy in -1..=1 {
-        for dx in -1..=1 {
-            let cx = home[0] + dx;
-            let cy = home[1] + dy;
-            if cx < 0 || cy < 0 || cx >= params.grid_w as i32 || cy >= params.grid_h as i32 {
-                continue;
-            }
+    for cy in lo[1]..=hi[1] {
+        for cx in lo[0]..=hi[0] {
             let c = cy as usize * params.grid_w as usize + cx as usize;
             let start = grid[start_base + c];
             let end = grid[start_base + c + 1];

@@ -9,36 +9,89 @@ use crate::compute::types::{
 
 const TAU: f32 = std::f32::consts::TAU;
 
-/// `find_target`: the nearest alive enemy within `acquire` of `pos`; ties go
-/// to the lower enemy index.
-pub fn find_target(
-    params: &StepParams,
-    grid: &[u32],
-    cell_enemies: &[u32],
-    enemies: &[Enemy],
+/// The grid as the search passes read it.
+pub struct GridView<'a> {
+    /// The step's uniform.
+    pub params: &'a StepParams,
+    /// `grid` (counts, starts, cursors).
+    pub grid: &'a [u32],
+    /// `cell_enemies`.
+    pub cell_enemies: &'a [u32],
+    /// `enemies`.
+    pub enemies: &'a [Enemy],
+}
+
+/// `scan_cell`: updates the nearest candidate with the enemies of cell
+/// (cx, cy), if that cell is inside the searched box.
+#[expect(clippy::too_many_arguments, reason = "mirrors the WGSL function's parameters")]
+pub fn scan_cell(
+    g: &GridView<'_>,
+    cx: i32,
+    cy: i32,
+    lo: [i32; 2],
+    hi: [i32; 2],
     pos: [f32; 2],
-    acquire: f32,
-) -> u32 {
+    best: &mut u32,
+    best_d2: &mut f32,
+) {
+    if cx < lo[0] || cy < lo[1] || cx > hi[0] || cy > hi[1] {
+        return;
+    }
+    let c = cy as usize * g.params.grid_w as usize + cx as usize;
+    let start_base = g.params.cell_count as usize;
+    let start = g.grid[start_base + c];
+    let end = g.grid[start_base + c + 1];
+    for i in start..end {
+        let e = g.cell_enemies[i as usize];
+        let ep = g.enemies[e as usize].pos;
+        let d = [ep[0] - pos[0], ep[1] - pos[1]];
+        let d2 = d[0] * d[0] + d[1] * d[1];
+        if d2 < *best_d2 || (d2 == *best_d2 && e < *best) {
+            *best = e;
+            *best_d2 = d2;
+        }
+    }
+}
+
+/// `find_target`: the nearest alive enemy within `acquire` of `pos`; ties go
+/// to the lower enemy index. Square rings around the home cell, stopping as
+/// soon as the best candidate is strictly closer than any unsearched cell.
+pub fn find_target(g: &GridView<'_>, pos: [f32; 2], acquire: f32) -> u32 {
+    let params = g.params;
     let lo = cell_coord(params, [pos[0] - acquire, pos[1] - acquire]);
     let hi = cell_coord(params, [pos[0] + acquire, pos[1] + acquire]);
-    let start_base = params.cell_count as usize;
+    let home = cell_coord(params, pos);
+    let cs = params.cell_size;
+    let cell_min = [
+        params.arena_min[0] + home[0] as f32 * cs,
+        params.arena_min[1] + home[1] as f32 * cs,
+    ];
+    let inside = [
+        (pos[0] - cell_min[0]).min(cell_min[0] + cs - pos[0]),
+        (pos[1] - cell_min[1]).min(cell_min[1] + cs - pos[1]),
+    ];
+    let margin = inside[0].min(inside[1]).max(0.0);
+    let rings = (home[0] - lo[0])
+        .max(hi[0] - home[0])
+        .max((home[1] - lo[1]).max(hi[1] - home[1]));
     let mut best = NONE_U32;
     let mut best_d2 = acquire * acquire;
-    for cy in lo[1]..=hi[1] {
-        for cx in lo[0]..=hi[0] {
-            let c = cy as usize * params.grid_w as usize + cx as usize;
-            let start = grid[start_base + c];
-            let end = grid[start_base + c + 1];
-            for i in start..end {
-                let e = cell_enemies[i as usize];
-                let ep = enemies[e as usize].pos;
-                let d = [ep[0] - pos[0], ep[1] - pos[1]];
-                let d2 = d[0] * d[0] + d[1] * d[1];
-                if d2 < best_d2 || (d2 == best_d2 && e < best) {
-                    best = e;
-                    best_d2 = d2;
-                }
+    for k in 0..=rings {
+        if k == 0 {
+            scan_cell(g, home[0], home[1], lo, hi, pos, &mut best, &mut best_d2);
+        } else {
+            for dx in -k..=k {
+                scan_cell(g, home[0] + dx, home[1] - k, lo, hi, pos, &mut best, &mut best_d2);
+                scan_cell(g, home[0] + dx, home[1] + k, lo, hi, pos, &mut best, &mut best_d2);
             }
+            for dy in 1 - k..=k - 1 {
+                scan_cell(g, home[0] - k, home[1] + dy, lo, hi, pos, &mut best, &mut best_d2);
+                scan_cell(g, home[0] + k, home[1] + dy, lo, hi, pos, &mut best, &mut best_d2);
+            }
+        }
+        let bound = k as f32 * cs + margin;
+        if best != NONE_U32 && best_d2 < bound * bound {
+            break;
         }
     }
     best
@@ -86,14 +139,13 @@ pub fn projectile_step(b: &mut CpuBuffers) {
 
         // Homing: a bounded turn toward the nearest enemy in range.
         if p.homing > 0.0 && p.flags & FLAG_ENEMY_TEAM == 0 {
-            let t = find_target(
-                &params,
-                &b.grid,
-                &b.cell_enemies,
-                &b.enemies,
-                p.pos,
-                p.acquire_radius,
-            );
+            let view = GridView {
+                params: &params,
+                grid: &b.grid,
+                cell_enemies: &b.cell_enemies,
+                enemies: &b.enemies,
+            };
+            let t = find_target(&view, p.pos, p.acquire_radius);
             if t != NONE_U32 {
                 p.vel = turn_toward(p.pos, p.vel, b.enemies[t as usize].pos, p.homing * dt);
             }

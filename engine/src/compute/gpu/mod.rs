@@ -25,6 +25,17 @@ use readback::{InFlight, Staging};
 /// (the WGSL files say the same); prefix_sum uses one workgroup of 256.
 pub const WORKGROUP: u32 = 64;
 
+/// Bindings each pass's shader uses, in `PASS_NAMES` order: 0 params,
+/// 1 projectiles, 2 enemies, 3 grid, 4 cell_enemies, 5 events, 6 counters.
+const PASS_BINDINGS: [&[u32]; 6] = [
+    &[0, 3, 6],
+    &[0, 2, 3],
+    &[0, 3],
+    &[0, 2, 3, 4],
+    &[0, 1, 2, 3, 4, 5, 6],
+    &[0, 1, 2, 3, 4, 5, 6],
+];
+
 const PROJECTILE_BYTES: u64 = std::mem::size_of::<Projectile>() as u64;
 
 /// Why the GPU core could not be built.
@@ -73,8 +84,7 @@ pub struct GpuKernels {
     cell_enemies: wgpu::Buffer,
     events: wgpu::Buffer,
     counters: wgpu::Buffer,
-    bind_group: wgpu::BindGroup,
-    pipelines: Vec<wgpu::ComputePipeline>,
+    pipelines: Vec<(wgpu::ComputePipeline, wgpu::BindGroup)>,
     timestamps: Option<(wgpu::QuerySet, wgpu::Buffer, f64)>,
     staging: [Staging; 2],
     in_flight: VecDeque<InFlight>,
@@ -145,26 +155,8 @@ impl GpuKernels {
             usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
         });
 
-        let layout_entries: Vec<wgpu::BindGroupLayoutEntry> = (0..7)
-            .map(|binding| wgpu::BindGroupLayoutEntry {
-                binding,
-                visibility: wgpu::ShaderStages::COMPUTE,
-                ty: wgpu::BindingType::Buffer {
-                    ty: if binding == 0 {
-                        wgpu::BufferBindingType::Uniform
-                    } else {
-                        wgpu::BufferBindingType::Storage { read_only: false }
-                    },
-                    has_dynamic_offset: false,
-                    min_binding_size: None,
-                },
-                count: None,
-            })
-            .collect();
-        let bind_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("core bindings"),
-            entries: &layout_entries,
-        });
+        // Each pass gets its own layout, derived from its shader, so bindings
+        // it only reads are read-only storage (the driver may cache them).
         let buffers = [
             &params,
             &projectiles,
@@ -174,40 +166,35 @@ impl GpuKernels {
             &events,
             &counters,
         ];
-        let bind_entries: Vec<wgpu::BindGroupEntry> = buffers
-            .iter()
-            .enumerate()
-            .map(|(i, b)| wgpu::BindGroupEntry {
-                binding: i as u32,
-                resource: b.as_entire_binding(),
-            })
-            .collect();
-        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("core bindings"),
-            layout: &bind_layout,
-            entries: &bind_entries,
-        });
-        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("core pipeline layout"),
-            bind_group_layouts: &[Some(&bind_layout)],
-            immediate_size: 0,
-        });
         let mut pipelines = Vec::new();
-        for name in PASS_NAMES {
+        for (name, bindings) in PASS_NAMES.iter().zip(PASS_BINDINGS) {
             let file = format!("{name}.wgsl");
             let source = shaders::embedded(&file)?;
             let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
                 label: Some(&file),
                 source: wgpu::ShaderSource::Wgsl(source.into()),
             });
-            pipelines.push(device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                 label: Some(name),
-                layout: Some(&pipeline_layout),
+                layout: None,
                 module: &module,
                 entry_point: Some("main"),
                 compilation_options: Default::default(),
                 cache: None,
-            }));
+            });
+            let entries: Vec<wgpu::BindGroupEntry> = bindings
+                .iter()
+                .map(|&b| wgpu::BindGroupEntry {
+                    binding: b,
+                    resource: buffers[b as usize].as_entire_binding(),
+                })
+                .collect();
+            let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some(name),
+                layout: &pipeline.get_bind_group_layout(0),
+                entries: &entries,
+            });
+            pipelines.push((pipeline, bind_group));
         }
 
         let timestamps = ctx.has_timestamps().then(|| {
@@ -240,7 +227,6 @@ impl GpuKernels {
             cell_enemies,
             events,
             counters,
-            bind_group,
             pipelines,
             timestamps,
             staging,
@@ -302,7 +288,7 @@ impl GpuKernels {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("core step"),
             });
-        for (i, (pipeline, &x)) in self.pipelines.iter().zip(&sizes).enumerate() {
+        for (i, ((pipeline, bind_group), &x)) in self.pipelines.iter().zip(&sizes).enumerate() {
             let timestamp_writes =
                 self.timestamps
                     .as_ref()
@@ -316,7 +302,7 @@ impl GpuKernels {
                 timestamp_writes,
             });
             pass.set_pipeline(pipeline);
-            pass.set_bind_group(0, &self.bind_group, &[]);
+            pass.set_bind_group(0, bind_group, &[]);
             pass.dispatch_workgroups(x, 1, 1);
         }
         let which = (self.steps % 2) as usize;
