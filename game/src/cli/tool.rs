@@ -13,6 +13,7 @@ use crate::loot::crafting::full_item_cost;
 use crate::loot::drops::{DropSource, PityState, expected_run_materials, roll_drops};
 use crate::loot::materials::{Material, MaterialAmounts};
 use crate::loot::rarity::Rarity;
+use crate::loot::ttk::{AttackModel, Judge, Target, average_gear, best_gear, dps};
 
 /// `artificer tool ...`
 #[derive(Debug, Subcommand)]
@@ -59,6 +60,27 @@ pub enum ToolCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Time to kill each enemy archetype at each wave, with average items (and the best with `--best`).
+    Ttk {
+        /// Also fit the best possible items of each depth against each enemy.
+        #[arg(long)]
+        best: bool,
+        /// Base damage per hit of the reference attack.
+        #[arg(long, default_value_t = 5.0)]
+        base: f32,
+        /// Hits per second of the reference attack.
+        #[arg(long, default_value_t = 4.0)]
+        rate: f32,
+        /// Random loadouts averaged per wave.
+        #[arg(long, default_value_t = 200)]
+        samples: u32,
+        /// RNG seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Runs one tool; data problems go to stderr with a failure status.
@@ -86,6 +108,25 @@ pub fn run(cmd: ToolCommand) -> ExitCode {
             seed,
             json,
         } => economy(&data, depth, runs, seed, json),
+        ToolCommand::Ttk {
+            best,
+            base,
+            rate,
+            samples,
+            seed,
+            json,
+        } => {
+            let mut errors = Vec::new();
+            let Some(fight) = crate::waves::load_fight_data(&crate::data::default_root(), &mut errors) else {
+                eprint!("{}", crate::data::DataErrors(errors));
+                return ExitCode::FAILURE;
+            };
+            let model = AttackModel {
+                base,
+                hits_per_s: rate,
+            };
+            ttk(&data, &fight, model, best, samples, seed, json);
+        }
     }
     ExitCode::SUCCESS
 }
@@ -313,4 +354,105 @@ fn economy(data: &LootData, depth: u32, runs: u32, seed: u64, json: bool) {
         expected[4],
         worst
     );
+}
+
+fn ttk(
+    data: &LootData,
+    fight: &crate::waves::FightData,
+    model: AttackModel,
+    best: bool,
+    samples: u32,
+    seed: u64,
+    json: bool,
+) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let rm = &data.drops.run_model;
+    let enemies = &fight.enemies.defs;
+    let mut rows = Vec::new();
+    for (w, wave) in fight.waves.iter().enumerate() {
+        let wave_no = w as u32 + 1;
+        let depth = rm.depth_of_wave(wave_no);
+        let targets: Vec<Target> = enemies
+            .iter()
+            .map(|e| Target {
+                hp: e.hp * wave.hp_mult,
+                resist: e.resist,
+                armor: e.armor,
+            })
+            .collect();
+        let gears: Vec<_> = (0..samples.max(1))
+            .map(|_| average_gear(depth, data, &mut rng).loadout(data))
+            .collect();
+        let mut cells = Vec::new();
+        for (e, t) in enemies.iter().zip(&targets) {
+            let avg_dps = gears
+                .iter()
+                .map(|g| dps(g, model, t, &fight.combat, data))
+                .sum::<f32>()
+                / gears.len() as f32;
+            let best_dps = best.then(|| {
+                let judge = Judge {
+                    model,
+                    target: t,
+                    rules: &fight.combat,
+                    data,
+                };
+                dps(
+                    &best_gear(depth, &judge).loadout(data),
+                    model,
+                    t,
+                    &fight.combat,
+                    data,
+                )
+            });
+            cells.push((e.id.clone(), t.hp, avg_dps, best_dps));
+        }
+        rows.push((wave_no, depth, cells));
+    }
+    if json {
+        let waves: Vec<_> = rows
+            .iter()
+            .map(|(w, d, cells)| {
+                let enemies: Vec<_> = cells
+                    .iter()
+                    .map(|(id, hp, a, b)| {
+                        json!({"enemy": id, "hp": hp, "average_dps": a, "average_ttk_s": hp / a,
+                               "best_dps": b, "best_ttk_s": b.map(|b| hp / b)})
+                    })
+                    .collect();
+                json!({"wave": w, "depth": d, "enemies": enemies})
+            })
+            .collect();
+        println!(
+            "{}",
+            json!({"attack": {"base": model.base, "hits_per_s": model.hits_per_s}, "samples": samples, "waves": waves})
+        );
+        return;
+    }
+    println!(
+        "time to kill (s), reference attack {} dmg × {}/s, items: core + pocket; {}",
+        model.base,
+        model.hits_per_s,
+        if best {
+            "average / best"
+        } else {
+            "average (add --best for the best items)"
+        }
+    );
+    print!("{:>4} {:>5}", "wave", "depth");
+    for e in enemies {
+        print!(" {:>15}", e.id);
+    }
+    println!();
+    for (w, d, cells) in &rows {
+        print!("{w:>4} {d:>5}");
+        for (_, hp, a, b) in cells {
+            let cell = match b {
+                Some(b) => format!("{:.1}/{:.1}", hp / a, hp / b),
+                None => format!("{:.1}", hp / a),
+            };
+            print!(" {cell:>15}");
+        }
+        println!();
+    }
 }

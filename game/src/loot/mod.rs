@@ -19,6 +19,7 @@ pub mod hooks;
 pub mod item;
 pub mod materials;
 pub mod rarity;
+pub mod ttk;
 
 use std::path::Path;
 

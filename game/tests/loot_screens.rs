@@ -1,0 +1,176 @@
+//! The equipment panel and the crafting bench draw headless without panicking,
+//! for empty and full states, and their actions do what they say.
+
+use game::loot::LootData;
+use game::loot::artifacts::ArtifactInstance;
+use game::loot::crafting::Operation;
+use game::loot::drops::roll_item;
+use game::loot::equipment::Equipment;
+use game::loot::item::{Inventory, Item, Slot};
+use game::loot::materials::MaterialAmounts;
+use game::loot::rarity::Rarity;
+use game::screens::crafting::{self as bench, BenchAction, BenchState};
+use game::screens::equipment::{self as panel, EquipmentAction, EquipmentView};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn data() -> LootData {
+    LootData::load(&game::data::default_root()).expect("data/loot loads")
+}
+
+fn frame(mut f: impl FnMut(&mut egui::Ui)) {
+    let ctx = egui::Context::default();
+    for _ in 0..2 {
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| f(ui));
+        out.textures_delta.clear();
+    }
+}
+
+#[test]
+fn panels_draw_empty_and_full() {
+    let d = data();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut eq = Equipment {
+        record_depth: 80,
+        ..Default::default()
+    };
+    let inv = Inventory {
+        items: (0..12)
+            .filter_map(|i| roll_item(10 + i * 8, Some(Rarity::Relic), &d, &mut rng))
+            .collect(),
+    };
+    for it in inv.items.iter().take(6) {
+        let _ = eq.equip(it.clone(), &d);
+    }
+    eq.socket(
+        ArtifactInstance {
+            id: "glass_fist".into(),
+            affixes: vec![],
+        },
+        &d,
+    )
+    .unwrap();
+    let loose = vec![ArtifactInstance {
+        id: "debt".into(),
+        affixes: vec![],
+    }];
+    let bag = MaterialAmounts {
+        scrap: 100,
+        bio_core: 20,
+        ..Default::default()
+    };
+    let mut view = EquipmentView { selected: Some(3) };
+    let mut state = BenchState {
+        selected: Some(2),
+        confirm_fracture: true,
+        ..Default::default()
+    };
+    frame(|ui| {
+        assert_eq!(panel::show(ui, &mut view, &eq, &inv, &loose, &d), None);
+        assert_eq!(bench::show(ui, &mut state, &inv, &bag, 12, &d), None);
+        let empty = Inventory::default();
+        let _ = panel::show(
+            ui,
+            &mut EquipmentView::default(),
+            &Equipment::default(),
+            &empty,
+            &[],
+            &d,
+        );
+        let _ = bench::show(
+            ui,
+            &mut BenchState::default(),
+            &empty,
+            &MaterialAmounts::default(),
+            5,
+            &d,
+        );
+    });
+}
+
+#[test]
+fn panel_and_bench_actions() {
+    let d = data();
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let mut eq = Equipment::default();
+    let mut inv = Inventory {
+        items: vec![
+            Item::new("saber", 30, Rarity::Common),
+            Item::new("knife", 30, Rarity::Common),
+        ],
+    };
+    let mut loose = vec![ArtifactInstance {
+        id: "loan".into(),
+        affixes: vec![],
+    }];
+    let mut view = EquipmentView::default();
+    panel::apply(
+        EquipmentAction::Equip(0),
+        &mut view,
+        &mut eq,
+        &mut inv,
+        &mut loose,
+        &d,
+    );
+    assert_eq!(eq.hands.as_ref().unwrap().base, "saber");
+    panel::apply(
+        EquipmentAction::Equip(0),
+        &mut view,
+        &mut eq,
+        &mut inv,
+        &mut loose,
+        &d,
+    );
+    assert_eq!(eq.hands.as_ref().unwrap().base, "knife");
+    assert_eq!(inv.items[0].base, "saber", "the swapped item returns to the bag");
+    panel::apply(
+        EquipmentAction::Socket(0),
+        &mut view,
+        &mut eq,
+        &mut inv,
+        &mut loose,
+        &d,
+    );
+    assert_eq!(eq.artifacts.len(), 1);
+    panel::apply(
+        EquipmentAction::Unequip(Slot::Hands),
+        &mut view,
+        &mut eq,
+        &mut inv,
+        &mut loose,
+        &d,
+    );
+    assert!(eq.hands.is_none() && inv.items.len() == 2);
+
+    let mut state = BenchState::default();
+    let mut bag = MaterialAmounts {
+        scrap: 4,
+        void_slag: 0,
+        ..Default::default()
+    };
+    bench::apply(
+        BenchAction::Craft(0, Operation::Reforge),
+        &mut state,
+        &mut inv,
+        &mut bag,
+        10,
+        &d,
+        &mut rng,
+    );
+    assert_eq!(state.message, "Reforge done");
+    assert_eq!(bag.scrap, 0);
+    bench::apply(
+        BenchAction::Craft(0, Operation::Reforge),
+        &mut state,
+        &mut inv,
+        &mut bag,
+        10,
+        &d,
+        &mut rng,
+    );
+    assert!(
+        state.message.starts_with("not enough materials"),
+        "{}",
+        state.message
+    );
+}
