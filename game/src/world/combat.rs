@@ -11,6 +11,7 @@ use super::shots::Team;
 use super::view::EffectKind;
 use crate::enemies::shots::{SHOT_SOURCE_BOSS, enemy_projectile};
 use crate::loot::drops::{DropSource, roll_drops};
+use crate::loot::hooks::Hook;
 use crate::vm::PayloadHandle;
 use crate::vm::cores::EntryOn;
 use crate::vm::spells::TriggerOn;
@@ -71,9 +72,11 @@ impl World {
             return;
         };
         let rules = &self.cat.loot.enhancements.levels;
-        let Some((spec, attacker)) = gear::player_hit(&shot, self.player.stats(), &self.gear, rules) else {
+        let Some((mut spec, attacker)) = gear::player_hit(&shot, self.player.stats(), &self.gear, rules)
+        else {
             return;
         };
+        spec.mult *= self.bane_mult(enemy);
         let out = self
             .enemies
             .hit(enemy, &spec, &attacker, &self.cat.combat, &mut self.rngs.combat);
@@ -101,6 +104,10 @@ impl World {
             return;
         }
         self.book_hit(enemy, &out, slot, counters);
+        self.run_hooks(Hook::OnHit, counters);
+        for _ in 0..out.reactions.len() {
+            self.run_hooks(Hook::OnReaction, counters);
+        }
         if shot.trigger == Some(TriggerOn::Hit)
             && let Some(h) = shot.payload
         {
@@ -220,7 +227,7 @@ impl World {
                 self.cat.run.world.death_burst_s,
             );
             self.coins.drop_coin(pos, d.gold);
-            let xp = d.xp.max(0.0).round() as u64;
+            let xp = (d.xp * self.xp_mult()).max(0.0).round() as u64;
             self.stats.xp += xp;
             let levels = self.progress.gain(&self.cat.run.economy.curve, xp);
             if levels > 0 {
@@ -236,6 +243,7 @@ impl World {
                 self.fire_payload(h, pos, Some(d.slot), counters);
             }
             self.cast_entry(EntryOn::Kill, pos, counters);
+            self.run_hooks(Hook::OnKill, counters);
             if d.boss {
                 self.roll_drops(DropSource::Boss, pos);
             } else if d.elite {

@@ -27,6 +27,7 @@ pub mod arena;
 mod combat;
 pub mod config;
 pub mod gear;
+mod hooks;
 mod load;
 pub mod metrics;
 pub mod shots;
@@ -145,6 +146,8 @@ pub struct World {
     upload: Vec<Enemy>,
     /// Run step of each compute dispatch not yet delivered, oldest first.
     dispatched: std::collections::VecDeque<u64>,
+    /// The compute core's count of delivered steps, as last seen.
+    delivered: u64,
     pending: Option<(StepEvents, u64)>,
     runner: Option<WaveRunner>,
     spawn_orders: Vec<SpawnOrder>,
@@ -251,6 +254,7 @@ impl World {
             kill_credit: Vec::new(),
             upload: Vec::new(),
             dispatched: std::collections::VecDeque::new(),
+            delivered: 0,
             pending: None,
             runner: None,
             spawn_orders: Vec::new(),
@@ -416,7 +420,8 @@ impl World {
 
     /// Removes every enemy, projectile, coin and effect (their payloads released).
     fn clear_field(&mut self) {
-        let _ = self.compute.flush();
+        let flushed = self.compute.flush();
+        self.delivered = self.delivered.max(flushed.step);
         for slot in self.shots.occupied() {
             self.compute.kill(slot);
             self.release_shot(slot);
@@ -472,8 +477,10 @@ impl World {
         // 6. Compute.
         let ev = self.compute.step(dt);
         self.dispatched.push_back(self.run_steps);
-        // `step` returns the events of the oldest undelivered dispatch.
-        let at = if ev.step > 0 {
+        // `step` returns the events of the oldest undelivered dispatch, if any
+        // was delivered (its `step` number then advances).
+        let at = if ev.step > self.delivered {
+            self.delivered = ev.step;
             self.dispatched.pop_front().unwrap_or(self.run_steps)
         } else {
             self.run_steps
@@ -483,6 +490,9 @@ impl World {
 
         self.wave_steps += 1;
         self.run_steps += 1;
+        if self.wave_steps % u64::from(self.cat.run.world.step_hz) == 0 {
+            self.run_hooks(crate::loot::hooks::Hook::PerSecond, &mut counters);
+        }
         counters.enemies = self.enemies.alive_count() as u32;
         counters.projectiles = self.compute.live_count();
         counters.player_projectiles = self.shots.player_live();
@@ -652,9 +662,15 @@ impl World {
                 self.cat.run.world.damage_number_s,
             );
         }
+        let mut counters = StepCounters::default();
+        if taken > 0.0 {
+            self.run_hooks(crate::loot::hooks::Hook::OnHurt, &mut counters);
+        }
         if matches!(outcome, crate::player::HitOutcome::Killed(_)) {
+            self.run_hooks(crate::loot::hooks::Hook::OnDeath, &mut counters);
             log::debug!("player died in wave {} at step {}", self.wave, self.wave_steps);
         }
+        self.counters.dropped_spawns += counters.dropped_spawns;
     }
 
     fn hurt_player_over_time(&mut self, amount: f32, class: crate::loot::enhance::DamageClass) {
@@ -722,11 +738,13 @@ impl World {
     /// Ends the wave: what is on the ground, the settlement, the wave-end drop.
     /// Returns the wave's totals (also left in [`World::stats`]).
     pub fn end_wave(&mut self) -> WaveStats {
-        let eco = &self.cat.run.economy.def;
+        let cat = self.cat.clone();
+        let eco = &cat.run.economy.def;
         let on_ground = self.coins.wave_end(&eco.coins);
         self.wallet.earn(on_ground);
         self.stats.gold_picked += on_ground;
         if self.player.alive() {
+            self.run_hooks(crate::loot::hooks::Hook::OnWaveEnd, &mut StepCounters::default());
             self.wallet.settle(&eco.settlement);
             self.roll_drops(crate::loot::drops::DropSource::WaveEnd, self.player.pos);
         }
