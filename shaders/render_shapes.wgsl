@@ -139,8 +139,10 @@ fn shape_distance(kind: u32, p: vec2<f32>, size: vec2<f32>) -> f32 {
     }
 }
 
-// Coverage of the shape (with its stroke) and of its glow halo.
-fn coverage(in: VsOut) -> vec2<f32> {
+// Coverage of the shape (with its stroke), of its glow halo, and how much of
+// the pixel is the dark rim (stroke < 0: filled with a dark outline of
+// |stroke| px, one quad instead of two).
+fn coverage(in: VsOut) -> vec3<f32> {
     var d = shape_distance(in.kind, in.local, in.size);
     if (in.stroke > 0.0) {
         d = abs(d + in.stroke * 0.5) - in.stroke * 0.5;
@@ -149,9 +151,14 @@ fn coverage(in: VsOut) -> vec2<f32> {
     let body = clamp(0.5 - d / aa, 0.0, 1.0);
     var halo = 0.0;
     if (in.glow > 0.0) {
-        halo = exp(-max(d, 0.0) / in.glow) * 0.55;
+        // Fades to zero at the quad's edge so overlapping halos never add up to squares.
+        halo = exp(-max(d, 0.0) / in.glow) * 0.55 * clamp(1.0 - max(d, 0.0) / (in.glow * 3.0), 0.0, 1.0);
     }
-    return vec2<f32>(body, halo);
+    var rim = 0.0;
+    if (in.stroke < 0.0) {
+        rim = clamp(0.5 + (d - in.stroke) / aa, 0.0, 1.0);
+    }
+    return vec3<f32>(body, halo, rim);
 }
 
 @fragment
@@ -161,8 +168,9 @@ fn fs_alpha(in: VsOut) -> @location(0) vec4<f32> {
     if (a <= 0.001) {
         discard;
     }
+    let rgb = in.color.rgb * (1.0 - 0.85 * c.z);
     // Premultiplied alpha.
-    return vec4<f32>(in.color.rgb * a, a);
+    return vec4<f32>(rgb * a, a);
 }
 
 @fragment

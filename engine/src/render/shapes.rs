@@ -42,7 +42,8 @@ pub struct Shape {
     pub rot: f32,
     /// A [`ShapeKind`] as `u32`.
     pub kind: u32,
-    /// Outline width in world px drawn inside the edge; 0 fills the shape.
+    /// Outline width in world px drawn inside the edge; 0 fills the shape;
+    /// negative fills it with a dark rim of that many px (see [`Shape::outlined`]).
     pub stroke: f32,
     /// Halo falloff length in world px; 0 draws no halo.
     pub glow: f32,
@@ -93,6 +94,12 @@ impl Shape {
     /// The same shape drawn as an outline `width` px thick.
     pub fn stroke(mut self, width: f32) -> Self {
         self.stroke = width;
+        self
+    }
+
+    /// The same shape, filled, with a dark rim `width` px wide (one quad; reads in crowds).
+    pub fn outlined(mut self, width: f32) -> Self {
+        self.stroke = -width.abs();
         self
     }
 

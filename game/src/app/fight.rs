@@ -14,6 +14,9 @@ use crate::world::{EffectKind, World};
 pub const MAX_STEPS_PER_FRAME: u32 = 4;
 /// Damage numbers drawn at most per frame (the newest), to keep the UI cheap.
 const MAX_NUMBERS: usize = 80;
+/// Hit flashes drawn at most per frame (the newest); thousands of additive
+/// flashes would white out the crowd they are meant to show.
+const MAX_FLASHES: usize = 64;
 
 /// The world of a run and the presentation state around it.
 #[derive(Debug)]
@@ -229,12 +232,8 @@ impl Fight {
             if kind == ShapeKind::Triangle {
                 shape = shape.rotated(e.facing.y.atan2(e.facing.x));
             }
-            // Dark outline first so silhouettes separate in a crowd.
-            let mut outline = shape;
-            outline.size = [e.radius + 2.5, e.radius + 2.5];
-            outline.color = [0.0, 0.0, 0.0, 0.85];
-            scene.shapes.push(Layer::Ground, outline);
-            scene.shapes.push(Layer::Ground, shape);
+            // A dark rim separates silhouettes in a crowd.
+            scene.shapes.push(Layer::Ground, shape.outlined(2.5));
             if e.elite || e.boss.is_some() {
                 scene.shapes.push(
                     Layer::Ground,
@@ -259,11 +258,13 @@ impl Fight {
     fn draw_effects(&self, scene: &mut Scene, ctx: &egui::Context, viewport: [u32; 2]) {
         let camera = scene.camera;
         let mut numbers = 0;
+        let mut flashes = 0;
         for e in self.world.effects.list.iter().rev() {
             let t = e.progress();
             match e.kind {
                 EffectKind::Damage { amount, crit } => {
-                    if e.age < 0.08 {
+                    if e.age < 0.05 && flashes < MAX_FLASHES {
+                        flashes += 1;
                         // Hit flash at the impact.
                         scene
                             .shapes

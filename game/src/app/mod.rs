@@ -8,7 +8,6 @@ pub mod fight;
 pub mod input;
 pub mod palette;
 mod run;
-pub mod stress;
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -24,10 +23,11 @@ use crate::screens;
 use fight::Fight;
 use input::{Command, Controls};
 use run::RunState;
-use stress::StressScene;
 
-/// Projectiles of `--stress` when the flag is given as 0.
+/// Projectiles of `--stress` when the flag is given as 0 (the design load).
 pub const DEFAULT_STRESS: u32 = 2000;
+/// Enemies held alive under `--stress` (the seed's "1000+ on screen").
+pub const STRESS_ENEMIES: u32 = 1000;
 
 /// Opens the window and runs the game until it closes.
 pub fn run(args: &PlayArgs) -> ExitCode {
@@ -103,8 +103,6 @@ pub enum Screen {
     Shop,
     /// Death or victory.
     Summary,
-    /// The load scene of `--stress`.
-    Stress,
 }
 
 /// The game as a [`WindowApp`].
@@ -115,7 +113,8 @@ pub struct GameApp {
     screen: Screen,
     controls: Controls,
     overlay: ProfilerOverlay,
-    stress: Option<StressScene>,
+    /// `--stress N`: projectiles held alive in the fight.
+    stress: Option<u32>,
     fight: Option<Fight>,
     run: Option<RunState>,
     lab: screens::lab::LabState,
@@ -145,11 +144,7 @@ impl GameApp {
 
     /// Mean CPU ms of one simulation step so far.
     pub fn mean_step_ms(&self) -> f64 {
-        if let Some(f) = &self.fight {
-            f.mean_step_ms()
-        } else {
-            self.stress.as_ref().map_or(0.0, StressScene::mean_step_ms)
-        }
+        self.fight.as_ref().map_or(0.0, Fight::mean_step_ms)
     }
 
     fn seed(&self) -> u64 {
@@ -225,13 +220,10 @@ impl GameApp {
     }
 
     fn overlay_data(&self, frame: &Frame<'_>) -> OverlayData {
-        let mut data = match (&self.fight, &self.stress) {
-            (_, Some(s)) if self.screen == Screen::Stress => {
-                s.overlay_data(self.args.stress.unwrap_or(DEFAULT_STRESS))
-            }
-            (Some(f), _) => f.overlay_data(),
-            _ => OverlayData::default(),
-        };
+        let mut data = self
+            .fight
+            .as_ref()
+            .map_or_else(OverlayData::default, Fight::overlay_data);
         data.cpu_systems
             .push(("draw (prev frame)".into(), frame.last_draw_ms));
         data.gpu_passes
@@ -240,14 +232,13 @@ impl GameApp {
     }
 
     fn open_start_screen(&mut self, gpu: &GpuContext) -> Result<(), String> {
-        if let Some(n) = self.args.stress {
-            let n = if n == 0 { DEFAULT_STRESS } else { n };
-            self.stress = Some(StressScene::new(n, self.args.backend, gpu, self.seed())?);
-            self.screen = Screen::Stress;
-            return Ok(());
-        }
         self.new_run(gpu)?;
         let wave = self.args.wave.unwrap_or(1).max(1);
+        if let Some(n) = self.args.stress {
+            self.stress = Some(if n == 0 { DEFAULT_STRESS } else { n });
+            self.begin_wave(wave);
+            return Ok(());
+        }
         let start = match self.args.screen {
             Some(s) => Some(s),
             None if self.args.exit_after_frames.is_some() => Some(StartScreen::Arena),
@@ -306,13 +297,15 @@ impl WindowApp for GameApp {
         let confirm = self.handle_commands();
         let ctx = frame.egui.clone();
         match self.screen {
-            Screen::Stress => {
-                if let Some(s) = &mut self.stress {
-                    s.advance(frame.dt, self.args.exit_after_frames.is_some());
-                    s.draw(frame.scene, frame.size);
-                }
-            }
             Screen::Arena | Screen::Paused | Screen::Settings => {
+                if let (Some(f), Some(n)) = (&mut self.fight, self.stress) {
+                    // Stress: the load is topped up between steps and the
+                    // player is kept alive, so the figures measure the load.
+                    if f.world.in_wave() {
+                        f.world.hold_load(STRESS_ENEMIES, n);
+                        f.world.player.hp = f.world.player.hp_max();
+                    }
+                }
                 if let Some(f) = &mut self.fight {
                     let scale = if self.screen == Screen::Arena { 1.0 } else { 0.0 };
                     f.advance(
@@ -423,7 +416,7 @@ impl GameApp {
                     None => {}
                 }
             }
-            Screen::Arena | Screen::Stress => {}
+            Screen::Arena => {}
         }
     }
 }
