@@ -65,11 +65,12 @@ impl StressScene {
     /// Moves the enemies by `dt`, bouncing off the arena edges.
     pub fn drift(&mut self, dt: f32) {
         for (e, v) in self.enemies.iter_mut().zip(&mut self.enemy_vel) {
-            for axis in 0..2 {
-                e.pos[axis] += v[axis] * dt;
-                if e.pos[axis] < self.arena_min[axis] || e.pos[axis] > self.arena_max[axis] {
-                    v[axis] = -v[axis];
-                    e.pos[axis] = e.pos[axis].clamp(self.arena_min[axis], self.arena_max[axis]);
+            for (axis, va) in v.iter_mut().enumerate() {
+                let (lo, hi) = (self.arena_min[axis], self.arena_max[axis]);
+                e.pos[axis] += *va * dt;
+                if e.pos[axis] < lo || e.pos[axis] > hi {
+                    *va = -*va;
+                    e.pos[axis] = e.pos[axis].clamp(lo, hi);
                 }
             }
         }
