@@ -109,6 +109,10 @@ impl SceneRenderer {
     }
 
     /// Encodes the world pass into `target` (cleared first), timed as `"render world"`.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one call per frame with the frame's GPU context and target"
+    )]
     pub fn encode(
         &mut self,
         device: &wgpu::Device,

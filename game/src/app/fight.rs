@@ -107,10 +107,10 @@ impl Fight {
         let time = scene.time;
         let mut shake = self.shake;
         for e in &w.effects.list {
-            if let EffectKind::DeathBurst { big: true, .. } = e.kind {
-                if e.age < 0.15 {
-                    shake = shake.max(5.0);
-                }
+            if let EffectKind::DeathBurst { big: true, .. } = e.kind
+                && e.age < 0.15
+            {
+                shake = shake.max(5.0);
             }
         }
         draw::follow(&mut scene.camera, w.player.pos, min, max, viewport, shake, time);

@@ -108,7 +108,7 @@ pub fn preview(world: &World) -> Result<Preview, DeckError> {
 pub fn move_card(world: &mut World, from: Spot, to: Spot, waiting_max: usize) {
     let active = world.loadout.active_index();
     let capacity = world.loadout.active().capacity;
-    let Some(deck) = world.loadout.deck_mut(active).map(|d| std::mem::take(d)) else {
+    let Some(deck) = world.loadout.deck_mut(active).map(std::mem::take) else {
         return;
     };
     let mut deck = deck;
@@ -125,12 +125,13 @@ pub fn move_card(world: &mut World, from: Spot, to: Spot, waiting_max: usize) {
         (Spot::Slot(_), Spot::Waiting(_)) => waiting.len() < waiting_max,
         _ => true,
     };
-    if allowed && from != to {
-        if let Some(card) = take(from, &mut deck, &mut waiting) {
-            match to {
-                Spot::Slot(i) => deck.insert(i.min(deck.len()), card),
-                Spot::Waiting(i) => waiting.insert(i.min(waiting.len()), card),
-            }
+    if allowed
+        && from != to
+        && let Some(card) = take(from, &mut deck, &mut waiting)
+    {
+        match to {
+            Spot::Slot(i) => deck.insert(i.min(deck.len()), card),
+            Spot::Waiting(i) => waiting.insert(i.min(waiting.len()), card),
         }
     }
     if let Some(d) = world.loadout.deck_mut(active) {

@@ -40,10 +40,10 @@ pub fn show(
                 );
                 ui.separator();
                 let cost = shop.refresh_cost(def);
-                if ui.button(format!("Refresh ({cost} gold)")).clicked() {
-                    if let Err(e) = shop.refresh(def, pool, &mut world.wallet, rng) {
-                        *message = Some(e.to_string());
-                    }
+                if ui.button(format!("Refresh ({cost} gold)")).clicked()
+                    && let Err(e) = shop.refresh(def, pool, &mut world.wallet, rng)
+                {
+                    *message = Some(e.to_string());
                 }
                 if ui.button("Leave for the lab ▶").clicked() {
                     action = Some(ShopAction::Leave);
@@ -91,15 +91,15 @@ pub fn show(
                     let tag = if ci == active { "▶ active" } else { "" };
                     ui.label(format!("{} ({} slots) {tag}", core.id, core.capacity));
                     if ci != active {
-                        if ui.button("Make active").clicked() {
-                            if let Err(e) = shop.switch_core(&mut world.loadout, ci) {
-                                *message = Some(e.to_string());
-                            }
+                        if ui.button("Make active").clicked()
+                            && let Err(e) = shop.switch_core(&mut world.loadout, ci)
+                        {
+                            *message = Some(e.to_string());
                         }
-                        if ui.button(format!("Sell {}", def.sell_price(core.paid))).clicked() {
-                            if let Err(e) = shop.sell_core(def, ci, &mut world.wallet, &mut world.loadout) {
-                                *message = Some(e.to_string());
-                            }
+                        if ui.button(format!("Sell {}", def.sell_price(core.paid))).clicked()
+                            && let Err(e) = shop.sell_core(def, ci, &mut world.wallet, &mut world.loadout)
+                        {
+                            *message = Some(e.to_string());
                         }
                     }
                 });
@@ -131,12 +131,10 @@ pub fn show(
                     if ui
                         .button(format!("{} ✕{}", card.id, def.sell_price(card.paid)))
                         .clicked()
-                    {
-                        if let Err(e) =
+                        && let Err(e) =
                             shop.sell_card(def, CardPlace::Waiting(i), &mut world.wallet, &mut world.loadout)
-                        {
-                            *message = Some(e.to_string());
-                        }
+                    {
+                        *message = Some(e.to_string());
                     }
                 }
             });
