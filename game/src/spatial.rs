@@ -109,7 +109,7 @@ impl SpatialHash {
     /// Calls `f(id, position)` for every item within `radius` of `center`, in
     /// the order of [`SpatialHash::query_circle`]. Lets hot loops avoid a `Vec`.
     pub fn for_each_in_circle(&self, center: Vec2, radius: f32, mut f: impl FnMut(u32, Vec2)) {
-        if self.entries.is_empty() || !(radius >= 0.0) || !center.is_finite() {
+        if self.entries.is_empty() || radius.is_nan() || radius < 0.0 || !center.is_finite() {
             return;
         }
         let r2 = radius * radius;

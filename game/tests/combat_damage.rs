@@ -54,8 +54,10 @@ fn damage_is_at_least_one_even_when_immune() {
 #[test]
 fn penetration_cancels_armour_but_never_below_zero() {
     let s = HitSpec::simple(10.0, Element::Physical);
-    let mut a = AttackerStats::default();
-    a.penetration = 3.0;
+    let mut a = AttackerStats {
+        penetration: 3.0,
+        ..Default::default()
+    };
     assert_eq!(hit(&s, &a, [0.0; 5], 5.0, false).1, 8.0); // 10 − (5 − 3)
     a.penetration = 10.0;
     assert_eq!(hit(&s, &a, [0.0; 5], 5.0, false).1, 10.0); // armour floors at 0, no bonus
@@ -64,8 +66,10 @@ fn penetration_cancels_armour_but_never_below_zero() {
 #[test]
 fn res_shred_lowers_resistance_down_to_zero() {
     let s = HitSpec::simple(20.0, Element::Fire);
-    let mut a = AttackerStats::default();
-    a.res_shred = 0.2;
+    let mut a = AttackerStats {
+        res_shred: 0.2,
+        ..Default::default()
+    };
     close(hit(&s, &a, res(Element::Fire, 0.5), 0.0, false).1, 14.0); // 20 × (1 − 0.3)
     a.res_shred = 0.9;
     close(hit(&s, &a, res(Element::Fire, 0.5), 0.0, false).1, 20.0);
@@ -77,9 +81,11 @@ fn crit_multiplies_and_its_chance_comes_from_luck() {
     let a = AttackerStats::default(); // crit_mult 2
     assert_eq!(hit(&s, &a, [0.0; 5], 0.0, true).1, 20.0);
     let rules = CombatRules::default();
-    let mut b = AttackerStats::default();
-    b.luck = 30.0;
-    b.crit_chance = 0.1;
+    let mut b = AttackerStats {
+        luck: 30.0,
+        crit_chance: 0.1,
+        ..Default::default()
+    };
     close(b.crit_chance(&rules), 0.4);
     b.luck = 100.0;
     let mut rng = ChaCha8Rng::seed_from_u64(1);

@@ -326,7 +326,7 @@ impl BossDef {
 
 impl PhaseDef {
     fn validate(&self, file: &str, path: &str, errors: &mut Vec<DataError>) {
-        if !(self.hp_threshold_exit < self.hp_threshold_enter) {
+        if self.hp_threshold_exit.partial_cmp(&self.hp_threshold_enter) != Some(std::cmp::Ordering::Less) {
             errors.push(DataError::new(
                 file,
                 format!("{path}.hp_threshold_exit"),

@@ -295,7 +295,7 @@ impl EnemyDefs {
         if !(0.0..=1.0).contains(&t.separation) {
             errors.push(DataError::new(file, "tuning.separation", "must be within 0..=1"));
         }
-        if !(t.knockback_decay >= 0.0) {
+        if t.knockback_decay.is_nan() || t.knockback_decay < 0.0 {
             errors.push(DataError::new(file, "tuning.knockback_decay", "must be ≥ 0"));
         }
         for (i, e) in f.enemies.iter().enumerate() {
