@@ -58,7 +58,13 @@ fn seed_numbers_reach_the_archetypes() {
     assert_eq!((t.hp, t.speed, t.attack, t.armor), (2000.0, 50.0, 30.0, 5.0));
     let e = d.get("elite_charger").unwrap();
     assert!(e.elite);
-    assert_eq!((e.hp, e.xp), (320.0, 30.0));
+    assert_eq!(e.hp, 320.0);
+    // XP in the table is the wave-1 value; wave files scale it (numerical §1.2:
+    // W1 grunt 5 XP, W10 elite 30 XP, W10+ standard enemy about 15 XP).
+    let w10: game::waves::SpawnConfig =
+        game::data::load_json(&default_root(), &game::waves::wave_file(10)).unwrap();
+    assert!((e.xp * w10.xp_mult - 30.0).abs() < 1e-3);
+    assert!((g.xp * w10.xp_mult - 15.0).abs() < 1e-3);
     for def in &d.defs {
         assert!(def.gold[0] >= 1 && def.gold[1] <= 5, "{}: gold 1–5", def.id);
     }
