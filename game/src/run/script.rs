@@ -12,9 +12,11 @@
 //! [`LEVELUP_PRIORITY`] (unknown ids rank last, ties go to the first offered).
 //!
 //! **Shop**, between waves: (1) equip stashed items into empty slots, in the
-//! order they dropped; (2) while the active deck has a free slot, buy the
-//! cheapest affordable spell on shelf A that is an action (more guns);
-//! (3) then buy shelf-C offers in [`STAT_PRIORITY`] order while affordable,
+//! order they dropped; (2) if the active deck has no multicast and a free
+//! slot, buy the cheapest multicast offered and put it at the head of the
+//! deck; (3) while the deck has a free slot, buy the offered action with the
+//! most base damage per gold; (4) then buy shelf-C offers in
+//! [`STAT_PRIORITY`] order while affordable,
 //! keeping `RESERVE` gold for interest; never refresh, never buy or switch
 //! cores.
 
@@ -33,7 +35,7 @@ pub const COIN_SEEK: f32 = 500.0;
 /// Walls closer than this (px) push back.
 pub const WALL: f32 = 150.0;
 /// Gold kept after shopping (interest).
-pub const RESERVE: u64 = 50;
+pub const RESERVE: u64 = 20;
 
 /// Level-up ids in the order the script prefers them.
 pub const LEVELUP_PRIORITY: &[&str] = &[
@@ -178,12 +180,13 @@ pub fn shop(world: &mut World, shop: &mut Shop, pool: &ShopPool) -> ShopVisit {
         }
     }
     let def = &cat.run.shop;
-    // 2. Actions into free slots, cheapest first.
-    loop {
-        let active = world.loadout.active();
-        if active.deck.len() >= active.capacity {
-            break;
-        }
+    // 2. A multicast first, if the deck has none: it goes to the head of the deck.
+    let has_multicast = world.loadout.active().deck.iter().any(|c| {
+        cat.spells
+            .find(&c.id)
+            .is_some_and(|i| cat.spells.get(i).kind == SpellKind::Multicast)
+    });
+    if !has_multicast && world.loadout.active().deck.len() < world.loadout.active().capacity {
         let gold = world.wallet.gold();
         let pick = shop
             .spells
@@ -193,9 +196,50 @@ pub fn shop(world: &mut World, shop: &mut Shop, pool: &ShopPool) -> ShopVisit {
             .filter(|(_, o)| {
                 cat.spells
                     .find(&o.id)
-                    .is_some_and(|i| cat.spells.get(i).kind == SpellKind::Action)
+                    .is_some_and(|i| cat.spells.get(i).kind == SpellKind::Multicast)
             })
             .min_by_key(|(i, o)| (o.price, *i))
+            .map(|(i, _)| i);
+        if let Some(i) = pick {
+            let (id, price) = (shop.spells[i].id.clone(), shop.spells[i].price);
+            if let Ok(crate::shop::Purchase::Spell(crate::shop::CardPlace::Deck { core, slot })) =
+                shop.buy(def, pool, Shelf::Spells, i, &mut world.wallet, &mut world.loadout)
+                && let Some(deck) = world.loadout.deck_mut(core)
+            {
+                let card = deck.remove(slot);
+                deck.insert(0, card);
+                visit.bought.push(id);
+                visit.spent += price;
+            }
+        }
+    }
+    // 3. Damaging actions into free slots: the most base damage per gold first.
+    loop {
+        let active = world.loadout.active();
+        if active.deck.len() >= active.capacity {
+            break;
+        }
+        let gold = world.wallet.gold();
+        let damage = |id: &str| {
+            cat.spells
+                .find(id)
+                .map(|i| cat.spells.get(i))
+                .filter(|s| s.kind == SpellKind::Action)
+                .and_then(|s| s.projectile.as_ref())
+                .map_or(0.0, |p| p.damage)
+        };
+        let pick = shop
+            .spells
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| !o.sold && o.price + RESERVE <= gold && damage(&o.id) > 0.0)
+            .max_by(|(i, a), (j, b)| {
+                let (ra, rb) = (
+                    damage(&a.id) / a.price.max(1) as f32,
+                    damage(&b.id) / b.price.max(1) as f32,
+                );
+                ra.total_cmp(&rb).then(j.cmp(i))
+            })
             .map(|(i, _)| i);
         let Some(i) = pick else { break };
         let id = shop.spells[i].id.clone();
@@ -209,7 +253,7 @@ pub fn shop(world: &mut World, shop: &mut Shop, pool: &ShopPool) -> ShopVisit {
         visit.bought.push(id);
         visit.spent += price;
     }
-    // 3. Stats by priority.
+    // 4. Stats by priority.
     for want in STAT_PRIORITY {
         let gold = world.wallet.gold();
         let pick = shop.stats.iter().enumerate().find(|(_, o)| {

@@ -6,6 +6,11 @@
 //! damage against elites, bosses or armoured enemies, read when the hit is
 //! built). Not wired yet, so they do nothing in the fight: `StackBuff`,
 //! `RepeatReaction`, `Revive`, `KeepStatuses`, `EnemyNoticeRange`, `Wound`.
+//!
+//! Where each hook is called: `OnHit` after a player hit is resolved, `OnKill`
+//! per death, `OnHurt` after the player takes damage, `OnDeath` when HP reaches
+//! 0, `OnReaction` per reaction, `OnWaveEnd` before the wave-end drop,
+//! `PerSecond` every `step_hz` steps of a wave, `Passive` read where needed.
 
 use glam::Vec2;
 
@@ -104,18 +109,3 @@ impl World {
             .product()
     }
 }
-
-/// Hooks the world calls and where: `OnHit` after a player hit is resolved,
-/// `OnKill` per death, `OnHurt` after the player takes damage, `OnDeath` when HP
-/// reaches 0, `OnReaction` per reaction, `OnWaveEnd` before the wave-end drop,
-/// `PerSecond` every `step_hz` steps of a wave, `Passive` read where needed.
-pub const WIRED_HOOKS: [Hook; 8] = [
-    Hook::OnHit,
-    Hook::OnKill,
-    Hook::OnHurt,
-    Hook::OnDeath,
-    Hook::OnReaction,
-    Hook::OnWaveEnd,
-    Hook::PerSecond,
-    Hook::Passive,
-];
