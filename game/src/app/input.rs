@@ -12,8 +12,6 @@ pub enum Command {
     Pause,
     /// F3: toggle the profiler overlay.
     ToggleOverlay,
-    /// M: toggle mouse aim (auto-aim at the nearest enemy otherwise).
-    ToggleAim,
     /// Enter: confirm (continue on settlement screens).
     Confirm,
 }
@@ -21,7 +19,7 @@ pub enum Command {
 /// The key bindings, shown in the settings screen.
 pub const BINDINGS: [(&str, &str); 8] = [
     ("Move", "W A S D / arrow keys"),
-    ("Aim", "automatic (nearest enemy); M toggles mouse aim"),
+    ("Aim", "automatic: the nearest enemy"),
     ("Pause / back", "Esc"),
     ("Profiler overlay", "F3"),
     ("Continue", "Enter"),
@@ -39,8 +37,6 @@ pub struct Controls {
     right: bool,
     /// Cursor position in physical pixels.
     pub cursor: Vec2,
-    /// Aim at the cursor instead of the nearest enemy.
-    pub mouse_aim: bool,
     /// Left button held.
     pub firing_held: bool,
     pending: Vec<Command>,
@@ -63,7 +59,6 @@ impl Controls {
                     _ if !down || event.repeat => {}
                     KeyCode::Escape => self.pending.push(Command::Pause),
                     KeyCode::F3 => self.pending.push(Command::ToggleOverlay),
-                    KeyCode::KeyM => self.pending.push(Command::ToggleAim),
                     KeyCode::Enter | KeyCode::NumpadEnter => self.pending.push(Command::Confirm),
                     _ => {}
                 }

@@ -179,7 +179,6 @@ impl GameApp {
         for c in self.controls.take_commands() {
             match c {
                 Command::ToggleOverlay => self.overlay.visible = !self.overlay.visible,
-                Command::ToggleAim => self.controls.mouse_aim = !self.controls.mouse_aim,
                 Command::Pause => {
                     self.screen = match self.screen {
                         Screen::Arena => Screen::Paused,
@@ -252,6 +251,13 @@ impl GameApp {
             Some(StartScreen::Arena) => self.begin_wave(wave),
             Some(StartScreen::Shop) => {
                 self.set_wave_before(wave);
+                let def = &self.catalog.run.economy.def.settlement;
+                if let Some(f) = &mut self.fight {
+                    // The seeded state: the settlements of the waves already cleared.
+                    for _ in 1..wave {
+                        f.world.wallet.settle(def);
+                    }
+                }
                 if let (Some(f), Some(run)) = (&mut self.fight, &mut self.run) {
                     run.open_shop(&f.world);
                 }
@@ -318,7 +324,7 @@ impl WindowApp for GameApp {
                 self.check_wave_end();
                 if let Some(f) = &mut self.fight {
                     f.draw(frame.scene, &ctx, frame.size);
-                    screens::hud::show(&ctx, &f.world, self.controls.mouse_aim);
+                    screens::hud::show(&ctx, &f.world);
                 }
             }
             _ => {

@@ -4,7 +4,7 @@
 use crate::world::World;
 
 /// Draws the HUD for `world`.
-pub fn show(ctx: &egui::Context, world: &World, mouse_aim: bool) {
+pub fn show(ctx: &egui::Context, world: &World) {
     let frame = egui::Frame::NONE
         .fill(egui::Color32::from_black_alpha(170))
         .inner_margin(egui::Margin::symmetric(10, 6));
@@ -59,7 +59,7 @@ pub fn show(ctx: &egui::Context, world: &World, mouse_aim: bool) {
                         120.0,
                     );
                     ui.separator();
-                    ui.weak(if mouse_aim { "aim: mouse" } else { "aim: auto" });
+                    ui.weak("aim: nearest enemy");
                 });
             });
         });

@@ -183,7 +183,7 @@ pub fn show(ctx: &egui::Context, world: &mut World, state: &mut LabState) -> Opt
                 ));
                 ui.separator();
                 if ui
-                    .button(egui::RichText::new(format!("Fight wave {} ▶", world.wave + 1)).strong())
+                    .button(egui::RichText::new(format!("Fight wave {} >>", world.wave + 1)).strong())
                     .clicked()
                 {
                     match &result {

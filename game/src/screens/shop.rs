@@ -45,7 +45,7 @@ pub fn show(
                 {
                     *message = Some(e.to_string());
                 }
-                if ui.button("Leave for the lab ▶").clicked() {
+                if ui.button("Leave for the lab >>").clicked() {
                     action = Some(ShopAction::Leave);
                 }
             });
@@ -88,7 +88,7 @@ pub fn show(
             let active = world.loadout.active_index();
             for (ci, core) in cores.iter().enumerate() {
                 ui.horizontal(|ui| {
-                    let tag = if ci == active { "▶ active" } else { "" };
+                    let tag = if ci == active { "(active)" } else { "" };
                     ui.label(format!("{} ({} slots) {tag}", core.id, core.capacity));
                     if ci != active {
                         if ui.button("Make active").clicked()
@@ -106,7 +106,7 @@ pub fn show(
                 ui.horizontal_wrapped(|ui| {
                     for (slot, card) in core.deck.iter().enumerate() {
                         if ui
-                            .button(format!("{} ✕{}", card.id, def.sell_price(card.paid)))
+                            .button(format!("{} (sell {})", card.id, def.sell_price(card.paid)))
                             .on_hover_text("sell this card")
                             .clicked()
                         {
@@ -129,7 +129,7 @@ pub fn show(
                 let waiting = world.loadout.waiting.clone();
                 for (i, card) in waiting.iter().enumerate() {
                     if ui
-                        .button(format!("{} ✕{}", card.id, def.sell_price(card.paid)))
+                        .button(format!("{} (sell {})", card.id, def.sell_price(card.paid)))
                         .clicked()
                         && let Err(e) =
                             shop.sell_card(def, CardPlace::Waiting(i), &mut world.wallet, &mut world.loadout)
