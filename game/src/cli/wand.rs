@@ -201,6 +201,7 @@ fn spawn_json(catalog: &Catalog, state: &CoreState, s: &SpawnRequest, depth: u32
         "chain": s.chain,
         "sine_amp": round(s.sine_amp),
         "explosion_radius": round(s.explosion_radius),
+        "lifesteal": round(s.lifesteal),
         "effect": s.effect,
         "trigger": s.trigger,
         "timer": round(s.timer),

@@ -619,6 +619,7 @@ impl Run<'_, '_> {
                 sine_amp: scope.sine_amp,
                 sine_freq: scope.sine_freq,
                 explosion_radius: (p.explosion_radius + scope.explosion_radius).max(0.0),
+                lifesteal: scope.lifesteal,
                 effect: p.effect,
                 effect_radius: p.effect_radius * card.boost,
                 effect_power: p.effect_power * card.boost,

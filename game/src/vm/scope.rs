@@ -38,6 +38,8 @@ pub struct Scope {
     pub sine_freq: f32,
     /// Explosion radius added, px.
     pub explosion_radius: f32,
+    /// Fraction of damage returned as HP.
+    pub lifesteal: f32,
     /// Conversion asks per element (see [`crate::element::ElementShares::converted`]).
     pub convert: [f32; 5],
 }
@@ -59,6 +61,7 @@ impl Scope {
         sine_amp: 0.0,
         sine_freq: 0.0,
         explosion_radius: 0.0,
+        lifesteal: 0.0,
         convert: [0.0; 5],
     };
 
@@ -88,6 +91,7 @@ impl Scope {
         s.sine_amp = lim(s.sine_amp + m.sine_amp * factor);
         s.sine_freq = s.sine_freq.max(m.sine_freq);
         s.explosion_radius = lim(s.explosion_radius + m.add_explosion_radius * factor);
+        s.lifesteal = (s.lifesteal + m.lifesteal * factor).clamp(0.0, 1.0);
         if let Some(c) = &m.convert {
             let i = c.to.index();
             s.convert[i] = (s.convert[i] + c.share * factor).min(1.0);

@@ -56,6 +56,8 @@ pub struct SpawnRequest {
     pub sine_freq: f32,
     /// Area damage radius on impact, px (0 = none).
     pub explosion_radius: f32,
+    /// Fraction of the damage dealt returned to the player as HP.
+    pub lifesteal: f32,
     /// What it is when not a plain projectile.
     pub effect: EffectKind,
     /// Effect area, px.

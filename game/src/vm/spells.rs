@@ -153,6 +153,9 @@ pub struct ModifierDef {
     /// Explosion radius added, px.
     #[serde(default)]
     pub add_explosion_radius: f32,
+    /// Fraction of damage dealt returned to the player as HP (lifesteal).
+    #[serde(default)]
+    pub lifesteal: f32,
     /// Moves a share of the damage to another element.
     #[serde(default)]
     pub convert: Option<ConvertDef>,
@@ -515,6 +518,7 @@ fn check_spell(file: &Path, at: &str, s: &SpellDef, errors: &mut Vec<DataError>)
             ("sine_amp", m.sine_amp),
             ("sine_freq", m.sine_freq),
             ("add_explosion_radius", m.add_explosion_radius),
+            ("lifesteal", m.lifesteal),
         ];
         for (name, v) in vals {
             if !v.is_finite() {
