@@ -309,3 +309,47 @@ fn drop_target(ui: &mut egui::Ui, _spot: Spot, add: impl FnOnce(&mut egui::Ui)) 
     let (_, dropped) = ui.dnd_drop_zone::<Spot, ()>(frame, add);
     dropped.map(|s| *s)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+
+    fn world() -> World {
+        let cat = crate::catalog::Catalog::load(&crate::data::default_root()).expect("data loads");
+        World::new(Arc::new(cat), 3, engine::gpu::Backend::Cpu, None).expect("world")
+    }
+
+    #[test]
+    fn the_starting_deck_previews_its_shots() {
+        let w = world();
+        let p = preview(&w).expect("the starting deck fires");
+        assert!(!p.fired.is_empty());
+        assert!(p.mana > 0.0);
+    }
+
+    #[test]
+    fn cards_move_between_board_and_waiting_area() {
+        let mut w = world();
+        let deck_len = w.loadout.active().deck.len();
+        assert!(deck_len >= 2);
+        let first = w.loadout.active().deck[0].id.clone();
+        move_card(&mut w, Spot::Slot(0), Spot::Waiting(0), 5);
+        assert_eq!(w.loadout.active().deck.len(), deck_len - 1);
+        assert_eq!(w.loadout.waiting[0].id, first);
+        move_card(&mut w, Spot::Waiting(0), Spot::Slot(1), 5);
+        assert_eq!(w.loadout.active().deck.len(), deck_len);
+        assert_eq!(w.loadout.active().deck[1].id, first);
+        assert!(w.loadout.waiting.is_empty());
+    }
+
+    #[test]
+    fn an_empty_board_cannot_fight() {
+        let mut w = world();
+        while !w.loadout.active().deck.is_empty() {
+            move_card(&mut w, Spot::Slot(0), Spot::Waiting(0), 99);
+        }
+        assert!(matches!(preview(&w), Err(DeckError::NoAction)));
+    }
+}
