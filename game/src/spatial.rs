@@ -27,6 +27,8 @@ pub struct SpatialHash {
     cells_of: Vec<u32>,
     /// Scratch: the items as inserted.
     pending: Vec<(u32, Vec2)>,
+    /// Scratch: each cell's write cursor during a rebuild.
+    fill: Vec<u32>,
 }
 
 impl SpatialHash {
@@ -48,6 +50,7 @@ impl SpatialHash {
             entries: Vec::new(),
             cells_of: Vec::new(),
             pending: Vec::new(),
+            fill: Vec::new(),
         }
     }
 
@@ -92,9 +95,10 @@ impl SpatialHash {
         self.entries.clear();
         self.entries.resize(self.pending.len(), (0, Vec2::ZERO));
         // `fill` walks each cell's write cursor forward; insertion order is kept within a cell.
-        let mut fill: Vec<u32> = self.starts[..self.cols * self.rows].to_vec();
+        self.fill.clear();
+        self.fill.extend_from_slice(&self.starts[..self.cols * self.rows]);
         for (item, &c) in self.pending.iter().zip(&self.cells_of) {
-            let slot = &mut fill[c as usize];
+            let slot = &mut self.fill[c as usize];
             self.entries[*slot as usize] = *item;
             *slot += 1;
         }
