@@ -17,6 +17,10 @@ struct Params {
     enemy_count: u32,
     max_events: u32,
     max_enemy_radius: f32,
+    edit_count: u32,
+    _pad0: u32,
+    _pad1: u32,
+    _pad2: u32,
 }
 
 struct Projectile {

@@ -249,3 +249,27 @@ pub fn test_context() -> Option<GpuContext> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backend_parses_gpu_and_cpu_only() {
+        assert_eq!("gpu".parse::<Backend>(), Ok(Backend::Gpu));
+        assert_eq!("CPU".parse::<Backend>(), Ok(Backend::Cpu));
+        let err = "vulkan".parse::<Backend>().unwrap_err();
+        assert!(err.to_string().contains("\"gpu\" or \"cpu\""), "{err}");
+        assert_eq!(Backend::Cpu.to_string(), "cpu");
+    }
+
+    #[test]
+    fn no_adapter_error_names_the_fix() {
+        let e = GpuError::NoAdapter {
+            detail: "no suitable adapter".into(),
+        };
+        let text = e.to_string();
+        assert!(text.contains("no GPU adapter found"), "{text}");
+        assert!(text.contains("apt-get install mesa-vulkan-drivers"), "{text}");
+    }
+}

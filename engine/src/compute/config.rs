@@ -74,6 +74,8 @@ impl CoreConfig {
             enemy_count: enemies.len() as u32,
             max_events: self.max_events,
             max_enemy_radius,
+            edit_count: 0,
+            _pad: [0; 3],
         }
     }
 }

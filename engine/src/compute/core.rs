@@ -250,9 +250,10 @@ impl ProjectileCore {
         self.written.extend(edits.iter().map(|e| e.0));
         killed.sort_unstable();
         self.killed = killed;
-        let params = self
+        let mut params = self
             .config
             .params(dt, self.slots.high_water(), &self.enemies, self.player);
+        params.edit_count = edits.len() as u32;
         self.steps += 1;
         match &mut self.kernels {
             Kernels::Gpu(g) => {
@@ -260,9 +261,10 @@ impl ProjectileCore {
                 g.dispatch(&params, &self.enemies);
             }
             Kernels::Cpu { buffers, pending } => {
-                for (slot, p) in &edits {
-                    buffers.projectiles[*slot as usize] = *p;
-                }
+                buffers.edit_slots.clear();
+                buffers.edit_slots.extend(edits.iter().map(|e| e.0));
+                buffers.edit_data.clear();
+                buffers.edit_data.extend(edits.iter().map(|e| e.1));
                 buffers.params = params;
                 buffers.enemies.clear();
                 buffers.enemies.extend_from_slice(&self.enemies);

@@ -3,7 +3,11 @@
 //! files to prepend (recursively, each once) before compiling.
 
 /// Every compute shader file, by file name.
-pub const SOURCES: [(&str, &str); 8] = [
+pub const SOURCES: [(&str, &str); 9] = [
+    (
+        "apply_edits.wgsl",
+        include_str!("../../../shaders/apply_edits.wgsl"),
+    ),
     ("common.wgsl", include_str!("../../../shaders/common.wgsl")),
     ("events.wgsl", include_str!("../../../shaders/events.wgsl")),
     ("bin_clear.wgsl", include_str!("../../../shaders/bin_clear.wgsl")),

@@ -149,7 +149,7 @@ impl Event {
     }
 }
 
-/// The per-step uniform of every pass (64 bytes), `Params` in `shaders/common.wgsl`.
+/// The per-step uniform of every pass (80 bytes), `Params` in `shaders/common.wgsl`.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Pod, Zeroable)]
 pub struct StepParams {
@@ -179,4 +179,8 @@ pub struct StepParams {
     pub max_events: u32,
     /// Largest radius among this step's alive enemies, px: bounds the cells collide reads.
     pub max_enemy_radius: f32,
+    /// Spawns and edits uploaded for this step (the `apply_edits` pass).
+    pub edit_count: u32,
+    /// Padding to 16-byte uniform alignment.
+    pub _pad: [u32; 3],
 }

@@ -5,6 +5,7 @@
 //! It is the `--backend cpu` implementation of the core and the reference the
 //! parity tests compare the GPU against.
 
+pub mod apply_edits;
 pub mod bin_clear;
 pub mod bin_count;
 pub mod bin_scatter;
@@ -23,6 +24,10 @@ pub struct CpuBuffers {
     pub params: StepParams,
     /// `projectiles` (all slots).
     pub projectiles: Vec<Projectile>,
+    /// `edit_slots`: slots written by `apply_edits` this step (`params.edit_count` of them).
+    pub edit_slots: Vec<u32>,
+    /// `edit_data`: what `apply_edits` writes into them.
+    pub edit_data: Vec<Projectile>,
     /// `enemies` of the current step.
     pub enemies: Vec<Enemy>,
     /// `grid`: counts (cell_count), starts (cell_count + 1), cursors (cell_count).
@@ -43,6 +48,8 @@ impl CpuBuffers {
         Self {
             params: bytemuck::Zeroable::zeroed(),
             projectiles: vec![bytemuck::Zeroable::zeroed(); capacity as usize],
+            edit_slots: Vec::new(),
+            edit_data: Vec::new(),
             enemies: Vec::with_capacity(max_enemies as usize),
             grid: vec![0; 3 * cell_count as usize + 1],
             cell_enemies: vec![0; max_enemies as usize],
@@ -96,7 +103,8 @@ pub fn cell_index(params: &StepParams, p: [f32; 2]) -> u32 {
 }
 
 /// Names of the passes in dispatch order, as reported by `pass_timings` on both backends.
-pub const PASS_NAMES: [&str; 6] = [
+pub const PASS_NAMES: [&str; 7] = [
+    "apply_edits",
     "bin_clear",
     "bin_count",
     "prefix_sum",
@@ -105,9 +113,9 @@ pub const PASS_NAMES: [&str; 6] = [
     "collide",
 ];
 
-/// Runs the six passes in order on `b`, returning the wall time of each in ms.
-pub fn run_step(b: &mut CpuBuffers) -> [f64; 6] {
-    let mut ms = [0.0; 6];
+/// Runs the seven passes in order on `b`, returning the wall time of each in ms.
+pub fn run_step(b: &mut CpuBuffers) -> [f64; 7] {
+    let mut ms = [0.0; 7];
     let mut t = Instant::now();
     let mut lap = |i: usize, t: &mut Instant| {
         let now = Instant::now();
@@ -115,17 +123,19 @@ pub fn run_step(b: &mut CpuBuffers) -> [f64; 6] {
         *t = now;
     };
     b.events.clear();
-    bin_clear::bin_clear(b);
+    apply_edits::apply_edits(b);
     lap(0, &mut t);
-    bin_count::bin_count(b);
+    bin_clear::bin_clear(b);
     lap(1, &mut t);
-    prefix_sum::prefix_sum(b);
+    bin_count::bin_count(b);
     lap(2, &mut t);
-    bin_scatter::bin_scatter(b);
+    prefix_sum::prefix_sum(b);
     lap(3, &mut t);
-    projectile_step::projectile_step(b);
+    bin_scatter::bin_scatter(b);
     lap(4, &mut t);
-    collide::collide(b);
+    projectile_step::projectile_step(b);
     lap(5, &mut t);
+    collide::collide(b);
+    lap(6, &mut t);
     ms
 }

@@ -1,8 +1,9 @@
-//! The GPU implementation of the core: the six WGSL passes, their buffers, one
+//! The GPU implementation of the core: the seven WGSL passes, their buffers, one
 //! submission per step, and the double-buffered event read-back.
 //!
-//! Buffers and bind group are created once; a step writes the uniform, the
-//! enemies and the edited projectile slots (contiguous runs coalesced), then
+//! Buffers and bind groups are created once (the edit arrays grow by
+//! doubling); a step writes the uniform, the enemies and the packed edits
+//! (three or four buffer writes, however many slots changed), then
 //! records the passes in one encoder, copies the event counters, the events
 //! and the pass timestamps into staging buffer `step % 2`, submits, and asks
 //! for that buffer to be mapped. The previous step's buffer is read by
@@ -26,8 +27,10 @@ use readback::{InFlight, Staging};
 pub const WORKGROUP: u32 = 64;
 
 /// Bindings each pass's shader uses, in `PASS_NAMES` order: 0 params,
-/// 1 projectiles, 2 enemies, 3 grid, 4 cell_enemies, 5 events, 6 counters.
-const PASS_BINDINGS: [&[u32]; 6] = [
+/// 1 projectiles, 2 enemies, 3 grid, 4 cell_enemies, 5 events, 6 counters,
+/// 7 edit_slots, 8 edit_data.
+const PASS_BINDINGS: [&[u32]; 7] = [
+    &[0, 1, 7, 8],
     &[0, 3, 6],
     &[0, 2, 3],
     &[0, 3],
@@ -84,12 +87,33 @@ pub struct GpuKernels {
     cell_enemies: wgpu::Buffer,
     events: wgpu::Buffer,
     counters: wgpu::Buffer,
+    /// Room in `edit_slots` / `edit_data`, in edits; grows by doubling.
+    edit_capacity: u32,
+    edit_slots: wgpu::Buffer,
+    edit_data: wgpu::Buffer,
     pipelines: Vec<(wgpu::ComputePipeline, wgpu::BindGroup)>,
     timestamps: Option<(wgpu::QuerySet, wgpu::Buffer, f64)>,
     staging: [Staging; 2],
     in_flight: VecDeque<InFlight>,
     steps: u64,
     waits: u64,
+}
+
+/// The packed edit arrays for `capacity` edits.
+fn edit_buffers(device: &wgpu::Device, capacity: u32) -> (wgpu::Buffer, wgpu::Buffer) {
+    let slots = storage(
+        device,
+        "core edit slots",
+        u64::from(capacity) * 4,
+        wgpu::BufferUsages::empty(),
+    );
+    let data = storage(
+        device,
+        "core edit data",
+        u64::from(capacity) * PROJECTILE_BYTES,
+        wgpu::BufferUsages::empty(),
+    );
+    (slots, data)
 }
 
 fn storage(device: &wgpu::Device, label: &str, size: u64, extra: wgpu::BufferUsages) -> wgpu::Buffer {
@@ -102,7 +126,7 @@ fn storage(device: &wgpu::Device, label: &str, size: u64, extra: wgpu::BufferUsa
 }
 
 impl GpuKernels {
-    /// Creates buffers for `config` and compiles the six passes.
+    /// Creates buffers for `config` and compiles the seven passes.
     pub fn new(ctx: &GpuContext, config: &CoreConfig) -> Result<Self, GpuCoreError> {
         let device = ctx.device.clone();
         let bytes = u64::from(config.capacity) * PROJECTILE_BYTES;
@@ -155,6 +179,8 @@ impl GpuKernels {
             usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
         });
 
+        let edit_capacity = config.capacity.clamp(1, 1024);
+        let (edit_slots, edit_data) = edit_buffers(&device, edit_capacity);
         // Each pass gets its own layout, derived from its shader, so bindings
         // it only reads are read-only storage (the driver may cache them).
         let buffers = [
@@ -165,6 +191,8 @@ impl GpuKernels {
             &cell_enemies,
             &events,
             &counters,
+            &edit_slots,
+            &edit_data,
         ];
         let mut pipelines = Vec::new();
         for (name, bindings) in PASS_NAMES.iter().zip(PASS_BINDINGS) {
@@ -227,6 +255,9 @@ impl GpuKernels {
             cell_enemies,
             events,
             counters,
+            edit_capacity,
+            edit_slots,
+            edit_data,
             pipelines,
             timestamps,
             staging,
@@ -247,23 +278,48 @@ impl GpuKernels {
         self.waits
     }
 
-    /// Writes edited slots; consecutive slots go in one write.
+    /// Uploads this step's edits (sorted, unique slots) as two packed arrays,
+    /// one buffer write each; the `apply_edits` pass scatters them.
     pub fn upload(&mut self, edits: &[(u32, Projectile)]) {
-        let mut i = 0;
-        let mut run: Vec<Projectile> = Vec::new();
-        while i < edits.len() {
-            let first = edits[i].0;
-            run.clear();
-            while i < edits.len() && edits[i].0 == first + run.len() as u32 {
-                run.push(edits[i].1);
-                i += 1;
-            }
-            self.queue.write_buffer(
-                &self.projectiles,
-                u64::from(first) * PROJECTILE_BYTES,
-                bytemuck::cast_slice(&run),
-            );
+        if edits.is_empty() {
+            return;
         }
+        let n = edits.len() as u32;
+        if n > self.edit_capacity {
+            self.edit_capacity = n.next_power_of_two().min(self.config.capacity.max(n));
+            let (slots, data) = edit_buffers(&self.device, self.edit_capacity);
+            self.edit_slots = slots;
+            self.edit_data = data;
+            let (pipeline, bind_group) = &mut self.pipelines[0];
+            *bind_group = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some(PASS_NAMES[0]),
+                layout: &pipeline.get_bind_group_layout(0),
+                entries: &[
+                    wgpu::BindGroupEntry {
+                        binding: 0,
+                        resource: self.params.as_entire_binding(),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 1,
+                        resource: self.projectiles.as_entire_binding(),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 7,
+                        resource: self.edit_slots.as_entire_binding(),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 8,
+                        resource: self.edit_data.as_entire_binding(),
+                    },
+                ],
+            });
+        }
+        let slots: Vec<u32> = edits.iter().map(|e| e.0).collect();
+        let data: Vec<Projectile> = edits.iter().map(|e| e.1).collect();
+        self.queue
+            .write_buffer(&self.edit_slots, 0, bytemuck::cast_slice(&slots));
+        self.queue
+            .write_buffer(&self.edit_data, 0, bytemuck::cast_slice(&data));
     }
 
     /// Records and submits one step; its events are read by a later `collect`.
@@ -276,6 +332,7 @@ impl GpuKernels {
         }
         let groups = |n: u32| n.div_ceil(WORKGROUP).max(1);
         let sizes = [
+            groups(params.edit_count),
             groups(params.cell_count),
             groups(params.enemy_count),
             1,
