@@ -33,6 +33,9 @@ pub enum ToolCommand {
         /// RNG seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Plain draws from the game's RNG instead of stratified ones (shows sampling noise).
+        #[arg(long)]
+        plain: bool,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -99,8 +102,19 @@ pub fn run(cmd: ToolCommand) -> ExitCode {
             rolls,
             step,
             seed,
+            plain,
             json,
-        } => drops(&data, from, to.unwrap_or(from), rolls, step, seed, json),
+        } => {
+            let q = DropsQuery {
+                from,
+                to: to.unwrap_or(from),
+                rolls,
+                step,
+                seed,
+                plain,
+            };
+            drops(&data, &q, json)
+        }
         ToolCommand::Affix { depth, json } => affix(&data, depth, json),
         ToolCommand::Economy {
             depth,
@@ -163,17 +177,48 @@ pub fn measure_rarity(data: &LootData, depth: u32, rolls: u32, seed: u64) -> [f6
     n.map(|c| c as f64 / n_rolls as f64)
 }
 
-fn drops(data: &LootData, from: u32, to: u32, rolls: u32, step: u32, seed: u64, json: bool) {
-    let rows: Vec<(u32, [f64; 4])> = drop_rows(from, to, step)
+/// What `tool drops` measures.
+struct DropsQuery {
+    from: u32,
+    to: u32,
+    rolls: u32,
+    step: u32,
+    seed: u64,
+    plain: bool,
+}
+
+/// Shares over `rolls` plain draws of the game's RNG through [`crate::loot::rarity::RarityTable::roll`].
+pub fn measure_rarity_plain(data: &LootData, depth: u32, rolls: u32, seed: u64) -> [f64; 4] {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (depth as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut n = [0u32; 4];
+    for _ in 0..rolls.max(1) {
+        n[data.rarity.roll(depth, &mut rng) as usize] += 1;
+    }
+    n.map(|c| c as f64 / rolls.max(1) as f64)
+}
+
+fn drops(data: &LootData, q: &DropsQuery, json: bool) {
+    let rolls = q.rolls;
+    let rows: Vec<(u32, [f64; 4])> = drop_rows(q.from, q.to, q.step)
         .into_iter()
-        .map(|d| (d, measure_rarity(data, d, rolls, seed)))
+        .map(|d| {
+            let s = if q.plain {
+                measure_rarity_plain(data, d, rolls, q.seed)
+            } else {
+                measure_rarity(data, d, rolls, q.seed)
+            };
+            (d, s)
+        })
         .collect();
     if json {
         let depths: Vec<_> = rows
             .iter()
             .map(|(d, s)| json!({"depth": d, "common": s[0], "marked": s[1], "rare": s[2], "relic": s[3]}))
             .collect();
-        println!("{}", json!({"rolls_per_depth": rolls, "depths": depths}));
+        println!(
+            "{}",
+            json!({"rolls_per_depth": rolls, "sampling": if q.plain { "plain" } else { "stratified" }, "depths": depths})
+        );
         return;
     }
     println!("rarity by depth, {rolls} rolls per depth (P(not common) = 0.02 + 0.011·d, max 0.88)");
