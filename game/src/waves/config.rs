@@ -6,10 +6,11 @@
 //! `spawn_radius_from_player`), `elite_overrides` (`at_sec`, `enemy_id`,
 //! `count`), `boss`. Two decisions where the seed is loose:
 //!
-//! * `boss` is `null` or `{ "boss_id": ..., "at_sec": ... }`: the seed says
-//!   "at the end of the wave", which would leave no time to fight it, so the
-//!   file says when (W8 and W20 spawn theirs early and the wave holds until
-//!   the boss dies — see `WaveRunner::boss_pending`).
+//! * `boss` is `null` or `{ "boss_id", "at_sec", "spawn_radius_from_player" }`:
+//!   the seed says "at the end of the wave", which would leave no time to
+//!   fight it, so the file says when (the boss waves spawn theirs a few
+//!   seconds in). Whether a wave may end while its boss lives is the run
+//!   loop's call; `WaveRunner::boss_pending` says whether it has spawned.
 //! * Optional growth factors `hp_mult`, `damage_mult`, `xp_mult` (default 1)
 //!   implement the monster growth of game-design §4.4 and the XP reference of
 //!   numerical §1.2 (W1 grunt 5 XP, W10+ standard enemy about 15 XP).
@@ -58,6 +59,8 @@ pub struct BossSpawn {
     pub boss_id: String,
     /// Second of the wave it appears.
     pub at_sec: f32,
+    /// Inner and outer spawn distance from the player, px.
+    pub spawn_radius_from_player: [f32; 2],
 }
 
 fn one() -> f32 {
@@ -202,6 +205,14 @@ impl SpawnConfig {
             }
             if !(b.at_sec >= 0.0 && b.at_sec <= self.duration_sec) {
                 errors.push(DataError::new(file, "boss.at_sec", "must be within the wave"));
+            }
+            let [r0, r1] = b.spawn_radius_from_player;
+            if !(r0 >= 0.0 && r1 >= r0 && r1.is_finite()) {
+                errors.push(DataError::new(
+                    file,
+                    "boss.spawn_radius_from_player",
+                    "must be [inner, outer] with 0 ≤ inner ≤ outer",
+                ));
             }
         }
     }

@@ -192,7 +192,7 @@ impl WaveRunner {
             && self.t >= spec.at_sec
         {
             self.boss_fired = true;
-            let pos = self.spawn_point(player, [400.0, 500.0], arena);
+            let pos = self.spawn_point(player, spec.spawn_radius_from_player, arena);
             out.push(SpawnOrder::Boss {
                 boss: b,
                 pos: pos.to_array(),
