@@ -201,7 +201,7 @@ impl Player {
     /// Takes a hit of `raw` damage: the numerical §3.1 rule with the player's
     /// armour as the flat term, at least 1; then a short invulnerability.
     pub fn take_hit(&mut self, raw: f32) -> HitOutcome {
-        if !self.alive() || self.invulnerable > 0.0 || !(raw > 0.0) {
+        if !self.alive() || self.invulnerable > 0.0 || raw.is_nan() || raw <= 0.0 {
             return HitOutcome::Ignored;
         }
         let taken = (raw - self.stat(StatId::Armor)).max(1.0);
@@ -220,7 +220,7 @@ impl Player {
     /// Damage over time (poison pools): no armour, no minimum, no invulnerability
     /// window; returns what was taken.
     pub fn take_damage_over_time(&mut self, amount: f32) -> f32 {
-        if !self.alive() || !(amount > 0.0) {
+        if !self.alive() || amount.is_nan() || amount <= 0.0 {
             return 0.0;
         }
         let dealt = amount.min(self.hp);

@@ -221,7 +221,7 @@ pub fn play(cat: Arc<Catalog>, opts: &RunOptions, ctx: Option<&GpuContext>) -> R
     if let Some(b) = &opts.build {
         apply_build(&mut world, b)?;
     }
-    let mut rng = ChaCha8Rng::seed_from_u64(opts.seed ^ 0x5_409);
+    let mut rng = ChaCha8Rng::seed_from_u64(opts.seed ^ 0x5409);
     let pool = shop_pool(&cat);
     let last = opts.waves.clamp(1, cat.waves.len() as u32);
     let mut report = RunReport {

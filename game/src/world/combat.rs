@@ -51,11 +51,9 @@ impl World {
                         self.fire_payload(h, pos, None, counters);
                     }
                 }
-                k if k == EventKind::PlayerHit as u32 => {
-                    if shot.team == Team::Enemy {
-                        self.hurt_player(shot.damage, self.cat.run.world.enemy_attack.shot_class);
-                        self.cast_entry(EntryOn::Hit, self.player.pos, counters);
-                    }
+                k if k == EventKind::PlayerHit as u32 && shot.team == Team::Enemy => {
+                    self.hurt_player(shot.damage, self.cat.run.world.enemy_attack.shot_class);
+                    self.cast_entry(EntryOn::Hit, self.player.pos, counters);
                 }
                 _ => {}
             }

@@ -97,9 +97,9 @@ struct Rngs {
 impl Rngs {
     fn new(seed: u64) -> Self {
         Self {
-            combat: ChaCha8Rng::seed_from_u64(seed ^ 0xC0_4BA7),
+            combat: ChaCha8Rng::seed_from_u64(seed ^ 0x00C0_4BA7),
             ai: ChaCha8Rng::seed_from_u64(seed ^ 0xA1),
-            drops: ChaCha8Rng::seed_from_u64(seed ^ 0xD40_9),
+            drops: ChaCha8Rng::seed_from_u64(seed ^ 0xD409),
         }
     }
 }
@@ -220,7 +220,7 @@ impl World {
         config.arena_max = [w.arena.width, w.arena.height];
         let compute = ProjectileCore::new(backend, ctx, config)?;
         let enemies = EnemySet::new(
-            cat.enemies.tuning.clone(),
+            cat.enemies.tuning,
             crate::enemies::Arena {
                 min: [0.0, 0.0],
                 max: [w.arena.width, w.arena.height],
@@ -490,7 +490,10 @@ impl World {
 
         self.wave_steps += 1;
         self.run_steps += 1;
-        if self.wave_steps % u64::from(self.cat.run.world.step_hz) == 0 {
+        if self
+            .wave_steps
+            .is_multiple_of(u64::from(self.cat.run.world.step_hz))
+        {
             self.run_hooks(crate::loot::hooks::Hook::PerSecond, &mut counters);
         }
         counters.enemies = self.enemies.alive_count() as u32;

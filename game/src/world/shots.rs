@@ -141,15 +141,15 @@ impl ShotTable {
 
     /// Changes the team of a live shot, keeping the counts right.
     pub fn set_team(&mut self, slot: u32, team: Team) {
-        if let Some(s) = self.slots.get_mut(slot as usize).and_then(Option::as_mut) {
-            if s.team != team {
-                if s.team == Team::Player {
-                    self.player_live -= 1;
-                } else {
-                    self.player_live += 1;
-                }
-                s.team = team;
+        if let Some(s) = self.slots.get_mut(slot as usize).and_then(Option::as_mut)
+            && s.team != team
+        {
+            if s.team == Team::Player {
+                self.player_live -= 1;
+            } else {
+                self.player_live += 1;
             }
+            s.team = team;
         }
     }
 
