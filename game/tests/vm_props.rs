@@ -30,27 +30,63 @@ struct Case {
     seed: u64,
 }
 
+/// Chips that multiply work: loops, multicasts, triggers, register programs.
+const HOSTILE: [&str; 14] = [
+    "loop_3x5",
+    "loop_3x5",
+    "triple_cast",
+    "double_cast",
+    "trigger_hit",
+    "trigger_timer",
+    "summon_turret",
+    "reg_a_inc",
+    "reg_b_inc",
+    "reg_b_end_if_below_5",
+    "splitter",
+    "charge_counter",
+    "damage_plus",
+    "shotgun_blast",
+];
+
 fn deck_strategy() -> impl Strategy<Value = Vec<usize>> {
     let n = cat().spells.len();
+    let hostile: Vec<usize> = HOSTILE
+        .iter()
+        .map(|id| {
+            cat()
+                .spells
+                .iter()
+                .position(|(_, s)| s.id == *id)
+                .expect("hostile chip in data")
+        })
+        .collect();
     prop_oneof![
-        8 => prop::collection::vec(0..n, 1..48),
+        4 => prop::collection::vec(0..n, 1..48),
+        4 => prop::collection::vec(prop::sample::select(hostile.clone()), 1..64),
         1 => prop::collection::vec(0..n, 2000..10_000),
+        1 => prop::collection::vec(prop::sample::select(hostile), 2000..10_000),
     ]
 }
 
 fn case_strategy() -> impl Strategy<Value = Case> {
     (
         deck_strategy(),
-        (1u32..=16, 0.0f32..1.0, 0.0f32..2.0, 0.0f32..5000.0, 0.0f32..500.0),
+        (
+            1u32..=16,
+            0.0f32..1.0,
+            0.0f32..2.0,
+            prop_oneof![0.0f32..5000.0, Just(1.0e7f32)],
+            0.0f32..500.0,
+        ),
         (
             any::<bool>(),
             any::<bool>(),
             any::<bool>(),
-            0.0f32..50.0,
+            prop_oneof![Just(0.0f32), 0.0f32..50.0],
             any::<bool>(),
         ),
         (
-            0.0f32..50.0,
+            prop_oneof![0.0f32..1.0, 0.0f32..50.0],
             0.0f32..1.0,
             0.0f32..400.0,
             0u32..2500,
