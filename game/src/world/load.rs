@@ -3,9 +3,9 @@
 //!
 //! [`World::hold_load`] tops the arena up before each step: tanks (they live
 //! long under spark bolts) spawned on a fixed ring of points, and spark bolts
-//! from the player in a fixed fan of directions, so the measured step runs the
-//! real event handling, damage pipeline, AI, upload and compute passes at that
-//! load.
+//! from the player in a fixed fan of directions; the player is healed to full
+//! so the load never ends the wave. The measured step runs the real event
+//! handling, damage pipeline, AI, upload and compute passes at that load.
 
 use glam::Vec2;
 
@@ -22,6 +22,8 @@ impl World {
     /// false when the load spell or enemy is missing from the data.
     pub fn hold_load(&mut self, enemies: u32, projectiles: u32) -> bool {
         let cat = self.cat.clone();
+        // The load is about the machine, not the fight: the player never dies of it.
+        self.player.restore();
         if cat.enemies.index_of(LOAD_ENEMY).is_none() {
             return false;
         }
