@@ -13,6 +13,37 @@
 //!
 //! Everything is CPU-only and deterministic: the same seed, deck and inputs give
 //! the same casts.
+//!
+//! # The fight loop
+//!
+//! ```
+//! use game::catalog::Catalog;
+//! use game::vm::{CastContext, CasterStats, CoreState};
+//!
+//! let cat = Catalog::load(&game::data::default_root()).unwrap();
+//! let core = cat.cores.starting().unwrap();
+//! let deck = ["damage_plus", "trigger_hit", "spark_bolt", "spark_bolt"];
+//! let mut state = CoreState::new(core, &deck, &cat.spells, &cat.recipes, &cat.balance.vm, 42).unwrap();
+//! let stats = CasterStats::base(); // or CasterStats::from_sheet(&sheet, hp)
+//! let ctx = CastContext {
+//!     spells: &cat.spells,
+//!     balance: &cat.balance.vm,
+//!     nearest_enemy: f32::INFINITY, // IF_ENEMY_CLOSE reads this
+//!     live_projectiles: 0,          // the global cap counts from here
+//! };
+//! // Each 60 Hz step: tick; spawn what comes out (GPU projectile + payload handle on the CPU).
+//! let out = state.tick(1.0 / 60.0, &stats, &ctx);
+//! assert!(out.cast);
+//! let carrier = out.spawns[0];
+//! let gpu = carrier.to_projectile([0.0, 0.0], 0.0);
+//! assert_eq!(gpu.user[0], carrier.spell.0);
+//! // The carrier hits: cast its payload at the hit, then free it when the slot is freed.
+//! let handle = carrier.payload.unwrap();
+//! let children = state.fire_payload(handle, &ctx);
+//! assert_eq!(children.spawns.len(), 1);
+//! state.release_payload(handle);
+//! assert_eq!(state.payloads_live(), 0);
+//! ```
 
 pub mod balance;
 pub mod cast;
