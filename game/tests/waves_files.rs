@@ -152,3 +152,40 @@ fn an_unknown_behaviour_tag_or_enemy_field_fails_at_load() {
             .any(|e| e.file == Path::new("enemies.json") && e.path == "enemies[0].sped")
     );
 }
+
+#[test]
+fn out_of_range_tuning_and_a_dangling_elite_base_are_named() {
+    let root = scratch("ranges");
+    edit(
+        &root,
+        "combat.json",
+        "\"slow_factor\": 0.5",
+        "\"slow_factor\": 1.5",
+    );
+    edit(
+        &root,
+        "enemies.json",
+        "\"base\": \"spitter\"",
+        "\"base\": \"spittr\"",
+    );
+    edit(
+        &root,
+        "bosses/void_lord_w20.json",
+        "\"hp_threshold_enter\": 0.5",
+        "\"hp_threshold_enter\": 1.0",
+    );
+    let errors = errors_of(&root);
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.file == Path::new("combat.json") && e.path == "slow_factor")
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.file == Path::new("enemies.json") && e.path == "elites[2].base")
+    );
+    assert!(errors.iter().any(
+        |e| e.file == Path::new("bosses/void_lord_w20.json") && e.path == "phases[1].hp_threshold_enter"
+    ));
+}
