@@ -124,3 +124,30 @@ fn summon_turret_carries_its_program() {
     let p = st.payload(t.payload.unwrap()).unwrap();
     assert_eq!(id(&p[0]), "ice_shard");
 }
+
+#[test]
+fn a_full_payload_table_fires_triggers_without_payload() {
+    let c = cat();
+    let mut bal = c.balance.vm.clone();
+    bal.payload_table_max = 1;
+    let mut st = game::vm::CoreState::new(
+        &example_core(),
+        &["trigger_hit", "trigger_hit", "spark_bolt"],
+        &c.spells,
+        &c.recipes,
+        &bal,
+        0,
+    )
+    .unwrap();
+    let cx = game::vm::CastContext {
+        balance: &bal,
+        ..ctx()
+    };
+    let out = st.cast_now(&stats(), &cx);
+    // The inner payload took the only entry; the outer one does not fit, so the
+    // carrier flies without payload and the inner entry is freed with it.
+    assert_eq!(out.spawns.len(), 1);
+    assert_eq!(out.spawns[0].payload, None);
+    assert_eq!(out.payload_overflow, 1);
+    assert_eq!(st.payloads_live(), 0);
+}
