@@ -78,6 +78,7 @@ impl World {
         let out = self
             .enemies
             .hit(enemy, &spec, &attacker, &self.cat.combat, &mut self.rngs.combat);
+        self.boss_events.extend(out.boss_events.iter().copied());
         if out.reflected {
             // The mirror turns the projectile back as an enemy shot carrying its damage.
             let p = enemy_projectile(
@@ -202,6 +203,7 @@ impl World {
     pub(super) fn reap(&mut self, counters: &mut StepCounters) {
         let mut boss_events = Vec::new();
         let deaths = self.enemies.reap(&mut self.rngs.combat, &mut boss_events);
+        self.boss_events.append(&mut boss_events);
         for d in deaths {
             let pos = Vec2::from_array(d.pos);
             self.stats.kills += 1;

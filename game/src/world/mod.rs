@@ -164,6 +164,9 @@ pub struct World {
     pub counters: StepCounters,
     /// Totals of the current wave.
     pub stats: WaveStats,
+    /// Boss happenings of the last step (phase changes, reflections, lost
+    /// layers) for the HUD and the renderer.
+    pub boss_events: Vec<crate::bosses::BossEvent>,
 }
 
 impl std::fmt::Debug for World {
@@ -267,6 +270,7 @@ impl World {
             times: StageTimes::default(),
             counters: StepCounters::default(),
             stats: WaveStats::default(),
+            boss_events: Vec::new(),
             cat,
         };
         world.refresh_gear();
@@ -454,6 +458,7 @@ impl World {
         let dt = self.dt;
         let mut laps = Laps::start();
         let mut counters = StepCounters::default();
+        self.boss_events.clear();
         // 1. Events of the previous step.
         let events = self.pending.take();
         laps.lap(&mut self.times, 0);
@@ -625,6 +630,7 @@ impl World {
             self.hurt_player_over_time(out.pool_damage, self.cat.run.world.enemy_attack.pool_class);
         }
         self.enemy_shots.extend(out.enemy_shots.iter().copied());
+        self.boss_events.extend(out.boss_events.iter().copied());
         // Damage over time on enemies counts as dealt.
         self.stats.damage_dealt += f64::from(out.dot_damage);
         // The player.
