@@ -7,6 +7,7 @@ pub mod draw;
 pub mod fight;
 pub mod input;
 pub mod palette;
+pub mod range;
 mod run;
 
 use std::process::ExitCode;
@@ -103,6 +104,8 @@ pub enum Screen {
     Shop,
     /// Death or victory.
     Summary,
+    /// The lab's test range.
+    TestRange,
 }
 
 /// The game as a [`WindowApp`].
@@ -116,6 +119,7 @@ pub struct GameApp {
     /// `--stress N`: projectiles held alive in the fight.
     stress: Option<u32>,
     fight: Option<Fight>,
+    range: Option<range::TestRange>,
     run: Option<RunState>,
     lab: screens::lab::LabState,
     settings: screens::settings::Settings,
@@ -133,6 +137,7 @@ impl GameApp {
             overlay,
             stress: None,
             fight: None,
+            range: None,
             run: None,
             lab: screens::lab::LabState::default(),
             settings: screens::settings::Settings::default(),
@@ -184,6 +189,10 @@ impl GameApp {
                         Screen::Arena => Screen::Paused,
                         Screen::Paused => Screen::Arena,
                         Screen::Settings => Screen::Paused,
+                        Screen::TestRange => {
+                            self.range = None;
+                            Screen::Lab
+                        }
                         other => other,
                     }
                 }
@@ -327,6 +336,29 @@ impl WindowApp for GameApp {
                     screens::hud::show(&ctx, &f.world);
                 }
             }
+            Screen::TestRange => {
+                if let Some(r) = &mut self.range {
+                    r.tend();
+                    let scale = r.time_scale;
+                    r.fight.advance(
+                        frame.dt,
+                        scale,
+                        self.controls.move_dir(),
+                        self.args.exit_after_frames.is_some(),
+                    );
+                    r.fight.draw(frame.scene, &ctx, frame.size);
+                    match screens::range::show(&ctx, &r.fight.world, r.dps(), r.time_scale) {
+                        Some(screens::range::RangeAction::ToggleSlow) => {
+                            r.time_scale = if r.time_scale < 1.0 { 1.0 } else { 0.1 };
+                        }
+                        Some(screens::range::RangeAction::Back) => {
+                            self.range = None;
+                            self.screen = Screen::Lab;
+                        }
+                        None => {}
+                    }
+                }
+            }
             _ => {
                 // Menus over a quiet arena backdrop.
                 let max = Vec2::splat(engine::compute::config::ARENA_SIZE);
@@ -364,11 +396,26 @@ impl GameApp {
             }
             Screen::Lab => {
                 let Some(f) = &mut self.fight else { return };
-                if screens::lab::show(ctx, &mut f.world, &mut self.lab)
-                    == Some(screens::lab::LabAction::Fight)
-                {
-                    let next = f.world.wave + 1;
-                    self.begin_wave(next);
+                match screens::lab::show(ctx, &mut f.world, &mut self.lab) {
+                    Some(screens::lab::LabAction::Fight) => {
+                        let next = f.world.wave + 1;
+                        self.begin_wave(next);
+                    }
+                    Some(screens::lab::LabAction::Test) => {
+                        match range::TestRange::new(
+                            &self.catalog,
+                            &f.world,
+                            self.args.backend,
+                            Some(frame.gpu),
+                        ) {
+                            Ok(r) => {
+                                self.range = Some(r);
+                                self.screen = Screen::TestRange;
+                            }
+                            Err(e) => self.lab.warning = Some(e),
+                        }
+                    }
+                    None => {}
                 }
             }
             Screen::Settlement => {
@@ -422,7 +469,7 @@ impl GameApp {
                     None => {}
                 }
             }
-            Screen::Arena => {}
+            Screen::Arena | Screen::TestRange => {}
         }
     }
 }

@@ -24,6 +24,8 @@ pub enum Spot {
 pub enum LabAction {
     /// Enter the next wave (only returned when the deck can fire).
     Fight,
+    /// Open the test range (only returned when the deck can fire).
+    Test,
 }
 
 /// Lab state kept between frames.
@@ -188,6 +190,12 @@ pub fn show(ctx: &egui::Context, world: &mut World, state: &mut LabState) -> Opt
                 {
                     match &result {
                         Ok(_) => action = Some(LabAction::Fight),
+                        Err(e) => state.warning = Some(warning_text(e)),
+                    }
+                }
+                if ui.button("Test (range with dummies)").clicked() {
+                    match &result {
+                        Ok(_) => action = Some(LabAction::Test),
                         Err(e) => state.warning = Some(warning_text(e)),
                     }
                 }

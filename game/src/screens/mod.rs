@@ -10,6 +10,7 @@ pub mod hud;
 pub mod lab;
 pub mod levelup;
 pub mod pause;
+pub mod range;
 pub mod settings;
 pub mod settlement;
 pub mod shop;

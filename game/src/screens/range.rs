@@ -1,0 +1,67 @@
+//! The test range panel: live DPS, 1× / 0.1× speed, and the active core's
+//! chips with the ones executed this cycle lit and the latest one marked.
+
+use crate::world::World;
+
+/// What the player asked for on the range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RangeAction {
+    /// Switch between 1× and 0.1×.
+    ToggleSlow,
+    /// Back to the lab.
+    Back,
+}
+
+/// Draws the panel at the right edge.
+pub fn show(ctx: &egui::Context, world: &World, dps: f64, time_scale: f32) -> Option<RangeAction> {
+    let mut action = None;
+    egui::Window::new("Test range")
+        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 48.0])
+        .resizable(false)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            ui.label(egui::RichText::new(format!("{dps:.0} DPS")).size(28.0).strong());
+            ui.weak("damage per second over the last 3 s of simulation");
+            ui.horizontal(|ui| {
+                let label = if time_scale < 1.0 {
+                    "Speed: 0.1x (click for 1x)"
+                } else {
+                    "Slow motion 0.1x"
+                };
+                if ui.button(label).clicked() {
+                    action = Some(RangeAction::ToggleSlow);
+                }
+                if ui.button("Back to the lab (Esc)").clicked() {
+                    action = Some(RangeAction::Back);
+                }
+            });
+            ui.separator();
+            ui.strong("This cycle (lit: executed; > the latest)");
+            let cat = world.catalog();
+            if let Some(core) = world.core_state() {
+                let (deck, discard) = core.zones();
+                ui.horizontal_wrapped(|ui| {
+                    for (i, s) in discard.iter().enumerate() {
+                        let name = &cat.spells.get(*s).name;
+                        let latest = i + 1 == discard.len();
+                        let text = if latest { format!("> {name}") } else { name.clone() };
+                        let colour = if latest {
+                            egui::Color32::from_rgb(255, 220, 90)
+                        } else {
+                            egui::Color32::from_rgb(150, 200, 255)
+                        };
+                        ui.label(egui::RichText::new(text).color(colour).strong());
+                    }
+                    for s in &deck {
+                        ui.label(egui::RichText::new(&cat.spells.get(*s).name).weak());
+                    }
+                });
+                ui.label(format!(
+                    "mana {:.0}   next cast in {:.2} s",
+                    core.mana(),
+                    core.ready_in()
+                ));
+            }
+        });
+    action
+}
