@@ -11,14 +11,11 @@ pub mod script;
 use std::sync::Arc;
 
 use engine::gpu::{Backend, GpuContext};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::Catalog;
 use crate::loot::item::Item;
-use crate::player::StatSource;
-use crate::shop::{Card, CarriedCore, Loadout, Shop, ShopPool};
+use crate::shop::{Card, CarriedCore, Loadout, ShopPool};
 use crate::world::{World, WorldError};
 
 /// A build given to the sim (`--build FILE`): the active core, its deck in
@@ -221,7 +218,6 @@ pub fn play(cat: Arc<Catalog>, opts: &RunOptions, ctx: Option<&GpuContext>) -> R
     if let Some(b) = &opts.build {
         apply_build(&mut world, b)?;
     }
-    let mut rng = ChaCha8Rng::seed_from_u64(opts.seed ^ 0x5409);
     let pool = shop_pool(&cat);
     let last = opts.waves.clamp(1, cat.waves.len() as u32);
     let mut report = RunReport {
@@ -243,18 +239,18 @@ pub fn play(cat: Arc<Catalog>, opts: &RunOptions, ctx: Option<&GpuContext>) -> R
         let stats = world.end_wave();
         // Level-ups, by the script's rule.
         let table = &cat.run.economy.levelups;
-        while world.progress.pending_levelups > 0 {
-            world.progress.pending_levelups -= 1;
-            let offer = table.offer(&mut rng);
-            if let Some(k) = script::pick_levelup(table, &offer) {
-                let mods = table.upgrades[offer[k]].modifiers.clone();
-                world.player.add_modifiers(StatSource::LevelUp, &mods);
+        while let Some(offer) = world.offer_levelup() {
+            match script::pick_levelup(table, &offer) {
+                Some(k) => {
+                    world.choose_levelup(offer[k]);
+                }
+                None => world.progress.pending_levelups = 0,
             }
         }
         let gold = world.wallet.gold();
         let mut bought = Vec::new();
         if !died && n < last {
-            let mut shop = Shop::open(&cat.run.shop, &pool, &mut rng);
+            let mut shop = world.open_shop(&pool);
             bought = script::shop(&mut world, &mut shop, &pool).bought;
         }
         report.waves.push(wave_report(

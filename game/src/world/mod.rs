@@ -92,6 +92,7 @@ struct Rngs {
     combat: ChaCha8Rng,
     ai: ChaCha8Rng,
     drops: ChaCha8Rng,
+    shop: ChaCha8Rng,
 }
 
 impl Rngs {
@@ -100,6 +101,7 @@ impl Rngs {
             combat: ChaCha8Rng::seed_from_u64(seed ^ 0x00C0_4BA7),
             ai: ChaCha8Rng::seed_from_u64(seed ^ 0xA1),
             drops: ChaCha8Rng::seed_from_u64(seed ^ 0xD409),
+            shop: ChaCha8Rng::seed_from_u64(seed ^ 0x5409),
         }
     }
 }
@@ -761,6 +763,47 @@ impl World {
         self.core = None;
         self.runner = None;
         self.stats.clone()
+    }
+
+    /// The upgrades offered for the next pending level-up (indices into
+    /// `data/levelups.json`'s list), or `None` when no level-up is pending.
+    /// Each call draws a fresh offer from the run's shop stream.
+    pub fn offer_levelup(&mut self) -> Option<Vec<usize>> {
+        if self.progress.pending_levelups == 0 {
+            return None;
+        }
+        Some(self.cat.run.economy.levelups.offer(&mut self.rngs.shop))
+    }
+
+    /// Takes upgrade `upgrade` (an index into the level-up list) for one pending level-up.
+    pub fn choose_levelup(&mut self, upgrade: usize) -> bool {
+        let table = &self.cat.run.economy.levelups;
+        let Some(def) = table.upgrades.get(upgrade) else {
+            return false;
+        };
+        if self.progress.pending_levelups == 0 {
+            return false;
+        }
+        self.progress.pending_levelups -= 1;
+        let mods = def.modifiers.clone();
+        self.player
+            .add_modifiers(crate::player::StatSource::LevelUp, &mods);
+        true
+    }
+
+    /// Opens the shop of a shop phase (fresh stock from the run's shop stream).
+    pub fn open_shop(&mut self, pool: &crate::shop::ShopPool) -> crate::shop::Shop {
+        crate::shop::Shop::open(&self.cat.run.shop, pool, &mut self.rngs.shop)
+    }
+
+    /// Refreshes the shop, paying from the wallet.
+    pub fn refresh_shop(
+        &mut self,
+        shop: &mut crate::shop::Shop,
+        pool: &crate::shop::ShopPool,
+    ) -> Result<u64, crate::shop::ShopError> {
+        let cat = self.cat.clone();
+        shop.refresh(&cat.run.shop, pool, &mut self.wallet, &mut self.rngs.shop)
     }
 
     /// Spawns enemy `id` at `pos` outside the wave's schedule (tests, the lab's dummies).
