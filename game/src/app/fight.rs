@@ -373,7 +373,14 @@ impl Fight {
                 "events / step".into(),
                 format!("{} (overflow {})", c.events, c.event_overflow),
             ),
-            ("VM ops / cast".into(), c.vm_ops.to_string()),
+            (
+                "VM ops / cast (wave mean)".into(),
+                if w.stats.main_casts == 0 {
+                    "-".to_string()
+                } else {
+                    format!("{:.1}", w.stats.vm_ops as f64 / w.stats.main_casts as f64)
+                },
+            ),
             ("backend".into(), w.backend().name().to_string()),
         ];
         data
