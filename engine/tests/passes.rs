@@ -301,3 +301,23 @@ fn killed_slots_are_silenced_and_reused_later() {
         assert_eq!(core.spawn(Projectile::new([1.0; 2], [0.0; 2], 1.0, 1.0)), Some(0));
     }
 }
+
+#[test]
+fn a_write_after_dispatch_wins_over_that_steps_expire() {
+    let ctx = gpu();
+    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(4, 16)) {
+        let slot = core
+            .spawn(Projectile::new([600.0, 600.0], [60.0, 0.0], 4.0, 0.001))
+            .expect("slot");
+        core.step(DT); // expires on the device; its EXPIRE is still in flight
+        // The rules edit it anyway (e.g. parried and turned friendly).
+        assert!(core.write(slot, Projectile::new([600.0, 600.0], [-60.0, 0.0], 4.0, 5.0)));
+        let events = core.step(DT);
+        assert_eq!(events.count(EventKind::Expire), 0, "{:?}", core.backend());
+        assert!(core.flush().is_empty());
+        core.step_now(DT);
+        assert_eq!(core.live_count(), 1);
+        let p = core.read_projectiles()[slot as usize];
+        assert!(p.is_alive() && p.vel[0] < 0.0, "{p:?}");
+    }
+}
