@@ -64,7 +64,7 @@ pub use cores::{CoreBook, CoreDef, EntryOn};
 pub use resonance::{RecipeBook, RecipeIdx};
 pub use runtime::{CastContext, CastOutput, CasterStats, CoreState, Fired};
 pub use spawn::{PayloadHandle, SpawnRequest};
-pub use spells::{SpellBook, SpellDef, SpellIdx, SpellKind};
+pub use spells::{SpellBook, SpellDef, SpellIdx, SpellKind, Stance};
 pub use validate::DeckError;
 
 use crate::data::{DataError, load_json};

@@ -346,6 +346,41 @@ pub struct SpellDef {
     /// Packaged counters.
     #[serde(default)]
     pub counter: Option<CounterDef>,
+    /// How the player's movement changes this action's damage (game-design
+    /// §5.2 G4); `None` = it does not care.
+    #[serde(default)]
+    pub stance: Option<Stance>,
+}
+
+/// Movement-build interaction of an action (game-design §5.2 G4). The fight
+/// applies it to the chip's main-cast projectiles; the VM only carries it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Stance {
+    /// Damage × `mult` while the player moves (1.5 in the seed).
+    MoveBuff {
+        /// Damage factor while moving.
+        mult: f32,
+    },
+    /// Standing still `charge_s` charges the chip; the next cast after a full
+    /// charge fires it × `mult` and spends the charge; moving clears it.
+    StandCharge {
+        /// Seconds still for a full charge (1.5).
+        charge_s: f32,
+        /// Seconds still before the ring is drawn (0.3).
+        ring_after_s: f32,
+        /// Damage factor of the overloaded release (3).
+        mult: f32,
+    },
+}
+
+impl Stance {
+    /// The damage factor of the stance.
+    pub fn mult(&self) -> f32 {
+        match *self {
+            Stance::MoveBuff { mult } | Stance::StandCharge { mult, .. } => mult,
+        }
+    }
 }
 
 /// The file's shape.
@@ -444,6 +479,34 @@ fn check_spell(file: &Path, at: &str, s: &SpellDef, errors: &mut Vec<DataError>)
     }
     if s.hp_cost < 0.0 {
         bad("hp_cost", format!("{} is negative", s.hp_cost));
+    }
+    if let Some(st) = &s.stance {
+        if s.kind != SpellKind::Action {
+            bad(
+                "stance",
+                format!("only actions take a stance, not a {:?} chip", s.kind),
+            );
+        }
+        if !(st.mult() > 0.0 && st.mult().is_finite()) {
+            bad(
+                "stance.mult",
+                format!("{} must be a finite number > 0", st.mult()),
+            );
+        }
+        if let Stance::StandCharge {
+            charge_s,
+            ring_after_s,
+            ..
+        } = *st
+            && !(charge_s > 0.0 && charge_s.is_finite() && (0.0..=charge_s).contains(&ring_after_s))
+        {
+            bad(
+                "stance",
+                format!(
+                    "charge_s {charge_s} must be > 0 and ring_after_s {ring_after_s} within 0..=charge_s"
+                ),
+            );
+        }
     }
     let has = [
         ("projectile", s.projectile.is_some()),

@@ -22,8 +22,10 @@
 //! Everything random draws from `ChaCha8Rng`s seeded from the run seed, one
 //! stream per system, so the same seed on the same backend replays exactly.
 
+mod aim;
 mod areas;
 pub mod arena;
+mod charge;
 mod combat;
 pub mod config;
 pub mod gear;
@@ -43,6 +45,7 @@ use rand_chacha::ChaCha8Rng;
 
 pub use areas::{Area, AreaKind};
 pub use arena::Arena;
+pub use charge::{ChargeState, ChargeTracker};
 pub use config::{RunData, WorldDef};
 pub use gear::EnemyAttackDef;
 pub use metrics::{STAGE_NAMES, StageTimes, StepCounters, WaveStats};
@@ -136,6 +139,10 @@ pub struct World {
     /// Artifact pity of the run.
     pub pity: PityState,
     gear: GearLoadout,
+    /// Mouse aim (unit) or `None` for auto-aim ([`World::set_aim`]).
+    aim_override: Option<Vec2>,
+    /// Still time for stand-charge chips ([`World::charge_state`]).
+    charge: ChargeTracker,
     core: Option<CoreState>,
     compute: ProjectileCore,
     shots: ShotTable,
@@ -251,6 +258,8 @@ impl World {
             materials: MaterialAmounts::default(),
             pity: PityState::default(),
             gear,
+            aim_override: None,
+            charge: ChargeTracker::default(),
             core: None,
             compute,
             shots: ShotTable::default(),
@@ -553,11 +562,8 @@ impl World {
     fn cast_main(&mut self, counters: &mut StepCounters) {
         let Some(mut core) = self.core.take() else { return };
         let caster = self.caster();
-        let facing = self.player.vel.try_normalize().unwrap_or(Vec2::X);
-        let aim = self
-            .nearest_enemy(self.player.pos, None)
-            .map_or(facing, |(_, p)| gear::aim(self.player.pos, p, facing));
-        let out = {
+        let aim = self.aim_dir();
+        let mut out = {
             let ctx = self.cast_context();
             core.tick(self.dt, &caster, &ctx)
         };
@@ -571,6 +577,7 @@ impl World {
             }
         }
         counters.dropped_spawns += out.dropped;
+        self.apply_stance(&mut out.spawns);
         for s in out.spawns {
             self.queued.push((s, self.player.pos, aim));
         }
