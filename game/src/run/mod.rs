@@ -3,8 +3,10 @@
 //! and what balance and determinism tests run.
 //!
 //! Outcome: `died` when the player's HP reaches 0; `won` when wave 20 (the
-//! last wave of the game, the void lord's) ends with the player alive;
-//! `survived` when a shorter run (`--waves N < 20`) ends alive.
+//! last wave of the game, the void lord's) ends with the player alive and its
+//! boss dead (a boss wave runs up to `boss_overtime_s` past its time while the
+//! boss lives); `survived` when the run ends alive otherwise (fewer waves asked
+//! for, or the last boss outlived the overtime).
 
 pub mod script;
 
@@ -51,7 +53,7 @@ pub struct RunOptions {
 pub enum Outcome {
     /// HP reached 0.
     Died,
-    /// Wave 20 ended with the player alive.
+    /// Wave 20 ended with the player alive and its boss dead.
     Won,
     /// The waves asked for ended with the player alive (fewer than 20).
     Survived,
@@ -227,6 +229,7 @@ pub fn play(cat: Arc<Catalog>, opts: &RunOptions, ctx: Option<&GpuContext>) -> R
         outcome: Outcome::Survived,
         waves: Vec::new(),
     };
+    let mut beat_last_boss = true;
     for n in 1..=last {
         world.begin_wave(n)?;
         report.wave_reached = n;
@@ -235,6 +238,7 @@ pub fn play(cat: Arc<Catalog>, opts: &RunOptions, ctx: Option<&GpuContext>) -> R
             world.step();
         }
         let died = !world.player.alive();
+        let boss_wave = world.boss_wave();
         let duration_s = world.wave_steps as f64 * f64::from(world.dt());
         let stats = world.end_wave();
         // Level-ups, by the script's rule.
@@ -264,8 +268,9 @@ pub fn play(cat: Arc<Catalog>, opts: &RunOptions, ctx: Option<&GpuContext>) -> R
             report.outcome = Outcome::Died;
             return Ok(report);
         }
+        beat_last_boss = !boss_wave || stats.boss_kills > 0;
     }
-    report.outcome = if last as usize >= cat.waves.len() {
+    report.outcome = if last as usize >= cat.waves.len() && beat_last_boss {
         Outcome::Won
     } else {
         Outcome::Survived

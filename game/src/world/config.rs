@@ -36,6 +36,8 @@ pub struct WorldDef {
     pub damage_number_s: f32,
     /// Seconds a death burst stays on screen.
     pub death_burst_s: f32,
+    /// Seconds a boss wave runs past its duration while its boss lives.
+    pub boss_overtime_s: f32,
     /// Attack level and classes of enemy hits, against the player's defence levels.
     pub enemy_attack: super::gear::EnemyAttackDef,
 }

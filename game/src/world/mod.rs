@@ -350,9 +350,29 @@ impl World {
         self.runner.is_some()
     }
 
-    /// True when the wave's time is up (its boss, if any, is dead or the time ran out).
+    /// True when the wave is over: its time is up and no boss lives, or a
+    /// living boss has had `boss_overtime_s` (data/world.json) past the time.
+    /// The seed ends the game on the W20 boss's death, so a boss wave waits
+    /// for it, but not forever.
     pub fn wave_done(&self) -> bool {
-        self.runner.as_ref().is_some_and(|r| r.time_up())
+        let Some(r) = self.runner.as_ref() else {
+            return false;
+        };
+        if !r.time_up() {
+            return false;
+        }
+        let overtime = self.wave_steps as f32 * self.dt - r.config().duration_sec;
+        !self.boss_alive() || overtime >= self.cat.run.world.boss_overtime_s
+    }
+
+    /// True while a boss is alive in the arena.
+    pub fn boss_alive(&self) -> bool {
+        self.enemies.slots().iter().any(|e| e.alive && e.boss.is_some())
+    }
+
+    /// True when the current wave's file has a boss.
+    pub fn boss_wave(&self) -> bool {
+        self.runner.as_ref().is_some_and(|r| r.config().boss.is_some())
     }
 
     /// Depth of the current wave for loot (DESIGN §7: 5 × wave, at most 100).
