@@ -14,12 +14,14 @@ pub enum Command {
     ToggleOverlay,
     /// Enter: confirm (continue on settlement screens).
     Confirm,
+    /// M: switch between auto-aim and mouse aim.
+    ToggleAim,
 }
 
 /// The key bindings, shown in the settings screen.
 pub const BINDINGS: [(&str, &str); 8] = [
     ("Move", "W A S D / arrow keys"),
-    ("Aim", "automatic: the nearest enemy"),
+    ("Aim", "nearest enemy; M toggles mouse aim"),
     ("Pause / back", "Esc"),
     ("Profiler overlay", "F3"),
     ("Continue", "Enter"),
@@ -59,6 +61,7 @@ impl Controls {
                     _ if !down || event.repeat => {}
                     KeyCode::Escape => self.pending.push(Command::Pause),
                     KeyCode::F3 => self.pending.push(Command::ToggleOverlay),
+                    KeyCode::KeyM => self.pending.push(Command::ToggleAim),
                     KeyCode::Enter | KeyCode::NumpadEnter => self.pending.push(Command::Confirm),
                     _ => {}
                 }

@@ -3,6 +3,7 @@
 //! the camera, and the fixed 60 Hz step driven from real time, inside the
 //! engine's window shell ([`engine::window`]).
 
+pub mod charge_ring;
 pub mod draw;
 pub mod fight;
 pub mod input;
@@ -197,6 +198,7 @@ impl GameApp {
                     }
                 }
                 Command::Confirm => confirm = true,
+                Command::ToggleAim => self.settings.mouse_aim = !self.settings.mouse_aim,
             }
         }
         confirm
@@ -322,6 +324,13 @@ impl WindowApp for GameApp {
                     }
                 }
                 if let Some(f) = &mut self.fight {
+                    f.world.set_aim(mouse_aim(
+                        self.settings.mouse_aim,
+                        frame.scene.camera,
+                        frame.size,
+                        self.controls.cursor,
+                        f.world.player.pos,
+                    ));
                     let scale = if self.screen == Screen::Arena { 1.0 } else { 0.0 };
                     f.advance(
                         frame.dt,
@@ -334,11 +343,19 @@ impl WindowApp for GameApp {
                 if let Some(f) = &mut self.fight {
                     f.draw(frame.scene, &ctx, frame.size);
                     screens::hud::show(&ctx, &f.world);
+                    charge_ring::draw(&ctx, &frame.scene.camera, frame.size, &f.world, frame.scene.time);
                 }
             }
             Screen::TestRange => {
                 if let Some(r) = &mut self.range {
                     r.tend();
+                    r.fight.world.set_aim(mouse_aim(
+                        self.settings.mouse_aim,
+                        frame.scene.camera,
+                        frame.size,
+                        self.controls.cursor,
+                        r.fight.world.player.pos,
+                    ));
                     let scale = r.time_scale;
                     r.fight.advance(
                         frame.dt,
@@ -347,6 +364,13 @@ impl WindowApp for GameApp {
                         self.args.exit_after_frames.is_some(),
                     );
                     r.fight.draw(frame.scene, &ctx, frame.size);
+                    charge_ring::draw(
+                        &ctx,
+                        &frame.scene.camera,
+                        frame.size,
+                        &r.fight.world,
+                        frame.scene.time,
+                    );
                     match screens::range::show(&ctx, &r.fight.world, r.dps(), r.time_scale) {
                         Some(screens::range::RangeAction::ToggleSlow) => {
                             r.time_scale = if r.time_scale < 1.0 { 1.0 } else { 0.1 };
@@ -472,4 +496,16 @@ impl GameApp {
             Screen::Arena | Screen::TestRange => {}
         }
     }
+}
+
+/// The aim for the world: toward the cursor (screen → world through the
+/// camera of the last frame) when mouse aim is on, else `None` (auto-aim).
+fn mouse_aim(
+    on: bool,
+    camera: engine::render::Camera2d,
+    viewport: [u32; 2],
+    cursor: Vec2,
+    player: Vec2,
+) -> Option<Vec2> {
+    on.then(|| camera.screen_to_world(cursor, viewport) - player)
 }

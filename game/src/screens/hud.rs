@@ -59,7 +59,11 @@ pub fn show(ctx: &egui::Context, world: &World) {
                         120.0,
                     );
                     ui.separator();
-                    ui.weak("aim: nearest enemy");
+                    ui.weak(if world.aim().is_some() {
+                        "aim: mouse (M)"
+                    } else {
+                        "aim: nearest enemy (M)"
+                    });
                 });
             });
         });

@@ -17,6 +17,8 @@ pub struct Settings {
     pub fullscreen: bool,
     /// Present with vsync.
     pub vsync: bool,
+    /// Fire at the mouse cursor instead of the nearest enemy (key M).
+    pub mouse_aim: bool,
 }
 
 impl Default for Settings {
@@ -25,6 +27,7 @@ impl Default for Settings {
             resolution: RESOLUTIONS[0],
             fullscreen: false,
             vsync: true,
+            mouse_aim: false,
         }
     }
 }
@@ -60,6 +63,9 @@ pub fn show(ctx: &egui::Context, settings: &mut Settings, requests: &mut Request
                 if ui.checkbox(&mut settings.vsync, "on").changed() {
                     requests.vsync = Some(settings.vsync);
                 }
+                ui.end_row();
+                ui.label("Aim");
+                ui.checkbox(&mut settings.mouse_aim, "at the mouse cursor (M)");
                 ui.end_row();
             });
             ui.separator();
