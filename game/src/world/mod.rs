@@ -33,6 +33,7 @@ mod hooks;
 mod load;
 pub mod metrics;
 pub mod shots;
+mod test_range;
 pub mod view;
 
 use std::sync::Arc;
@@ -50,6 +51,7 @@ pub use config::{RunData, WorldDef};
 pub use gear::EnemyAttackDef;
 pub use metrics::{STAGE_NAMES, StageTimes, StepCounters, WaveStats};
 pub use shots::{Shot, ShotTable, Team};
+pub use test_range::Dummy;
 pub use view::{Effect, EffectKind, Effects};
 
 use crate::catalog::Catalog;
