@@ -8,8 +8,8 @@ pub mod draw;
 pub mod fight;
 pub mod input;
 pub mod palette;
-pub mod range;
 mod run;
+pub mod test_range;
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -120,7 +120,7 @@ pub struct GameApp {
     /// `--stress N`: projectiles held alive in the fight.
     stress: Option<u32>,
     fight: Option<Fight>,
-    range: Option<range::TestRange>,
+    range: Option<test_range::TestRange>,
     run: Option<RunState>,
     lab: screens::lab::LabState,
     settings: screens::settings::Settings,
@@ -426,7 +426,7 @@ impl GameApp {
                         self.begin_wave(next);
                     }
                     Some(screens::lab::LabAction::Test) => {
-                        match range::TestRange::new(
+                        match test_range::TestRange::new(
                             &self.catalog,
                             &f.world,
                             self.args.backend,

@@ -1,7 +1,8 @@
 //! The test range of the lab (game-design §6.3): a separate world in which
 //! the player's build fires at stationary dummies, with a live DPS meter and
-//! a 0.1× slow motion. The rules are the real fight's; the wave's own spawns
-//! are struck down each frame, and the dummies and the player never die.
+//! a 0.1× slow motion. The rules are the real fight's
+//! ([`World::begin_test_range`]: no wave spawner, dummies that stand); the
+//! dummies' HP is refilled when it runs low, so they never die.
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -11,7 +12,7 @@ use glam::Vec2;
 
 use super::fight::Fight;
 use crate::catalog::Catalog;
-use crate::world::World;
+use crate::world::{Dummy, World};
 
 /// Enemy archetype used as a dummy (the sturdiest one).
 pub const DUMMY: &str = "tank";
@@ -19,6 +20,10 @@ pub const DUMMY: &str = "tank";
 const DUMMY_OFFSETS: [[f32; 2]; 3] = [[260.0, 0.0], [200.0, -160.0], [200.0, 160.0]];
 /// Seconds of simulation the DPS meter averages over.
 const DPS_WINDOW_S: f32 = 3.0;
+/// Dummy HP: large, yet small enough for f32 to register single hits.
+const DUMMY_HP: f32 = 1.0e6;
+/// A dummy below this fraction of its HP is refilled.
+const REFILL_BELOW: f32 = 0.1;
 
 /// The test range: its own world, the dummies, and the meter.
 #[derive(Debug)]
@@ -52,43 +57,34 @@ impl TestRange {
         Ok(range)
     }
 
-    /// (Re)starts the range's wave and places the dummies.
+    /// (Re)starts the range and places the dummies.
     pub fn restart(&mut self) -> Result<(), String> {
         let w = &mut self.fight.world;
-        w.begin_wave(1).map_err(|e| e.to_string())?;
         let centre = w.catalog().run.world.arena.centre();
-        self.dummies = DUMMY_OFFSETS
+        let dummies: Vec<Dummy> = DUMMY_OFFSETS
             .iter()
-            .filter_map(|o| w.spawn_enemy(DUMMY, centre + Vec2::from(*o)))
+            .map(|o| Dummy {
+                enemy: DUMMY.into(),
+                pos: centre + Vec2::from(*o),
+                hp: DUMMY_HP,
+            })
             .collect();
+        self.dummies = w
+            .begin_test_range(&dummies)
+            .map_err(|e| format!("test range: {e}"))?;
         self.samples.clear();
         Ok(())
     }
 
-    /// Keeps the range a range: the wave's spawns removed, dummies standing
-    /// and full, the player full. Call before the frame's steps.
+    /// Samples the DPS meter, refills nearly empty dummies and keeps the
+    /// player standing (HP-cost chips). Call before the frame's steps.
     pub fn tend(&mut self) {
         let w = &mut self.fight.world;
-        if w.wave_done() {
-            let _ = w.end_wave();
-            if let Err(e) = self.restart() {
-                log::warn!("test range restart: {e}");
-            }
-            return;
-        }
-        let dummies = self.dummies.clone();
-        let set = w.enemies_mut();
-        for slot in 0..set.slots().len() as u32 {
-            let Some(e) = set.get_mut(slot) else { continue };
-            if !e.alive {
-                continue;
-            }
-            if dummies.contains(&slot) {
-                e.speed = 0.0;
+        for slot in self.dummies.clone() {
+            if let Some(e) = w.enemies_mut().get_mut(slot)
+                && e.hp < REFILL_BELOW * e.hp_max
+            {
                 e.hp = e.hp_max;
-            } else {
-                // The step's reaper removes it the normal way.
-                e.hp = 0.0;
             }
         }
         w.player.hp = w.player.hp_max();
