@@ -3,11 +3,12 @@
 //! the core's mana, cast delay and recharge, and a VM preview of one cycle.
 //! A deck that cannot fire blocks the fight with the seed's warning.
 
-use crate::shop::loadout::Card;
-use crate::vm::{CastContext, CasterStats, CoreState, DeckError};
+use crate::shop::loadout::{Card, CarriedCore};
+use crate::vm::cores::Dir;
+use crate::vm::{CastContext, CasterStats, CoreDef, CoreState, DeckError, SpellKind};
 use crate::world::World;
 
-/// Board columns of the core's 2D board.
+/// Board columns of a core without a 2D board (its slots in rows).
 const BOARD_COLUMNS: usize = 6;
 
 /// Where a dragged card comes from or goes to.
@@ -208,31 +209,9 @@ pub fn show(ctx: &egui::Context, world: &mut World, state: &mut LabState) -> Opt
             }
             ui.separator();
             ui.strong("Board (drag to reorder; the order is the program)");
-            egui::Grid::new("board").spacing([6.0, 6.0]).show(ui, |ui| {
-                for slot in 0..active.capacity {
-                    let spot = Spot::Slot(slot);
-                    let card = active.deck.get(slot);
-                    if let Some(from) = drop_target(ui, spot, |ui| {
-                        ui.set_min_size(egui::vec2(120.0, 44.0));
-                        match card {
-                            Some(c) => {
-                                let name = spell_name(world, &c.id);
-                                ui.dnd_drag_source(egui::Id::unique(("slot", slot)), spot, |ui| {
-                                    chip(ui, &name, true)
-                                });
-                            }
-                            None => {
-                                ui.weak(format!("slot {}", slot + 1));
-                            }
-                        }
-                    }) {
-                        moved = Some((from, spot));
-                    }
-                    if (slot + 1) % BOARD_COLUMNS == 0 {
-                        ui.end_row();
-                    }
-                }
-            });
+            if let Some(from) = board_ui(ui, world, core.as_ref(), &active) {
+                moved = Some(from);
+            }
             ui.separator();
             ui.strong("One cycle, as the VM fires it");
             match &result {
@@ -276,6 +255,102 @@ pub fn show(ctx: &egui::Context, world: &mut World, state: &mut LabState) -> Opt
         }
     }
     action
+}
+
+/// Grid position of each slot: the core's 2D board, or rows of
+/// [`BOARD_COLUMNS`] for a core without one.
+pub fn slot_positions(core: Option<&CoreDef>, capacity: usize) -> Vec<[i32; 2]> {
+    (0..capacity)
+        .map(|i| {
+            core.and_then(|c| c.board.as_ref())
+                .and_then(|b| b.slots.get(i).copied())
+                .unwrap_or([(i % BOARD_COLUMNS) as i32, (i / BOARD_COLUMNS) as i32])
+        })
+        .collect()
+}
+
+/// Marker of a boost pointing `dir` with `factor`, e.g. `x2 ->`.
+pub fn boost_marker(dir: Dir, factor: f32) -> String {
+    let arrow = match dir {
+        Dir::Right => "->",
+        Dir::Left => "<-",
+        Dir::Up => "^",
+        Dir::Down => "v",
+    };
+    format!("x{factor} {arrow}")
+}
+
+/// Draws the active core's slots at their board positions with boost and
+/// splitter markers; returns a card move dropped on a slot.
+fn board_ui(
+    ui: &mut egui::Ui,
+    world: &World,
+    core: Option<&CoreDef>,
+    active: &CarriedCore,
+) -> Option<(Spot, Spot)> {
+    let cat = world.catalog();
+    let pos = slot_positions(core, active.capacity);
+    let boosts = core.map_or_else(|| vec![1.0; active.capacity], crate::vm::topology::slot_boosts);
+    let (x0, y0) = pos
+        .iter()
+        .fold((i32::MAX, i32::MAX), |(x, y), p| (x.min(p[0]), y.min(p[1])));
+    let (x1, y1) = pos
+        .iter()
+        .fold((i32::MIN, i32::MIN), |(x, y), p| (x.max(p[0]), y.max(p[1])));
+    let mut moved = None;
+    egui::Grid::new("board").spacing([6.0, 6.0]).show(ui, |ui| {
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let Some(slot) = pos.iter().position(|p| *p == [x, y]) else {
+                    ui.allocate_space(egui::vec2(150.0, 60.0));
+                    continue;
+                };
+                let spot = Spot::Slot(slot);
+                let card = active.deck.get(slot);
+                if let Some(from) = drop_target(ui, spot, |ui| {
+                    ui.set_min_size(egui::vec2(150.0, 60.0));
+                    ui.vertical(|ui| {
+                        match card {
+                            Some(c) => {
+                                let name = spell_name(world, &c.id);
+                                ui.dnd_drag_source(egui::Id::unique(("slot", slot)), spot, |ui| chip(ui, &name, true));
+                            }
+                            None => {
+                                ui.weak(format!("slot {}", slot + 1));
+                            }
+                        }
+                        ui.horizontal(|ui| {
+                            let gold = egui::Color32::from_rgb(255, 210, 60);
+                            for b in core.and_then(|c| c.board.as_ref()).map_or(&[][..], |b| &b.boosts[..]) {
+                                if b.at == [x, y] {
+                                    ui.colored_label(gold, boost_marker(b.dir, b.factor))
+                                        .on_hover_text("boosts the chip in that neighbouring slot");
+                                }
+                            }
+                            if boosts.get(slot).is_some_and(|f| *f != 1.0) {
+                                ui.colored_label(gold, format!("boosted x{}", boosts[slot]))
+                                    .on_hover_text("this slot's chip has a multiplied effect");
+                            }
+                            if let Some(c) = card
+                                && let Some(i) = cat.spells.find(&c.id)
+                                && cat.spells.get(i).kind == SpellKind::Splitter
+                            {
+                                let n = cat.spells.get(i).draw.unwrap_or(2);
+                                ui.colored_label(egui::Color32::from_rgb(150, 220, 150), format!("split {n} ->"))
+                                    .on_hover_text(format!(
+                                        "the next {n} chips are branches: the first keeps the incoming modifiers, the others start clean"
+                                    ));
+                            }
+                        });
+                    });
+                }) {
+                    moved = Some((from, spot));
+                }
+            }
+            ui.end_row();
+        }
+    });
+    moved
 }
 
 fn warning_text(e: &DeckError) -> String {
@@ -350,6 +425,23 @@ mod tests {
         assert_eq!(w.loadout.active().deck.len(), deck_len);
         assert_eq!(w.loadout.active().deck[1].id, first);
         assert!(w.loadout.waiting.is_empty());
+    }
+
+    #[test]
+    fn slots_sit_on_the_core_board_or_in_rows() {
+        let w = world();
+        let cat = w.catalog();
+        let matrix = cat
+            .cores
+            .get(cat.cores.find("matrix_board").expect("matrix_board"));
+        let pos = slot_positions(Some(matrix), 9);
+        assert_eq!(pos[4], [1, 1]);
+        assert_eq!(pos[8], [2, 2]);
+        // The boost at (1, 1) pointing right doubles slot 5, at (2, 1).
+        let boosts = crate::vm::topology::slot_boosts(matrix);
+        assert_eq!(boosts[5], 2.0);
+        assert_eq!(boost_marker(Dir::Right, 2.0), "x2 ->");
+        assert_eq!(slot_positions(None, 8)[7], [1, 1]);
     }
 
     #[test]
