@@ -3,6 +3,7 @@
 //! the camera, and the fixed 60 Hz step driven from real time, inside the
 //! engine's window shell ([`engine::window`]).
 
+pub mod armoury;
 pub mod charge_ring;
 pub mod draw;
 pub mod fight;
@@ -107,6 +108,8 @@ pub enum Screen {
     Summary,
     /// The lab's test range.
     TestRange,
+    /// Equipment and crafting, reached from the shop.
+    Armoury,
 }
 
 /// The game as a [`WindowApp`].
@@ -122,6 +125,7 @@ pub struct GameApp {
     fight: Option<Fight>,
     range: Option<test_range::TestRange>,
     run: Option<RunState>,
+    armoury: Option<armoury::Armoury>,
     lab: screens::lab::LabState,
     settings: screens::settings::Settings,
     /// A problem that ends the game with a non-zero exit status.
@@ -140,6 +144,7 @@ impl GameApp {
             fight: None,
             range: None,
             run: None,
+            armoury: None,
             lab: screens::lab::LabState::default(),
             settings: screens::settings::Settings::default(),
             fatal: None,
@@ -166,6 +171,7 @@ impl GameApp {
         let (state, world) = RunState::new(&self.catalog, seed, self.args.backend, gpu)?;
         self.fight = Some(Fight::new(world));
         self.run = Some(state);
+        self.armoury = Some(armoury::Armoury::new(seed));
         Ok(())
     }
 
@@ -273,6 +279,13 @@ impl GameApp {
                     run.open_shop(&f.world);
                 }
                 self.screen = Screen::Shop;
+            }
+            Some(StartScreen::Armoury) => {
+                self.set_wave_before(wave);
+                if let Some(f) = &mut self.fight {
+                    armoury::seed_preview_loot(&mut f.world, wave);
+                }
+                self.screen = Screen::Armoury;
             }
             Some(StartScreen::Summary) => {
                 self.set_wave_before(wave);
@@ -476,8 +489,18 @@ impl GameApp {
                 let (Some(f), Some(run)) = (&mut self.fight, &mut self.run) else {
                     return;
                 };
-                if run.shop_ui(ctx, &mut f.world) == Some(screens::shop::ShopAction::Leave) {
-                    self.screen = Screen::Lab;
+                match run.shop_ui(ctx, &mut f.world) {
+                    Some(screens::shop::ShopAction::Leave) => self.screen = Screen::Lab,
+                    Some(screens::shop::ShopAction::Armoury) => self.screen = Screen::Armoury,
+                    None => {}
+                }
+            }
+            Screen::Armoury => {
+                let (Some(f), Some(a)) = (&mut self.fight, &mut self.armoury) else {
+                    return;
+                };
+                if a.show(ctx, &mut f.world) == Some(armoury::ArmouryAction::Back) {
+                    self.screen = Screen::Shop;
                 }
             }
             Screen::Summary => {

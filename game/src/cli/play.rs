@@ -56,6 +56,8 @@ pub enum StartScreen {
     Arena,
     /// The shop between waves.
     Shop,
+    /// Equipment and crafting (seeded with the loot of the cleared waves).
+    Armoury,
     /// The run summary after death.
     Summary,
 }

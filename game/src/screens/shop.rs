@@ -14,6 +14,8 @@ use crate::world::World;
 pub enum ShopAction {
     /// Leave for the lab.
     Leave,
+    /// Open the equipment panel and crafting bench.
+    Armoury,
 }
 
 /// Draws the shop and applies purchases; `message` holds the last refusal.
@@ -44,6 +46,9 @@ pub fn show(
                     && let Err(e) = shop.refresh(def, pool, &mut world.wallet, rng)
                 {
                     *message = Some(e.to_string());
+                }
+                if ui.button("Equipment & crafting").clicked() {
+                    action = Some(ShopAction::Armoury);
                 }
                 if ui.button("Leave for the lab >>").clicked() {
                     action = Some(ShopAction::Leave);
