@@ -19,8 +19,11 @@
 //! * Crit: chance = `luck × crit_per_luck + crit_chance`, clamped to 0..=1,
 //!   rolled once per hit; a crit multiplies `raw` by `crit_mult` (a ΠMult
 //!   factor, as the seed's own example "Critical 2.0x" puts it).
-//! * The player's `damage_flat` / `damage_mult` are *not* read here: the VM
-//!   bakes them into the projectile's `add` / `mult`, so they are counted once.
+//! * The player's `damage_flat` / `damage_mult` are *not* read from the
+//!   sheet here, so each is counted once: the VM bakes only `damage_flat` into
+//!   the projectile's base damage (`vm/cast.rs`), and the world passes the
+//!   player's `damage_mult` in as a ΠMult factor of the hit's `mult` when the
+//!   hit lands (`world/gear.rs`, rule 3).
 
 use rand::Rng;
 use serde::Serialize;

@@ -66,6 +66,8 @@ pub struct WaveReport {
     pub wave: u32,
     /// Simulated seconds the wave lasted.
     pub duration_s: f64,
+    /// Enemies (and bosses) the spawner ordered.
+    pub spawned: u32,
     /// Enemies killed.
     pub kills: u32,
     /// Elites killed.
@@ -289,6 +291,7 @@ fn wave_report(
     WaveReport {
         wave: s.wave,
         duration_s: round(duration_s, 4),
+        spawned: s.spawned,
         kills: s.kills,
         elite_kills: s.elite_kills,
         boss_kills: s.boss_kills,

@@ -11,14 +11,18 @@
 //! **Level-ups**: take the offered upgrade that ranks first in
 //! [`LEVELUP_PRIORITY`] (unknown ids rank last, ties go to the first offered).
 //!
-//! **Shop**, between waves: (1) equip stashed items into empty slots, in the
-//! order they dropped; (2) if the active deck has no multicast and a free
-//! slot, buy the cheapest multicast offered and put it at the head of the
-//! deck; (3) while the deck has a free slot, buy the offered action with the
-//! most base damage per gold; (4) then buy shelf-C offers in
-//! [`STAT_PRIORITY`] order while affordable,
-//! keeping `RESERVE` gold for interest; never refresh, never buy or switch
-//! cores.
+//! **Shop**, between waves, always keeping [`RESERVE`] gold for interest:
+//! (1) equip stashed items into empty slots, in the order they dropped;
+//! (2) buy the offered core with the most slots above the active core's when
+//! affordable, move the deck into it and make it active; (3) while the deck
+//! has a free slot, buy the offered spell that [`spell_score`] ranks highest
+//! among those whose mana keeps the deck within [`MANA_SECONDS`] of regen
+//! (multicasts, damage modifiers, one homing, one pierce, then damaging
+//! actions), refreshing the shelf when nothing wanted is offered (at most
+//! [`MAX_REFRESHES`] times, only with [`REFRESH_FLOOR`] gold to spare);
+//! (4) lay the deck out modifiers → multicasts → actions, so modifiers ride
+//! every projectile a multicast draws; (5) buy shelf-C offers in
+//! [`STAT_PRIORITY`] order while affordable.
 
 use glam::Vec2;
 
@@ -36,6 +40,15 @@ pub const COIN_SEEK: f32 = 500.0;
 pub const WALL: f32 = 150.0;
 /// Gold kept after shopping (interest).
 pub const RESERVE: u64 = 20;
+/// A spell is bought only while one pass through the deck costs at most this
+/// many seconds of mana regeneration (core + player): past it, casts starve
+/// and chips fizzle (measured: two damage modifiers on the starter core
+/// dealt less than one).
+pub const MANA_SECONDS: f32 = 2.0;
+/// Shelf refreshes per shop visit at most.
+pub const MAX_REFRESHES: u32 = 2;
+/// A refresh is paid only while at least this much gold is left after it.
+pub const REFRESH_FLOOR: u64 = 150;
 
 /// Level-up ids in the order the script prefers them.
 pub const LEVELUP_PRIORITY: &[&str] = &[
@@ -54,6 +67,7 @@ pub const LEVELUP_PRIORITY: &[&str] = &[
 /// Stats the script buys on shelf C, most wanted first.
 pub const STAT_PRIORITY: &[StatId] = &[
     StatId::DamageMult,
+    StatId::ManaRegen,
     StatId::CastDelayMod,
     StatId::HpMax,
     StatId::Armor,
@@ -180,68 +194,44 @@ pub fn shop(world: &mut World, shop: &mut Shop, pool: &ShopPool) -> ShopVisit {
         }
     }
     let def = &cat.run.shop;
-    // 2. A multicast first, if the deck has none: it goes to the head of the deck.
-    let has_multicast = world.loadout.active().deck.iter().any(|c| {
-        cat.spells
-            .find(&c.id)
-            .is_some_and(|i| cat.spells.get(i).kind == SpellKind::Multicast)
-    });
-    if !has_multicast && world.loadout.active().deck.len() < world.loadout.active().capacity {
-        let gold = world.wallet.gold();
-        let pick = shop
-            .spells
-            .iter()
-            .enumerate()
-            .filter(|(_, o)| !o.sold && o.price + RESERVE <= gold)
-            .filter(|(_, o)| {
-                cat.spells
-                    .find(&o.id)
-                    .is_some_and(|i| cat.spells.get(i).kind == SpellKind::Multicast)
-            })
-            .min_by_key(|(i, o)| (o.price, *i))
-            .map(|(i, _)| i);
-        if let Some(i) = pick {
-            let (id, price) = (shop.spells[i].id.clone(), shop.spells[i].price);
-            if let Ok(crate::shop::Purchase::Spell(crate::shop::CardPlace::Deck { core, slot })) =
-                shop.buy(def, pool, Shelf::Spells, i, &mut world.wallet, &mut world.loadout)
-                && let Some(deck) = world.loadout.deck_mut(core)
-            {
-                let card = deck.remove(slot);
-                deck.insert(0, card);
-                visit.bought.push(id);
-                visit.spent += price;
-            }
-        }
-    }
-    // 3. Damaging actions into free slots: the most base damage per gold first.
+    // 2. A bigger core when affordable: the deck moves over and it is made active.
+    upgrade_core(world, shop, pool, &cat, &mut visit);
+    // 3. Spells by [`spell_score`] into free slots, refreshing the shelf when
+    //    it has nothing wanted (at most `MAX_REFRESHES`, only when rich enough).
+    let mut refreshes = 0;
     loop {
         let active = world.loadout.active();
         if active.deck.len() >= active.capacity {
             break;
         }
         let gold = world.wallet.gold();
-        let damage = |id: &str| {
-            cat.spells
-                .find(id)
-                .map(|i| cat.spells.get(i))
-                .filter(|s| s.kind == SpellKind::Action)
-                .and_then(|s| s.projectile.as_ref())
-                .map_or(0.0, |p| p.damage)
-        };
+        let deck: Vec<String> = active.deck.iter().map(|c| c.id.clone()).collect();
+        let spell_mana = |id: &str| cat.spells.find(id).map_or(0.0, |i| cat.spells.get(i).mana);
+        let deck_mana: f32 = deck.iter().map(|d| spell_mana(d)).sum();
+        let core_regen = cat.cores.find(&active.id).map_or(0.0, |i| cat.cores.get(i).mana_regen);
+        let mana_budget = (core_regen + world.player.stat(StatId::ManaRegen)) * MANA_SECONDS;
         let pick = shop
             .spells
             .iter()
             .enumerate()
-            .filter(|(_, o)| !o.sold && o.price + RESERVE <= gold && damage(&o.id) > 0.0)
-            .max_by(|(i, a), (j, b)| {
-                let (ra, rb) = (
-                    damage(&a.id) / a.price.max(1) as f32,
-                    damage(&b.id) / b.price.max(1) as f32,
-                );
-                ra.total_cmp(&rb).then(j.cmp(i))
-            })
-            .map(|(i, _)| i);
-        let Some(i) = pick else { break };
+            .filter(|(_, o)| !o.sold && o.price + RESERVE <= gold)
+            .filter(|(_, o)| deck_mana + spell_mana(&o.id) <= mana_budget)
+            .filter_map(|(i, o)| spell_score(&cat, &deck, &o.id).map(|sc| (i, sc, o.price)))
+            .max_by(|a, b| a.1.cmp(&b.1).then(b.2.cmp(&a.2)).then(b.0.cmp(&a.0)))
+            .map(|(i, _, _)| i);
+        let Some(i) = pick else {
+            let cost = shop.refresh_cost(def);
+            if refreshes >= MAX_REFRESHES || gold < cost + REFRESH_FLOOR {
+                break;
+            }
+            if world.refresh_shop(shop, pool).is_err() {
+                break;
+            }
+            refreshes += 1;
+            visit.bought.push("(refresh)".to_string());
+            visit.spent += cost;
+            continue;
+        };
         let id = shop.spells[i].id.clone();
         let price = shop.spells[i].price;
         if shop
@@ -253,6 +243,7 @@ pub fn shop(world: &mut World, shop: &mut Shop, pool: &ShopPool) -> ShopVisit {
         visit.bought.push(id);
         visit.spent += price;
     }
+    arrange_deck(world, &cat);
     // 4. Stats by priority.
     for want in STAT_PRIORITY {
         let gold = world.wallet.gold();
@@ -277,4 +268,104 @@ pub fn shop(world: &mut World, shop: &mut Shop, pool: &ShopPool) -> ShopVisit {
         }
     }
     visit
+}
+
+/// How much the script wants spell `id` given its active deck (`None`: not
+/// at all). The stated wish list, highest first:
+/// multicasts while the deck has fewer than two (400 + 100 per draw); damage
+/// modifiers without an HP cost while the deck has no more of them than
+/// multicasts (one per multicast plus one: a modifier laid before a multicast
+/// rides all its draws; piling them on one bolt is overkill) (300 + their
+/// damage); one homing modifier
+/// (250); one pierce modifier (200); then any plain damaging action (its damage
+/// × projectile count, at least 1). Ties go to the cheaper offer.
+pub fn spell_score(cat: &crate::catalog::Catalog, deck: &[String], id: &str) -> Option<u32> {
+    let spell = cat.spells.get(cat.spells.find(id)?);
+    let count = |pred: &dyn Fn(&crate::vm::SpellDef) -> bool| {
+        deck.iter()
+            .filter_map(|d| cat.spells.find(d))
+            .filter(|&i| pred(cat.spells.get(i)))
+            .count()
+    };
+    match spell.kind {
+        SpellKind::Multicast if count(&|s| s.kind == SpellKind::Multicast) < 2 => {
+            Some(400 + 100 * spell.draw.unwrap_or(1))
+        }
+        SpellKind::Modifier => {
+            let m = spell.modifier.as_ref()?;
+            let damage_mods = count(&|s| s.modifier.as_ref().is_some_and(|m| m.add_damage > 0.0));
+            let multicasts = count(&|s| s.kind == SpellKind::Multicast);
+            if m.add_damage > 0.0 && spell.hp_cost <= 0.0 && damage_mods <= multicasts {
+                Some(300 + m.add_damage as u32)
+            } else if m.homing > 0.0 && count(&|s| s.modifier.as_ref().is_some_and(|m| m.homing > 0.0)) == 0 {
+                Some(250)
+            } else if m.add_pierce > 0 && count(&|s| s.modifier.as_ref().is_some_and(|m| m.add_pierce > 0)) == 0 {
+                Some(200)
+            } else {
+                None
+            }
+        }
+        SpellKind::Action => {
+            let p = spell.projectile.as_ref()?;
+            let dmg = p.damage * p.count as f32;
+            (dmg > 0.0 && p.explosion_radius <= 0.0).then(|| (dmg as u32).max(1))
+        }
+        _ => None,
+    }
+}
+
+/// Buys the offered core with the most capacity above the active one's when
+/// gold allows (keeping [`RESERVE`]), moves the active deck into it and makes
+/// it active. Cores the script does not understand (entries, dual streams,
+/// raw registers) count by capacity alone: the deck runs on any core.
+fn upgrade_core(world: &mut World, shop: &mut Shop, pool: &ShopPool, cat: &crate::catalog::Catalog, visit: &mut ShopVisit) {
+    let def = &cat.run.shop;
+    let gold = world.wallet.gold();
+    let have = world.loadout.active().capacity;
+    let pick = shop
+        .cores
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| !o.sold && o.price + RESERVE <= gold)
+        .filter_map(|(i, o)| {
+            let c = cat.cores.get(cat.cores.find(&o.id)?);
+            (c.capacity as usize > have).then_some((i, c.capacity))
+        })
+        .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
+        .map(|(i, _)| i);
+    let Some(i) = pick else { return };
+    let (id, price) = (shop.cores[i].id.clone(), shop.cores[i].price);
+    let Ok(crate::shop::Purchase::Core(new)) =
+        shop.buy(def, pool, Shelf::Cores, i, &mut world.wallet, &mut world.loadout)
+    else {
+        return;
+    };
+    let old = world.loadout.active_index();
+    let cards = world.loadout.deck_mut(old).map(std::mem::take).unwrap_or_default();
+    if let Some(deck) = world.loadout.deck_mut(new) {
+        deck.extend(cards);
+    }
+    if shop.switch_core(&mut world.loadout, new).is_ok() {
+        visit.bought.push(id);
+        visit.spent += price;
+    }
+}
+
+/// Lays the active deck out so every modifier reaches the most projectiles:
+/// modifiers first (a modifier's scope rides the draws that follow it), then
+/// multicasts (most draws first), then everything else, each group in its
+/// current order.
+fn arrange_deck(world: &mut World, cat: &crate::catalog::Catalog) {
+    let rank = |id: &str| match cat.spells.find(id).map(|i| cat.spells.get(i).kind) {
+        Some(SpellKind::Modifier) => (0, 0),
+        Some(SpellKind::Multicast) => {
+            let draw = cat.spells.find(id).and_then(|i| cat.spells.get(i).draw).unwrap_or(1);
+            (1, u32::MAX - draw)
+        }
+        _ => (2, 0),
+    };
+    let active = world.loadout.active_index();
+    if let Some(deck) = world.loadout.deck_mut(active) {
+        deck.sort_by_key(|c| rank(&c.id));
+    }
 }

@@ -72,6 +72,12 @@ pub struct WaveRunner {
     overrides: Vec<u32>,
     boss: Option<u32>,
     rng: ChaCha8Rng,
+    /// Steps taken; the clock is `steps × dt`, and every time test compares
+    /// whole steps (see [`WaveRunner::reached`]) so a 60 s wave at 60 Hz lasts
+    /// exactly 3,600 steps (a float clock summed step by step reached 60 one
+    /// step late: 3,601 steps).
+    steps: u64,
+    dt: f32,
     t: f32,
     spent: f32,
     timers: Vec<f32>,
@@ -117,6 +123,8 @@ impl WaveRunner {
             overrides,
             boss,
             rng: ChaCha8Rng::seed_from_u64(seed),
+            steps: 0,
+            dt: 0.0,
             t: 0.0,
             spent: 0.0,
             boss_fired: false,
@@ -136,7 +144,19 @@ impl WaveRunner {
 
     /// True once the wave clock has reached `duration_sec`.
     pub fn time_up(&self) -> bool {
-        self.t >= self.cfg.duration_sec
+        self.reached(self.cfg.duration_sec)
+    }
+
+    /// True once the clock has reached `sec` s, counted in whole steps:
+    /// `steps ≥ round(sec / dt)`, so float rounding never costs a step.
+    /// Before the first step nothing is reached.
+    pub fn reached(&self, sec: f32) -> bool {
+        self.steps > 0 && self.steps >= (f64::from(sec) / f64::from(self.dt)).round() as u64
+    }
+
+    /// Steps the wave clock has run.
+    pub fn steps(&self) -> u64 {
+        self.steps
     }
 
     /// True while the wave has a boss that has not spawned yet.
@@ -184,12 +204,14 @@ impl WaveRunner {
         if self.time_up() {
             return;
         }
-        self.t += dt;
+        self.steps += 1;
+        self.dt = dt;
+        self.t = (self.steps as f64 * f64::from(dt)) as f32;
         let scale = self.scale();
         // Boss.
         if let (Some(b), Some(spec)) = (self.boss, &self.cfg.boss)
             && !self.boss_fired
-            && self.t >= spec.at_sec
+            && self.reached(spec.at_sec)
         {
             self.boss_fired = true;
             let pos = self.spawn_point(player, spec.spawn_radius_from_player, arena);
@@ -202,7 +224,7 @@ impl WaveRunner {
         // Elite overrides.
         for i in 0..self.overrides.len() {
             let o = &self.cfg.elite_overrides[i];
-            if self.fired[i] || self.t < o.at_sec {
+            if self.fired[i] || !self.reached(o.at_sec) {
                 continue;
             }
             self.fired[i] = true;

@@ -73,6 +73,8 @@ pub struct WaveStats {
     pub wave: u32,
     /// Steps simulated.
     pub steps: u64,
+    /// Enemies (and bosses) the wave's spawner ordered, dropped ones included.
+    pub spawned: u32,
     /// Enemies killed by the player.
     pub kills: u32,
     /// Elites killed.

@@ -788,6 +788,7 @@ impl World {
             self.wallet.settle(&eco.settlement);
             self.roll_drops(crate::loot::drops::DropSource::WaveEnd, self.player.pos);
         }
+        self.stats.spawned = self.runner.as_ref().map_or(0, |r| r.spawned());
         self.clear_field();
         self.core = None;
         self.runner = None;
