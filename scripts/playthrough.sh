@@ -12,7 +12,12 @@ set -euo pipefail
 
 BIN=${1:-target/release/artificer}
 OUT_DIR=${OUT_DIR:-target/playthrough}
-DISPLAY_NUM=${DISPLAY_NUM:-:77}
+# The first X display number without a lock file (other sessions may hold some).
+if [ -z "${DISPLAY_NUM:-}" ]; then
+    for d in $(seq 90 140); do
+        [ -e "/tmp/.X$d-lock" ] || { DISPLAY_NUM=":$d"; break; }
+    done
+fi
 SEED=${SEED:-7}
 mkdir -p "$OUT_DIR"
 
@@ -24,6 +29,7 @@ cleanup() {
     kill "$XVFB_PID" 2>/dev/null || true
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM
 export DISPLAY=$DISPLAY_NUM
 sleep 2
 
@@ -37,6 +43,7 @@ xdotool windowfocus "$WIN"
 
 n=0
 shot() { n=$((n + 1)); import -window root "$OUT_DIR/$(printf %02d $n)-$1.png"; echo "shot $n: $1"; }
+panel_pixel() { import -window root "$OUT_DIR/probe.png"; convert "$OUT_DIR/probe.png" -format '%[pixel:p{5,700}]' info:; }
 click() { xdotool mousemove "$1" "$2"; sleep 0.2; xdotool click 1; sleep 0.8; }
 alive() { kill -0 "$GAME_PID" 2>/dev/null || { echo "the game exited"; tail -20 "$OUT_DIR/game.log"; exit 1; }; }
 drag() { # x0 y0 x1 y1: a mouse drag in small steps (egui drag and drop)
@@ -60,10 +67,11 @@ walk() {
 # Positions in the 1280x720 window (egui at 1 pixel per point).
 FIGHT_BUTTON=${FIGHT_BUTTON:-"519 19"}
 TEST_BUTTON=${TEST_BUTTON:-"665 19"}
+LEAVE_BUTTON=${LEAVE_BUTTON:-"482 19"}
 CONTINUE_KEY=Return
 
 shot lab
-# Drag the first board card to the waiting area and back (mouse drag and drop).
+# Drag the first board card to the waiting area and back into slot 3 (mouse drag and drop).
 drag 335 100 70 63; shot lab-unslotted
 drag 90 69 670 110; shot lab-reslotted
 click $TEST_BUTTON; sleep 3; shot test-range
@@ -77,7 +85,7 @@ for wave in 1 2 3; do
     xdotool key m; sleep 1; shot "wave$wave-mouse-aim"; xdotool key m
     walk 20
     shot "wave$wave-mid"
-    walk 42
+    walk 40
     alive
     shot "wave$wave-end"
     [ "$wave" = 3 ] && break
@@ -85,12 +93,13 @@ for wave in 1 2 3; do
     # button, Space presses it (egui keyboard navigation).
     xdotool key "$CONTINUE_KEY"; sleep 1.5
     shot "wave$wave-levelup"
-    for step in 1 2 3; do
-        xdotool key Tab; sleep 0.3; xdotool key space; sleep 1.5
+    # Until the shop's full-screen panel (grey 27,27,27 at the bottom left) shows.
+    for step in 1 2 3 4 5 6 7 8 9 10; do
+        [ "$(panel_pixel)" = "srgb(27,27,27)" ] && break
+        xdotool key Tab; sleep 0.3; xdotool key space; sleep 1.2
     done
     shot "wave$wave-shop"
-    # Shop: Tab to "Leave for the lab >>" (third button of the top row).
-    xdotool key Tab Tab Tab; sleep 0.3; xdotool key space; sleep 1.5
+    click $LEAVE_BUTTON; sleep 1
     shot "wave$wave-lab"
     click $FIGHT_BUTTON
 done
