@@ -19,6 +19,11 @@ struct Camera {
 
 @group(0) @binding(0) var<uniform> camera: Camera;
 
+// The kind every instance of this pipeline has (0-6), or 7: read it per
+// instance. A fixed kind lets the driver drop the other distance functions;
+// software rasterisers otherwise run every case of the `switch` per pixel.
+override SHAPE_KIND: u32 = 7u;
+
 const KIND_CIRCLE: u32 = 0u;
 const KIND_TRIANGLE: u32 = 1u;
 const KIND_SQUARE: u32 = 2u;
@@ -119,7 +124,11 @@ fn sd_hexagon(p_in: vec2<f32>, r: f32) -> f32 {
     return length(p) * sign(p.y);
 }
 
-fn shape_distance(kind: u32, p: vec2<f32>, size: vec2<f32>) -> f32 {
+fn shape_distance(instance_kind: u32, p: vec2<f32>, size: vec2<f32>) -> f32 {
+    var kind = instance_kind;
+    if (SHAPE_KIND < 7u) {
+        kind = SHAPE_KIND;
+    }
     switch kind {
         case 1u: { return sd_triangle(p, size.x); }
         case 2u: { return sd_box(p, size); }

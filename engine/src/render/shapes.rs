@@ -173,9 +173,34 @@ pub struct UploadedLayers {
 pub struct ShapeRenderer {
     alpha: wgpu::RenderPipeline,
     additive: wgpu::RenderPipeline,
+    /// Per [`ShapeKind`] (index = kind): the same pipelines with the kind
+    /// fixed by the `SHAPE_KIND` override, so software rasterisers (which run
+    /// every branch of a per-pixel `switch`) shade one distance function.
+    alpha_by_kind: Vec<wgpu::RenderPipeline>,
+    additive_by_kind: Vec<wgpu::RenderPipeline>,
+    /// Whether runs of one kind use the specialised pipelines.
+    specialised: bool,
     instances: wgpu::Buffer,
     capacity: u64,
     staging: Vec<Shape>,
+}
+
+/// `SHAPE_KIND` override value meaning "read the kind per instance".
+const GENERIC_KIND: u32 = 7;
+/// Beyond this many runs of one kind in a layer, the layer is drawn in one
+/// generic draw call instead (draw calls have a cost of their own).
+const MAX_RUNS: usize = 64;
+
+/// Maximal runs of consecutive shapes of one kind: `(kind, start, end)`.
+fn kind_runs(shapes: &[Shape]) -> Vec<(u32, u32, u32)> {
+    let mut runs: Vec<(u32, u32, u32)> = Vec::new();
+    for (i, s) in shapes.iter().enumerate() {
+        match runs.last_mut() {
+            Some(run) if run.0 == s.kind => run.2 = i as u32 + 1,
+            _ => runs.push((s.kind, i as u32, i as u32 + 1)),
+        }
+    }
+    runs
 }
 
 const SHAPE_ATTRIBUTES: [wgpu::VertexAttribute; 7] = wgpu::vertex_attr_array![
@@ -199,14 +224,18 @@ impl ShapeRenderer {
             bind_group_layouts: &[Some(camera_layout)],
             immediate_size: 0,
         });
-        let make = |label: &str, entry: &str, blend: wgpu::BlendState| {
+        let make_kind = |label: &str, entry: &str, blend: wgpu::BlendState, kind: u32| {
+            let constants = [("SHAPE_KIND", f64::from(kind))];
             device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
                 label: Some(label),
                 layout: Some(&layout),
                 vertex: wgpu::VertexState {
                     module: &module,
                     entry_point: Some("vs_main"),
-                    compilation_options: Default::default(),
+                    compilation_options: wgpu::PipelineCompilationOptions {
+                        constants: &constants,
+                        ..Default::default()
+                    },
                     buffers: &[Some(wgpu::VertexBufferLayout {
                         array_stride: std::mem::size_of::<Shape>() as u64,
                         step_mode: wgpu::VertexStepMode::Instance,
@@ -219,7 +248,10 @@ impl ShapeRenderer {
                 fragment: Some(wgpu::FragmentState {
                     module: &module,
                     entry_point: Some(entry),
-                    compilation_options: Default::default(),
+                    compilation_options: wgpu::PipelineCompilationOptions {
+                        constants: &constants,
+                        ..Default::default()
+                    },
                     targets: &[Some(wgpu::ColorTargetState {
                         format,
                         blend: Some(blend),
@@ -230,6 +262,21 @@ impl ShapeRenderer {
                 cache: None,
             })
         };
+        let make =
+            |label: &str, entry: &str, blend: wgpu::BlendState| make_kind(label, entry, blend, GENERIC_KIND);
+        let alpha_by_kind = (0..GENERIC_KIND)
+            .map(|k| {
+                make_kind(
+                    "shapes alpha (one kind)",
+                    "fs_alpha",
+                    wgpu::BlendState::PREMULTIPLIED_ALPHA_BLENDING,
+                    k,
+                )
+            })
+            .collect();
+        let additive_by_kind = (0..GENERIC_KIND)
+            .map(|k| make_kind("shapes additive (one kind)", "fs_additive", super::ADDITIVE, k))
+            .collect();
         let alpha = make(
             "shapes alpha",
             "fs_alpha",
@@ -240,6 +287,9 @@ impl ShapeRenderer {
         Self {
             alpha,
             additive,
+            alpha_by_kind,
+            additive_by_kind,
+            specialised: std::env::var_os("ARTIFICER_GENERIC_SHAPES").is_none(),
             instances: Self::buffer(device, capacity),
             capacity,
             staging: Vec::new(),
@@ -290,18 +340,28 @@ impl ShapeRenderer {
         layers: &UploadedLayers,
         layer: Layer,
     ) {
-        let (range, pipeline) = match layer {
-            Layer::Ground => (layers.ground, &self.alpha),
-            Layer::Glow => (layers.glow, &self.additive),
-            Layer::Top => (layers.top, &self.alpha),
+        let (range, pipeline, by_kind) = match layer {
+            Layer::Ground => (layers.ground, &self.alpha, &self.alpha_by_kind),
+            Layer::Glow => (layers.glow, &self.additive, &self.additive_by_kind),
+            Layer::Top => (layers.top, &self.alpha, &self.alpha_by_kind),
         };
         if range.0 == range.1 {
             return;
         }
-        pass.set_pipeline(pipeline);
         pass.set_bind_group(0, camera, &[]);
         pass.set_vertex_buffer(0, self.instances.slice(..));
-        pass.draw(0..6, range.0..range.1);
+        let shapes = &self.staging[range.0 as usize..range.1 as usize];
+        let runs = kind_runs(shapes);
+        if !self.specialised || runs.len() > MAX_RUNS {
+            pass.set_pipeline(pipeline);
+            pass.draw(0..6, range.0..range.1);
+            return;
+        }
+        for (kind, start, end) in runs {
+            let p = by_kind.get(kind as usize).unwrap_or(pipeline);
+            pass.set_pipeline(p);
+            pass.draw(0..6, range.0 + start..range.0 + end);
+        }
     }
 }
 
@@ -314,6 +374,20 @@ mod tests {
         assert_eq!(std::mem::size_of::<Shape>(), 48);
         let offsets: Vec<u64> = SHAPE_ATTRIBUTES.iter().map(|a| a.offset).collect();
         assert_eq!(offsets, vec![0, 8, 16, 32, 36, 40, 44]);
+    }
+
+    #[test]
+    fn runs_split_where_the_kind_changes() {
+        let c = |k: ShapeKind| Shape::new(k, Vec2::ZERO, Vec2::ONE, [1.0; 4]);
+        let shapes = [
+            c(ShapeKind::Line),
+            c(ShapeKind::Line),
+            c(ShapeKind::Circle),
+            c(ShapeKind::Square),
+            c(ShapeKind::Square),
+        ];
+        assert_eq!(kind_runs(&shapes), vec![(4, 0, 2), (0, 2, 3), (2, 3, 5)]);
+        assert!(kind_runs(&[]).is_empty());
     }
 
     #[test]
