@@ -208,7 +208,10 @@ pub fn shop(world: &mut World, shop: &mut Shop, pool: &ShopPool) -> ShopVisit {
         let deck: Vec<String> = active.deck.iter().map(|c| c.id.clone()).collect();
         let spell_mana = |id: &str| cat.spells.find(id).map_or(0.0, |i| cat.spells.get(i).mana);
         let deck_mana: f32 = deck.iter().map(|d| spell_mana(d)).sum();
-        let core_regen = cat.cores.find(&active.id).map_or(0.0, |i| cat.cores.get(i).mana_regen);
+        let core_regen = cat
+            .cores
+            .find(&active.id)
+            .map_or(0.0, |i| cat.cores.get(i).mana_regen);
         let mana_budget = (core_regen + world.player.stat(StatId::ManaRegen)) * MANA_SECONDS;
         let pick = shop
             .spells
@@ -299,7 +302,9 @@ pub fn spell_score(cat: &crate::catalog::Catalog, deck: &[String], id: &str) -> 
                 Some(300 + m.add_damage as u32)
             } else if m.homing > 0.0 && count(&|s| s.modifier.as_ref().is_some_and(|m| m.homing > 0.0)) == 0 {
                 Some(250)
-            } else if m.add_pierce > 0 && count(&|s| s.modifier.as_ref().is_some_and(|m| m.add_pierce > 0)) == 0 {
+            } else if m.add_pierce > 0
+                && count(&|s| s.modifier.as_ref().is_some_and(|m| m.add_pierce > 0)) == 0
+            {
                 Some(200)
             } else {
                 None
@@ -316,9 +321,17 @@ pub fn spell_score(cat: &crate::catalog::Catalog, deck: &[String], id: &str) -> 
 
 /// Buys the offered core with the most capacity above the active one's when
 /// gold allows (keeping [`RESERVE`]), moves the active deck into it and makes
-/// it active. Cores the script does not understand (entries, dual streams,
-/// raw registers) count by capacity alone: the deck runs on any core.
-fn upgrade_core(world: &mut World, shop: &mut Shop, pool: &ShopPool, cat: &crate::catalog::Catalog, visit: &mut ShopVisit) {
+/// it active. Board cores are skipped (their boosts and branches follow board
+/// positions, not the linear layout of [`arrange_deck`]; measured: the
+/// matrix board with a linear deck killed 4 grunts in W1); other cores count
+/// by capacity alone.
+fn upgrade_core(
+    world: &mut World,
+    shop: &mut Shop,
+    pool: &ShopPool,
+    cat: &crate::catalog::Catalog,
+    visit: &mut ShopVisit,
+) {
     let def = &cat.run.shop;
     let gold = world.wallet.gold();
     let have = world.loadout.active().capacity;
@@ -329,7 +342,7 @@ fn upgrade_core(world: &mut World, shop: &mut Shop, pool: &ShopPool, cat: &crate
         .filter(|(_, o)| !o.sold && o.price + RESERVE <= gold)
         .filter_map(|(i, o)| {
             let c = cat.cores.get(cat.cores.find(&o.id)?);
-            (c.capacity as usize > have).then_some((i, c.capacity))
+            (c.capacity as usize > have && c.board.is_none()).then_some((i, c.capacity))
         })
         .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
         .map(|(i, _)| i);
@@ -341,7 +354,11 @@ fn upgrade_core(world: &mut World, shop: &mut Shop, pool: &ShopPool, cat: &crate
         return;
     };
     let old = world.loadout.active_index();
-    let cards = world.loadout.deck_mut(old).map(std::mem::take).unwrap_or_default();
+    let cards = world
+        .loadout
+        .deck_mut(old)
+        .map(std::mem::take)
+        .unwrap_or_default();
     if let Some(deck) = world.loadout.deck_mut(new) {
         deck.extend(cards);
     }
@@ -359,7 +376,11 @@ fn arrange_deck(world: &mut World, cat: &crate::catalog::Catalog) {
     let rank = |id: &str| match cat.spells.find(id).map(|i| cat.spells.get(i).kind) {
         Some(SpellKind::Modifier) => (0, 0),
         Some(SpellKind::Multicast) => {
-            let draw = cat.spells.find(id).and_then(|i| cat.spells.get(i).draw).unwrap_or(1);
+            let draw = cat
+                .spells
+                .find(id)
+                .and_then(|i| cat.spells.get(i).draw)
+                .unwrap_or(1);
             (1, u32::MAX - draw)
         }
         _ => (2, 0),
