@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 pub mod play;
 pub mod sim;
 pub mod stress;
+pub mod tool;
 pub mod wand;
 
 /// Arcane Artificer: program your weapon, survive the waves.
@@ -30,6 +31,9 @@ pub enum Command {
     /// Spell VM tools: `wand eval` prints what a core and deck fire, as JSON.
     #[command(subcommand)]
     Wand(wand::WandCommand),
+    /// Checking tools of the loot seed: drops, affix, economy, ttk.
+    #[command(subcommand)]
+    Tool(tool::ToolCommand),
     /// Runs the projectile compute core on a synthetic scene and reports timings.
     Stress(stress::StressArgs),
     /// Plays a run headless with a scripted player and reports each wave.
@@ -51,9 +55,10 @@ pub enum DataCommand {
 pub fn run(cli: Cli) -> std::process::ExitCode {
     match cli.command {
         None => crate::app::run(&cli.play),
-        Some(Command::Wand(cmd)) => wand::run(cmd),
+        Some(Command::Tool(cmd)) => tool::run(cmd),
         Some(Command::Stress(args)) => stress::run(&args),
         Some(Command::Sim(args)) => sim::run(&args),
+        Some(Command::Wand(cmd)) => wand::run(cmd),
         Some(Command::Data(DataCommand::Check { root })) => {
             let root = root.unwrap_or_else(crate::data::default_root);
             match crate::catalog::Catalog::load(&root) {
