@@ -55,7 +55,11 @@ impl Catalog {
         let vm = crate::vm::load(root, &mut errors);
         let run = crate::world::RunData::load(root, &mut errors);
         if let (Some(vm), Some(run)) = (&vm, &run) {
-            run.check_refs(|c| vm.cores.find(c).is_some(), |s| vm.spells.find(s).is_some(), &mut errors);
+            run.check_refs(
+                |c| vm.cores.find(c).is_some(),
+                |s| vm.spells.find(s).is_some(),
+                &mut errors,
+            );
         }
         let fight = crate::waves::load_fight_data(root, &mut errors);
         let loot = crate::loot::LootData::load_into(root, &mut errors);

@@ -44,7 +44,11 @@ impl World {
             let r = 200.0 + (k % 1000) as f32 / 1000.0 * (arena.width.min(arena.height) * 0.5 - 260.0);
             let pos = centre + Vec2::new(a.cos(), a.sin()) * r;
             let id = LOAD_MIX[k as usize % LOAD_MIX.len()];
-            let id = if cat.enemies.index_of(id).is_some() { id } else { LOAD_ENEMY };
+            let id = if cat.enemies.index_of(id).is_some() {
+                id
+            } else {
+                LOAD_ENEMY
+            };
             if self.spawn_enemy(id, pos).is_none() {
                 break;
             }
