@@ -11,6 +11,7 @@ use game::element::Element;
 use game::loot::LootData;
 use game::loot::item::Item;
 use game::loot::rarity::Rarity;
+use game::shop::loadout::Card;
 use game::stats::StatId;
 use game::world::World;
 use glam::Vec2;
@@ -43,9 +44,17 @@ fn kit(d: &LootData) -> (Item, Item) {
 }
 
 /// Starts wave 1 with a tank 60 px east of the player and returns the damage of
-/// the first projectile hit it takes (the starting core fires spark bolts at
-/// the nearest enemy: the tank).
+/// the first projectile hit it takes. The active deck is set to three plain
+/// spark bolts first, so the hand computation does not depend on the starting
+/// deck in `data/world.json` (which balance passes change).
 fn first_hit_on_tank(world: &mut World) -> f32 {
+    let active = world.loadout.active_index();
+    *world.loadout.deck_mut(active).expect("active deck") = (0..3)
+        .map(|_| Card {
+            id: "spark_bolt".to_string(),
+            paid: 0,
+        })
+        .collect();
     world.begin_wave(1).expect("wave 1");
     let at = world.player.pos + Vec2::new(60.0, 0.0);
     let tank = world.spawn_enemy("tank", at).expect("tank spawns");
