@@ -25,6 +25,7 @@
 mod aim;
 mod areas;
 pub mod arena;
+mod between_waves;
 mod charge;
 mod combat;
 pub mod config;
@@ -32,6 +33,7 @@ pub mod gear;
 mod hooks;
 mod load;
 pub mod metrics;
+mod movement;
 pub mod shots;
 mod test_range;
 pub mod view;
@@ -606,125 +608,6 @@ impl World {
         self.core = Some(core);
     }
 
-    /// Stage 4: wave spawns, enemy AI, the player, coins, areas, effects.
-    fn move_everything(&mut self, dt: f32, counters: &mut StepCounters) {
-        let arena = self.cat.run.world.arena;
-        let ai_arena = crate::enemies::Arena {
-            min: [0.0, 0.0],
-            max: [arena.width, arena.height],
-        };
-        // Waves.
-        if let Some(r) = self.runner.as_mut() {
-            self.spawn_orders.clear();
-            r.step(dt, self.player.pos, &ai_arena, &mut self.spawn_orders);
-        }
-        let orders = std::mem::take(&mut self.spawn_orders);
-        for o in &orders {
-            let slot = match *o {
-                SpawnOrder::Enemy {
-                    enemy, pos, scale, ..
-                } => {
-                    let def = &self.cat.enemies.defs[enemy as usize];
-                    self.enemies.spawn(enemy, def, Vec2::from_array(pos), scale)
-                }
-                SpawnOrder::Boss { boss, pos } => {
-                    let def = Arc::new(self.cat.bosses.bosses[boss as usize].clone());
-                    self.enemies
-                        .spawn_boss(def, boss as usize, Vec2::from_array(pos), false)
-                }
-            };
-            match slot {
-                Some(s) => {
-                    let i = s as usize;
-                    if self.enemy_born.len() <= i {
-                        self.enemy_born.resize(i + 1, 0);
-                    }
-                    self.enemy_born[i] = self.run_steps;
-                }
-                None => counters.dropped_spawns += 1,
-            }
-        }
-        self.spawn_orders = orders;
-        // Enemies.
-        let ctx = AiContext {
-            player_pos: self.player.pos,
-            player_radius: self.player.radius,
-            arena: ai_arena,
-        };
-        let out = self.enemies.update(dt, &ctx, &mut self.rngs.ai);
-        for &(enemy, dmg) in &out.contact_hits {
-            let _ = enemy;
-            self.hurt_player(dmg, self.cat.run.world.enemy_attack.contact_class);
-        }
-        if out.pool_damage > 0.0 {
-            // Pools hurt continuously: no invulnerability window, no minimum of 1 per step.
-            self.hurt_player_over_time(out.pool_damage, self.cat.run.world.enemy_attack.pool_class);
-        }
-        self.enemy_shots.extend(out.enemy_shots.iter().copied());
-        self.boss_events.extend(out.boss_events.iter().copied());
-        // Damage over time on enemies counts as dealt.
-        self.stats.damage_dealt += f64::from(out.dot_damage);
-        // The player.
-        self.player.walk(self.move_dir, dt, &arena);
-        self.player.tick(dt);
-        // Coins.
-        let c = self.coins.update(
-            &self.cat.run.economy.def.coins,
-            dt,
-            self.player.pos,
-            self.player.radius,
-            self.player.stat(crate::stats::StatId::PickupRadius),
-        );
-        self.wallet.earn(c.collected);
-        self.stats.gold_picked += c.collected;
-        self.stats.gold_lost += c.expired;
-        // Black holes, mists, turrets.
-        self.tick_areas(dt, counters);
-        self.effects.tick(dt);
-    }
-
-    /// Contact or shot damage to the player through the level contest and armour.
-    fn hurt_player(&mut self, raw: f32, class: crate::loot::enhance::DamageClass) {
-        let rules = &self.cat.loot.enhancements.levels;
-        let Some((scaled, _)) =
-            gear::enemy_hit(raw, class, &self.cat.run.world.enemy_attack, &self.gear, rules)
-        else {
-            return;
-        };
-        let before = self.player.damage_taken;
-        let outcome = self.player.take_hit(scaled);
-        let taken = self.player.damage_taken - before;
-        if taken > 0.0 {
-            self.stats.damage_taken += taken;
-            self.effects.push(
-                EffectKind::PlayerHurt { amount: taken as f32 },
-                self.player.pos,
-                self.cat.run.world.damage_number_s,
-            );
-        }
-        let mut counters = StepCounters::default();
-        if taken > 0.0 {
-            self.run_hooks(crate::loot::hooks::Hook::OnHurt, &mut counters);
-        }
-        if matches!(outcome, crate::player::HitOutcome::Killed(_)) {
-            self.run_hooks(crate::loot::hooks::Hook::OnDeath, &mut counters);
-            log::debug!("player died in wave {} at step {}", self.wave, self.wave_steps);
-        }
-        self.counters.dropped_spawns += counters.dropped_spawns;
-    }
-
-    fn hurt_player_over_time(&mut self, amount: f32, class: crate::loot::enhance::DamageClass) {
-        let rules = &self.cat.loot.enhancements.levels;
-        let Some((scaled, _)) =
-            gear::enemy_hit(amount, class, &self.cat.run.world.enemy_attack, &self.gear, rules)
-        else {
-            return;
-        };
-        let before = self.player.damage_taken;
-        self.player.take_damage_over_time(scaled);
-        self.stats.damage_taken += self.player.damage_taken - before;
-    }
-
     /// Stage 5: enemies, player circle, queued spawns.
     fn upload(&mut self, counters: &mut StepCounters) {
         self.upload.clear();
@@ -773,67 +656,6 @@ impl World {
                 }
             }
         }
-    }
-
-    /// Ends the wave: what is on the ground, the settlement, the wave-end drop.
-    /// Returns the wave's totals (also left in [`World::stats`]).
-    pub fn end_wave(&mut self) -> WaveStats {
-        let cat = self.cat.clone();
-        let eco = &cat.run.economy.def;
-        let on_ground = self.coins.wave_end(&eco.coins);
-        self.wallet.earn(on_ground);
-        self.stats.gold_picked += on_ground;
-        if self.player.alive() {
-            self.run_hooks(crate::loot::hooks::Hook::OnWaveEnd, &mut StepCounters::default());
-            self.wallet.settle(&eco.settlement);
-            self.roll_drops(crate::loot::drops::DropSource::WaveEnd, self.player.pos);
-        }
-        self.stats.spawned = self.runner.as_ref().map_or(0, |r| r.spawned());
-        self.clear_field();
-        self.core = None;
-        self.runner = None;
-        self.stats.clone()
-    }
-
-    /// The upgrades offered for the next pending level-up (indices into
-    /// `data/levelups.json`'s list), or `None` when no level-up is pending.
-    /// Each call draws a fresh offer from the run's shop stream.
-    pub fn offer_levelup(&mut self) -> Option<Vec<usize>> {
-        if self.progress.pending_levelups == 0 {
-            return None;
-        }
-        Some(self.cat.run.economy.levelups.offer(&mut self.rngs.shop))
-    }
-
-    /// Takes upgrade `upgrade` (an index into the level-up list) for one pending level-up.
-    pub fn choose_levelup(&mut self, upgrade: usize) -> bool {
-        let table = &self.cat.run.economy.levelups;
-        let Some(def) = table.upgrades.get(upgrade) else {
-            return false;
-        };
-        if self.progress.pending_levelups == 0 {
-            return false;
-        }
-        self.progress.pending_levelups -= 1;
-        let mods = def.modifiers.clone();
-        self.player
-            .add_modifiers(crate::player::StatSource::LevelUp, &mods);
-        true
-    }
-
-    /// Opens the shop of a shop phase (fresh stock from the run's shop stream).
-    pub fn open_shop(&mut self, pool: &crate::shop::ShopPool) -> crate::shop::Shop {
-        crate::shop::Shop::open(&self.cat.run.shop, pool, &mut self.rngs.shop)
-    }
-
-    /// Refreshes the shop, paying from the wallet.
-    pub fn refresh_shop(
-        &mut self,
-        shop: &mut crate::shop::Shop,
-        pool: &crate::shop::ShopPool,
-    ) -> Result<u64, crate::shop::ShopError> {
-        let cat = self.cat.clone();
-        shop.refresh(&cat.run.shop, pool, &mut self.wallet, &mut self.rngs.shop)
     }
 
     /// Spawns enemy `id` at `pos` outside the wave's schedule (tests, the lab's dummies).

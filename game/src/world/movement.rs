@@ -1,0 +1,125 @@
+//! Step stage 4 (DESIGN §2): enemies, bosses, the player and pickups move,
+//! and what touches the player hurts it.
+
+use super::*;
+
+impl World {
+    /// Stage 4: wave spawns, enemy AI, the player, coins, areas, effects.
+    pub(super) fn move_everything(&mut self, dt: f32, counters: &mut StepCounters) {
+        let arena = self.cat.run.world.arena;
+        let ai_arena = crate::enemies::Arena {
+            min: [0.0, 0.0],
+            max: [arena.width, arena.height],
+        };
+        // Waves.
+        if let Some(r) = self.runner.as_mut() {
+            self.spawn_orders.clear();
+            r.step(dt, self.player.pos, &ai_arena, &mut self.spawn_orders);
+        }
+        let orders = std::mem::take(&mut self.spawn_orders);
+        for o in &orders {
+            let slot = match *o {
+                SpawnOrder::Enemy {
+                    enemy, pos, scale, ..
+                } => {
+                    let def = &self.cat.enemies.defs[enemy as usize];
+                    self.enemies.spawn(enemy, def, Vec2::from_array(pos), scale)
+                }
+                SpawnOrder::Boss { boss, pos } => {
+                    let def = Arc::new(self.cat.bosses.bosses[boss as usize].clone());
+                    self.enemies
+                        .spawn_boss(def, boss as usize, Vec2::from_array(pos), false)
+                }
+            };
+            match slot {
+                Some(s) => {
+                    let i = s as usize;
+                    if self.enemy_born.len() <= i {
+                        self.enemy_born.resize(i + 1, 0);
+                    }
+                    self.enemy_born[i] = self.run_steps;
+                }
+                None => counters.dropped_spawns += 1,
+            }
+        }
+        self.spawn_orders = orders;
+        // Enemies.
+        let ctx = AiContext {
+            player_pos: self.player.pos,
+            player_radius: self.player.radius,
+            arena: ai_arena,
+        };
+        let out = self.enemies.update(dt, &ctx, &mut self.rngs.ai);
+        for &(enemy, dmg) in &out.contact_hits {
+            let _ = enemy;
+            self.hurt_player(dmg, self.cat.run.world.enemy_attack.contact_class);
+        }
+        if out.pool_damage > 0.0 {
+            // Pools hurt continuously: no invulnerability window, no minimum of 1 per step.
+            self.hurt_player_over_time(out.pool_damage, self.cat.run.world.enemy_attack.pool_class);
+        }
+        self.enemy_shots.extend(out.enemy_shots.iter().copied());
+        self.boss_events.extend(out.boss_events.iter().copied());
+        // Damage over time on enemies counts as dealt.
+        self.stats.damage_dealt += f64::from(out.dot_damage);
+        // The player.
+        self.player.walk(self.move_dir, dt, &arena);
+        self.player.tick(dt);
+        // Coins.
+        let c = self.coins.update(
+            &self.cat.run.economy.def.coins,
+            dt,
+            self.player.pos,
+            self.player.radius,
+            self.player.stat(crate::stats::StatId::PickupRadius),
+        );
+        self.wallet.earn(c.collected);
+        self.stats.gold_picked += c.collected;
+        self.stats.gold_lost += c.expired;
+        // Black holes, mists, turrets.
+        self.tick_areas(dt, counters);
+        self.effects.tick(dt);
+    }
+
+    /// Contact or shot damage to the player through the level contest and armour.
+    pub(super) fn hurt_player(&mut self, raw: f32, class: crate::loot::enhance::DamageClass) {
+        let rules = &self.cat.loot.enhancements.levels;
+        let Some((scaled, _)) =
+            gear::enemy_hit(raw, class, &self.cat.run.world.enemy_attack, &self.gear, rules)
+        else {
+            return;
+        };
+        let before = self.player.damage_taken;
+        let outcome = self.player.take_hit(scaled);
+        let taken = self.player.damage_taken - before;
+        if taken > 0.0 {
+            self.stats.damage_taken += taken;
+            self.effects.push(
+                EffectKind::PlayerHurt { amount: taken as f32 },
+                self.player.pos,
+                self.cat.run.world.damage_number_s,
+            );
+        }
+        let mut counters = StepCounters::default();
+        if taken > 0.0 {
+            self.run_hooks(crate::loot::hooks::Hook::OnHurt, &mut counters);
+        }
+        if matches!(outcome, crate::player::HitOutcome::Killed(_)) {
+            self.run_hooks(crate::loot::hooks::Hook::OnDeath, &mut counters);
+            log::debug!("player died in wave {} at step {}", self.wave, self.wave_steps);
+        }
+        self.counters.dropped_spawns += counters.dropped_spawns;
+    }
+
+    pub(super) fn hurt_player_over_time(&mut self, amount: f32, class: crate::loot::enhance::DamageClass) {
+        let rules = &self.cat.loot.enhancements.levels;
+        let Some((scaled, _)) =
+            gear::enemy_hit(amount, class, &self.cat.run.world.enemy_attack, &self.gear, rules)
+        else {
+            return;
+        };
+        let before = self.player.damage_taken;
+        self.player.take_damage_over_time(scaled);
+        self.stats.damage_taken += self.player.damage_taken - before;
+    }
+}
