@@ -1,3 +1,4 @@
+// #import projectile.wgsl
 // Shared by every compute pass: the structs of engine/src/compute/types.rs,
 // byte for byte, the per-step uniform, and the grid helpers.
 // A pass file names what it needs in its `// #import` line; the engine
@@ -21,25 +22,6 @@ struct Params {
     _pad0: u32,
     _pad1: u32,
     _pad2: u32,
-}
-
-struct Projectile {
-    pos: vec2<f32>,
-    vel: vec2<f32>,
-    radius: f32,
-    lifetime: f32,
-    timer: f32,
-    homing: f32,
-    acquire_radius: f32,
-    sine_amp: f32,
-    sine_freq: f32,
-    age: f32,
-    bounces: u32,
-    pierce: u32,
-    flags: u32,
-    hit_count: u32,
-    hit_memory: array<u32, 8>,
-    user: array<u32, 8>,
 }
 
 struct Enemy {

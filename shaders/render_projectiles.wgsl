@@ -1,9 +1,10 @@
+// #import projectile.wgsl
 // Projectiles drawn straight from the compute core's projectile buffer by
 // vertex pulling: instance i reads slot i, six vertices per slot, and a slot
 // that is not alive (or not of the team this draw covers) collapses to a
 // degenerate triangle. No position ever comes back to the CPU.
-// Used by engine/src/render/projectiles.rs. The struct below is
-// engine/src/compute/types.rs `Projectile`, byte for byte (128 bytes).
+// Used by engine/src/render/projectiles.rs. `Projectile` comes from
+// projectile.wgsl, shared with the compute passes.
 
 struct Camera {
     center: vec2<f32>,
@@ -11,25 +12,6 @@ struct Camera {
     viewport: vec2<f32>,
     time: f32,
     world_per_px: f32,
-}
-
-struct Projectile {
-    pos: vec2<f32>,
-    vel: vec2<f32>,
-    radius: f32,
-    lifetime: f32,
-    timer: f32,
-    homing: f32,
-    acquire_radius: f32,
-    sine_amp: f32,
-    sine_freq: f32,
-    age: f32,
-    bounces: u32,
-    pierce: u32,
-    flags: u32,
-    hit_count: u32,
-    hit_memory: array<u32, 8>,
-    user: array<u32, 8>,
 }
 
 struct Style {

@@ -3,12 +3,16 @@
 //! files to prepend (recursively, each once) before compiling.
 
 /// Every compute shader file, by file name.
-pub const SOURCES: [(&str, &str); 9] = [
+pub const SOURCES: [(&str, &str); 10] = [
     (
         "apply_edits.wgsl",
         include_str!("../../../shaders/apply_edits.wgsl"),
     ),
     ("common.wgsl", include_str!("../../../shaders/common.wgsl")),
+    (
+        "projectile.wgsl",
+        include_str!("../../../shaders/projectile.wgsl"),
+    ),
     ("events.wgsl", include_str!("../../../shaders/events.wgsl")),
     ("bin_clear.wgsl", include_str!("../../../shaders/bin_clear.wgsl")),
     ("bin_count.wgsl", include_str!("../../../shaders/bin_count.wgsl")),

@@ -20,8 +20,25 @@ pub use timer::PassTimer;
 
 /// `shaders/render_shapes.wgsl`, embedded.
 pub const SHAPES_WGSL: &str = include_str!("../../../shaders/render_shapes.wgsl");
-/// `shaders/render_projectiles.wgsl`, embedded.
-pub const PROJECTILES_WGSL: &str = include_str!("../../../shaders/render_projectiles.wgsl");
+/// `shaders/render_projectiles.wgsl`, embedded, before its imports.
+const PROJECTILES_WGSL_RAW: &str = include_str!("../../../shaders/render_projectiles.wgsl");
+
+/// `shaders/render_projectiles.wgsl` with `projectile.wgsl` prepended, so the
+/// renderer reads slots through the same struct the compute passes write.
+pub fn projectiles_wgsl() -> String {
+    crate::compute::shaders::compose("render_projectiles.wgsl", &|file| {
+        if file == "render_projectiles.wgsl" {
+            Some(PROJECTILES_WGSL_RAW)
+        } else {
+            crate::compute::shaders::SOURCES
+                .iter()
+                .find(|(n, _)| *n == file)
+                .map(|(_, s)| *s)
+        }
+    })
+    // Every import is an embedded file; `render_shaders_validate` checks it.
+    .expect("render_projectiles.wgsl imports only embedded shader files")
+}
 
 /// Additive blending: light adds up where projectiles overlap.
 pub(crate) const ADDITIVE: wgpu::BlendState = wgpu::BlendState {
@@ -171,11 +188,11 @@ mod tests {
     #[test]
     fn render_shaders_validate() {
         for (name, src) in [
-            ("render_shapes.wgsl", super::SHAPES_WGSL),
-            ("render_projectiles.wgsl", super::PROJECTILES_WGSL),
+            ("render_shapes.wgsl", super::SHAPES_WGSL.to_string()),
+            ("render_projectiles.wgsl", super::projectiles_wgsl()),
         ] {
-            let module = naga::front::wgsl::parse_str(src)
-                .unwrap_or_else(|e| panic!("{name}: {}", e.emit_to_string(src)));
+            let module = naga::front::wgsl::parse_str(&src)
+                .unwrap_or_else(|e| panic!("{name}: {}", e.emit_to_string(&src)));
             naga::valid::Validator::new(
                 naga::valid::ValidationFlags::all(),
                 naga::valid::Capabilities::all(),
@@ -188,7 +205,7 @@ mod tests {
     /// The projectile struct in the render shader is the compute contract's size.
     #[test]
     fn shader_projectile_matches_the_contract() {
-        let module = naga::front::wgsl::parse_str(super::PROJECTILES_WGSL).expect("parse");
+        let module = naga::front::wgsl::parse_str(&super::projectiles_wgsl()).expect("parse");
         let ty = module
             .types
             .iter()

@@ -86,7 +86,7 @@ impl ProjectileRenderer {
     pub fn new(device: &wgpu::Device, format: wgpu::TextureFormat) -> Self {
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("render_projectiles.wgsl"),
-            source: wgpu::ShaderSource::Wgsl(super::PROJECTILES_WGSL.into()),
+            source: wgpu::ShaderSource::Wgsl(super::projectiles_wgsl().into()),
         });
         let uniform = |binding| wgpu::BindGroupLayoutEntry {
             binding,
