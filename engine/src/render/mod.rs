@@ -190,6 +190,7 @@ mod tests {
         for (name, src) in [
             ("render_shapes.wgsl", super::SHAPES_WGSL.to_string()),
             ("render_projectiles.wgsl", super::projectiles_wgsl()),
+            ("ui_panel.wgsl", crate::ui::panel::PANEL_WGSL.to_string()),
         ] {
             let module = naga::front::wgsl::parse_str(&src)
                 .unwrap_or_else(|e| panic!("{name}: {}", e.emit_to_string(&src)));

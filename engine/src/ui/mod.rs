@@ -2,8 +2,10 @@
 //! egui-wgpu, and the profiler overlay ([`overlay::ProfilerOverlay`]).
 
 pub mod overlay;
+pub mod panel;
 
 pub use overlay::{OverlayData, ProfilerOverlay};
+pub use panel::{CachedPanel, PanelSlot};
 
 use winit::window::Window;
 
@@ -34,6 +36,13 @@ impl std::fmt::Debug for EguiFrame {
         f.debug_struct("EguiFrame")
             .field("jobs", &self.jobs.len())
             .finish_non_exhaustive()
+    }
+}
+
+impl EguiFrame {
+    /// Physical pixels per egui point this frame.
+    pub fn pixels_per_point(&self) -> f32 {
+        self.pixels_per_point
     }
 }
 
@@ -91,7 +100,8 @@ impl EguiLayer {
     }
 
     /// Uploads textures and buffers, then draws `frame` over `target` in its
-    /// own pass (timed as `"render egui"`). Freed textures are released after.
+    /// own pass (timed as `"render egui"`), with the cached `panel` composited
+    /// on top when given. Freed textures are released after.
     #[allow(
         clippy::too_many_arguments,
         reason = "one call per frame with the frame's GPU context"
@@ -104,6 +114,7 @@ impl EguiLayer {
         target: &wgpu::TextureView,
         size: [u32; 2],
         frame: &EguiFrame,
+        panel: Option<&CachedPanel>,
         timer: &mut PassTimer,
     ) {
         for (id, deltas) in &frame.textures.set {
@@ -140,6 +151,12 @@ impl EguiLayer {
             });
             let mut pass = pass.forget_lifetime();
             self.renderer.render(&mut pass, &frame.jobs, &screen);
+            if let Some(panel) = panel {
+                // egui leaves a scissor rectangle set; the panel needs the whole target.
+                pass.set_scissor_rect(0, 0, size[0], size[1]);
+                pass.set_viewport(0.0, 0.0, size[0] as f32, size[1] as f32, 0.0, 1.0);
+                panel.draw(&mut pass);
+            }
         }
     }
 

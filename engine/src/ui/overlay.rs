@@ -61,52 +61,45 @@ impl ProfilerOverlay {
         summarize(self.frame_ms.iter().copied())
     }
 
-    /// Draws the overlay window when visible.
-    pub fn show(&self, ctx: &egui::Context, data: &OverlayData) {
-        if !self.visible {
-            return;
-        }
+    /// Builds the overlay's content into `ui`: the game shows it through the
+    /// cached panel ([`crate::ui::PanelSlot`]), refreshed twice a second.
+    pub fn ui(&self, ui: &mut egui::Ui, data: &OverlayData) {
         let s = self.summary();
-        egui::Window::new("Profiler (F3)")
-            .default_pos([8.0, 120.0])
-            .default_width(300.0)
-            .resizable(false)
-            .frame(egui::Frame::window(&ctx.global_style()).shadow(egui::Shadow::NONE))
-            .show(ctx, |ui| {
-                ui.label(format!(
-                    "{:.0} fps   mean {:.2} ms   p95 {:.2} ms",
-                    s.fps, s.mean_ms, s.p95_ms
-                ));
-                let points: Vec<[f64; 2]> = self
-                    .frame_ms
-                    .iter()
-                    .enumerate()
-                    .map(|(i, ms)| [i as f64, *ms])
-                    .collect();
-                egui_plot::Plot::new("frame times")
-                    .height(80.0)
-                    .include_y(0.0)
-                    .include_y(33.3)
-                    .include_x(0.0)
-                    .include_x(HISTORY as f64)
-                    .show_axes([false, true])
-                    .allow_drag(false)
-                    .allow_zoom(false)
-                    .allow_scroll(false)
-                    .show(ui, |plot| {
-                        plot.hline(egui_plot::HLine::new("16.7 ms", 16.7).color(egui::Color32::DARK_GREEN));
-                        plot.line(egui_plot::Line::new("frame ms", points).color(egui::Color32::LIGHT_BLUE));
-                    });
-                timing_table(ui, "CPU per system (ms)", &data.cpu_systems);
-                timing_table(ui, "GPU per pass (ms)", &data.gpu_passes);
-                if !data.counts.is_empty() {
-                    let mut text = String::from("Counts\n");
-                    for (k, v) in &data.counts {
-                        text.push_str(&format!("  {k:<20} {v}\n"));
-                    }
-                    ui.label(egui::RichText::new(text.trim_end()).monospace().size(11.0));
-                }
+        ui.set_width(300.0);
+        ui.label(egui::RichText::new("Profiler (F3)").strong());
+        ui.label(format!(
+            "{:.0} fps   mean {:.2} ms   p95 {:.2} ms",
+            s.fps, s.mean_ms, s.p95_ms
+        ));
+        let points: Vec<[f64; 2]> = self
+            .frame_ms
+            .iter()
+            .enumerate()
+            .map(|(i, ms)| [i as f64, *ms])
+            .collect();
+        egui_plot::Plot::new("frame times")
+            .height(80.0)
+            .include_y(0.0)
+            .include_y(33.3)
+            .include_x(0.0)
+            .include_x(HISTORY as f64)
+            .show_axes([false, true])
+            .allow_drag(false)
+            .allow_zoom(false)
+            .allow_scroll(false)
+            .show(ui, |plot| {
+                plot.hline(egui_plot::HLine::new("16.7 ms", 16.7).color(egui::Color32::DARK_GREEN));
+                plot.line(egui_plot::Line::new("frame ms", points).color(egui::Color32::LIGHT_BLUE));
             });
+        timing_table(ui, "CPU per system (ms)", &data.cpu_systems);
+        timing_table(ui, "GPU per pass (ms)", &data.gpu_passes);
+        if !data.counts.is_empty() {
+            let mut text = String::from("Counts\n");
+            for (k, v) in &data.counts {
+                text.push_str(&format!("  {k:<20} {v}\n"));
+            }
+            ui.label(egui::RichText::new(text.trim_end()).monospace().size(11.0));
+        }
     }
 }
 

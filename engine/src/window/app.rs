@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use crate::gpu::GpuContext;
 use crate::render::Scene;
+use crate::ui::PanelSlot;
 
 /// How the window opens and when it closes by itself.
 #[derive(Debug, Clone, PartialEq)]
@@ -71,6 +72,9 @@ pub struct Frame<'a> {
     pub last_draw_ms: f64,
     /// Requests to the window.
     pub requests: &'a mut Requests,
+    /// The cached read-only panel (the profiler overlay): shown when the
+    /// application calls [`PanelSlot::show`] this frame.
+    pub panel: &'a mut PanelSlot,
 }
 
 /// A game or tool that runs in the window.

@@ -13,11 +13,11 @@ use super::app::{Frame, Requests, WindowApp, WindowConfig};
 use super::surface::{Acquired, SurfaceState};
 use crate::gpu::GpuContext;
 use crate::render::{PassTimer, Scene, SceneRenderer, screenshot};
-use crate::ui::EguiLayer;
 use crate::ui::overlay::{FrameSummary, summarize};
+use crate::ui::{CachedPanel, EguiLayer};
 
 /// Frame-time figures of a whole run, for reports and benchmarks.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct FrameReport {
     /// Whole-frame wall times (frame start to frame start).
     pub frames: FrameSummary,
@@ -25,6 +25,9 @@ pub struct FrameReport {
     pub app_ms: f64,
     /// Mean ms drawing: encoding, submitting, presenting.
     pub draw_ms: f64,
+    /// Mean GPU ms per timed render pass (from timestamp queries, where the
+    /// adapter has them), in pass order: where the drawing time goes.
+    pub gpu_pass_ms: Vec<(&'static str, f64)>,
 }
 
 /// Opens the window and runs `app` until it closes; returns the frame figures.
@@ -43,6 +46,7 @@ pub fn run(config: WindowConfig, app: &mut dyn WindowApp) -> Result<FrameReport,
         frame_ms: Vec::new(),
         app_ms: Vec::new(),
         draw_ms: Vec::new(),
+        gpu_pass: Vec::new(),
         last_frame_start: None,
         frames: 0,
     };
@@ -69,8 +73,16 @@ pub fn run(config: WindowConfig, app: &mut dyn WindowApp) -> Result<FrameReport,
         frames: summarize(shell.frame_ms[skip..].iter().copied()),
         app_ms: mean(&shell.app_ms[skip.min(shell.app_ms.len())..]),
         draw_ms: mean(&shell.draw_ms[skip.min(shell.draw_ms.len())..]),
+        gpu_pass_ms: shell
+            .gpu_pass
+            .iter()
+            .map(|(label, sum, n)| (*label, sum / f64::from((*n).max(1))))
+            .collect(),
     })
 }
+
+/// Where the cached panel (the profiler overlay) sits, in points: left, below the HUD strip.
+const PANEL_ORIGIN: [f32; 2] = [8.0, 120.0];
 
 struct Shell<'a> {
     config: WindowConfig,
@@ -82,6 +94,8 @@ struct Shell<'a> {
     frame_ms: Vec<f64>,
     app_ms: Vec<f64>,
     draw_ms: Vec<f64>,
+    /// Per timed render pass: label, sum of GPU ms, samples (after warm-up).
+    gpu_pass: Vec<(&'static str, f64, u32)>,
     last_frame_start: Option<Instant>,
     frames: u64,
 }
@@ -92,6 +106,7 @@ struct Running {
     surface: SurfaceState,
     scene_renderer: SceneRenderer,
     egui: EguiLayer,
+    panel: CachedPanel,
     timer: PassTimer,
     scene: Scene,
     minimised: bool,
@@ -139,6 +154,7 @@ impl Shell<'_> {
         self.set_phase("creating pipelines");
         let scene_renderer = SceneRenderer::new(&gpu.device, surface.format());
         let egui = EguiLayer::new(&window, &gpu.device, surface.format());
+        let panel = CachedPanel::new(&gpu.device, surface.format(), PANEL_ORIGIN);
         let timer = PassTimer::new(&gpu.device, &gpu.queue);
         self.set_phase("application init");
         self.app.init(&gpu);
@@ -149,6 +165,7 @@ impl Shell<'_> {
             surface,
             scene_renderer,
             egui,
+            panel,
             timer,
             scene: Scene::default(),
             occluded: false,
@@ -192,6 +209,18 @@ impl Shell<'_> {
         r.scene.time = r.started.elapsed().as_secs_f32();
         r.egui.begin(&r.window);
         let render_passes = r.timer.last().to_vec();
+        let mut panel_slot = r.panel.slot(now);
+        if self.frames >= 10 {
+            for &(label, ms) in &render_passes {
+                match self.gpu_pass.iter_mut().find(|(l, _, _)| *l == label) {
+                    Some(entry) => {
+                        entry.1 += ms;
+                        entry.2 += 1;
+                    }
+                    None => self.gpu_pass.push((label, ms, 1)),
+                }
+            }
+        }
         self.app.frame(&mut Frame {
             gpu: &r.gpu,
             egui: r.egui.ctx(),
@@ -202,6 +231,7 @@ impl Shell<'_> {
             render_passes: &render_passes,
             last_draw_ms: r.last_draw_ms,
             requests: &mut requests,
+            panel: &mut panel_slot,
         });
         let egui_frame = r.egui.end(&r.window);
         self.app_ms.push(app_start.elapsed().as_secs_f64() * 1000.0);
@@ -228,6 +258,17 @@ impl Shell<'_> {
         let view = texture
             .texture
             .create_view(&wgpu::TextureViewDescriptor::default());
+        let show_panel = r.panel.update(
+            device,
+            queue,
+            &mut encoder,
+            panel_slot,
+            size,
+            egui_frame.pixels_per_point(),
+            now,
+            &mut r.timer,
+        );
+        let panel = show_panel.then_some(&r.panel);
         r.scene_renderer
             .encode(device, queue, &mut encoder, &view, size, &r.scene, &mut r.timer);
         r.egui.encode(
@@ -237,6 +278,7 @@ impl Shell<'_> {
             &view,
             size,
             &egui_frame,
+            panel,
             &mut r.timer,
         );
         let shot_target = shot_path.as_ref().map(|_| {
@@ -259,6 +301,7 @@ impl Shell<'_> {
                 &shot_view,
                 size,
                 &egui_frame,
+                panel,
                 &mut untimed,
             );
             target

@@ -61,8 +61,13 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     match engine::window::run(config, &mut app) {
         Ok(report) => {
             if args.exit_after_frames.is_some() {
+                let gpu: Vec<String> = report
+                    .gpu_pass_ms
+                    .iter()
+                    .map(|(label, ms)| format!("\"{label}\":{ms:.2}"))
+                    .collect();
                 println!(
-                    "{{\"frames\":{},\"fps\":{:.1},\"mean_ms\":{:.2},\"p95_ms\":{:.2},\"app_ms\":{:.2},\"draw_ms\":{:.2},\"step_ms\":{:.3}}}",
+                    "{{\"frames\":{},\"fps\":{:.1},\"mean_ms\":{:.2},\"p95_ms\":{:.2},\"app_ms\":{:.2},\"draw_ms\":{:.2},\"step_ms\":{:.3},\"gpu_pass_ms\":{{{}}}}}",
                     report.frames.frames,
                     report.frames.fps,
                     report.frames.mean_ms,
@@ -70,6 +75,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
                     report.app_ms,
                     report.draw_ms,
                     app.mean_step_ms(),
+                    gpu.join(","),
                 );
             }
             match app.fatal {
@@ -412,8 +418,15 @@ impl WindowApp for GameApp {
             }
         }
         self.screen_ui(&ctx, frame, confirm);
-        let data = self.overlay_data(frame);
-        self.overlay.show(&ctx, &data);
+        if self.overlay.visible {
+            if frame.panel.due() {
+                let data = self.overlay_data(frame);
+                let overlay = self.overlay.clone();
+                frame.panel.show(move |ui| overlay.ui(ui, &data));
+            } else {
+                frame.panel.show(|_| {});
+            }
+        }
     }
 }
 
