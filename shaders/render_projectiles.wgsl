@@ -44,6 +44,9 @@ struct VsOut {
     // Half length of the streak in radius units.
     @location(1) @interpolate(flat) stretch: f32,
     @location(2) @interpolate(flat) color: vec4<f32>,
+    // How far the quad reaches beyond the body, in radii; the glow fades to
+    // zero there so the quad's edge never shows.
+    @location(3) @interpolate(flat) halo: f32,
 }
 
 fn corner(i: u32) -> vec2<f32> {
@@ -60,6 +63,7 @@ fn hidden() -> VsOut {
     out.local = vec2<f32>(0.0);
     out.stretch = 1.0;
     out.color = vec4<f32>(0.0);
+    out.halo = 1.0;
     return out;
 }
 
@@ -81,8 +85,13 @@ fn emit(vi: u32, slot: u32, want_enemy: bool) -> VsOut {
     }
     // Fast projectiles streak a little along their motion.
     let stretch = 1.0 + min(speed / 900.0, 1.2);
-    // Room for the halo: 1.3 radii around the body (fragments are the cost on software GPUs).
-    let halo = 1.3;
+    // The halo is most of a projectile's pixels: kept short (player shots
+    // are drawn by the thousand, additively), a little wider for enemy shots
+    // so their dark rim reads against the crowd.
+    var halo = 0.7;
+    if (want_enemy) {
+        halo = 1.0;
+    }
     let c = corner(vi);
     let local = vec2<f32>(c.x * (stretch + halo), c.y * (1.0 + halo));
     let world = p.pos + (dir * local.x + vec2<f32>(-dir.y, dir.x) * local.y) * r;
@@ -91,6 +100,7 @@ fn emit(vi: u32, slot: u32, want_enemy: bool) -> VsOut {
     out.clip = vec4<f32>(n.x, -n.y, 0.0, 1.0);
     out.local = local;
     out.stretch = stretch;
+    out.halo = halo;
     if (want_enemy) {
         out.color = style.enemy_core;
     } else {
@@ -121,7 +131,8 @@ fn body_distance(local: vec2<f32>, stretch: f32) -> f32 {
 fn fs_player(in: VsOut) -> @location(0) vec4<f32> {
     let d = body_distance(in.local, in.stretch);
     let body = clamp(0.5 - d * 2.0, 0.0, 1.0);
-    let halo = exp(-max(d, 0.0) * 1.6) * 0.45;
+    let fade = 1.0 - clamp(max(d, 0.0) / in.halo, 0.0, 1.0);
+    let halo = exp(-max(d, 0.0) * 1.6) * 0.45 * fade * fade;
     let hot = clamp(-d * 1.5, 0.0, 1.0);
     let rgb = mix(in.color.rgb, vec3<f32>(1.0), hot * 0.6);
     let a = max(body, halo) * style.player_intensity;
@@ -137,7 +148,8 @@ fn fs_enemy(in: VsOut) -> @location(0) vec4<f32> {
     let d = body_distance(in.local, in.stretch);
     let fill = clamp(0.5 - d * 3.0, 0.0, 1.0);
     let rim = clamp(0.5 - (d - 0.45) * 3.0, 0.0, 1.0);
-    let halo = exp(-max(d - 0.45, 0.0) * 2.0) * 0.35;
+    let fade = 1.0 - clamp(max(d, 0.0) / in.halo, 0.0, 1.0);
+    let halo = exp(-max(d - 0.45, 0.0) * 2.0) * 0.35 * fade * fade;
     let inner = mix(style.enemy_core.rgb, vec3<f32>(1.0), clamp(-d * 1.2, 0.0, 1.0) * 0.5);
     var rgb = mix(style.enemy_rim.rgb, inner, fill);
     var a = max(rim, fill);

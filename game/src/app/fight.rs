@@ -12,8 +12,10 @@ use crate::world::{EffectKind, World};
 
 /// Most fixed steps run in one frame; beyond it the game slows down instead of spiralling.
 pub const MAX_STEPS_PER_FRAME: u32 = 4;
-/// Damage numbers drawn at most per frame (the newest), to keep the UI cheap.
-const MAX_NUMBERS: usize = 80;
+/// Damage numbers drawn at most per frame (the newest). Each is two egui
+/// text runs (shadow and face); on a software rasteriser 80 of them cost
+/// ~3 ms a frame, and in a crowd more than a few dozen cannot be read anyway.
+const MAX_NUMBERS: usize = 32;
 /// Hit flashes drawn at most per frame (the newest); thousands of additive
 /// flashes would white out the crowd they are meant to show.
 const MAX_FLASHES: usize = 64;
@@ -146,17 +148,22 @@ impl Fight {
             };
             scene.shapes.push(Layer::Ground, shape);
         }
-        for p in self.world.enemies().pools() {
-            if p.active() {
-                let c = Vec2::from(p.center);
-                scene
-                    .shapes
-                    .push(Layer::Ground, Shape::circle(c, p.radius, palette::POISON_POOL));
-                scene.shapes.push(
-                    Layer::Ground,
-                    Shape::ring(c, p.radius, 3.0, [0.45, 1.0, 0.3, 0.8]),
-                );
-            }
+        // Fills first, then outlines: runs of one shape class draw with the
+        // pipeline made for it (see `engine::render::shapes`); interleaving
+        // them would split the layer into many small draws.
+        let pools = || self.world.enemies().pools().iter().filter(|p| p.active());
+        for p in pools() {
+            let c = Vec2::from(p.center);
+            scene
+                .shapes
+                .push(Layer::Ground, Shape::circle(c, p.radius, palette::POISON_POOL));
+        }
+        for p in pools() {
+            let c = Vec2::from(p.center);
+            scene.shapes.push(
+                Layer::Ground,
+                Shape::ring(c, p.radius, 3.0, [0.45, 1.0, 0.3, 0.8]),
+            );
         }
     }
 
@@ -176,31 +183,25 @@ impl Fight {
     }
 
     fn draw_telegraphs(&self, scene: &mut Scene) {
+        // Grouped by shape class (lines, rings, discs) so each group is one draw.
+        let mut lines = Vec::new();
+        let mut rings = Vec::new();
+        let mut discs = Vec::new();
         for t in self.world.enemies().telegraphs() {
             match t {
                 Telegraph::ChargeLine {
                     from, to, progress, ..
                 } => {
                     let (a, b) = (Vec2::from(from), Vec2::from(to));
-                    scene
-                        .shapes
-                        .push(Layer::Ground, Shape::line(a, b, 26.0, palette::TELEGRAPH));
-                    scene.shapes.push(
-                        Layer::Ground,
-                        Shape::line(a, a.lerp(b, progress), 26.0, [1.0, 0.3, 0.2, 0.55]),
-                    );
+                    lines.push(Shape::line(a, b, 26.0, palette::TELEGRAPH));
+                    lines.push(Shape::line(a, a.lerp(b, progress), 26.0, [1.0, 0.3, 0.2, 0.55]));
                 }
                 Telegraph::SpitAim {
                     from, to, progress, ..
                 } => {
                     let (a, b) = (Vec2::from(from), Vec2::from(to));
-                    scene
-                        .shapes
-                        .push(Layer::Ground, Shape::line(a, b, 2.0, [1.0, 0.3, 0.6, 0.5]));
-                    scene.shapes.push(
-                        Layer::Ground,
-                        Shape::ring(b, 14.0 - 8.0 * progress, 2.0, [1.0, 0.3, 0.6, 0.9]),
-                    );
+                    lines.push(Shape::line(a, b, 2.0, [1.0, 0.3, 0.6, 0.5]));
+                    rings.push(Shape::ring(b, 14.0 - 8.0 * progress, 2.0, [1.0, 0.3, 0.6, 0.9]));
                 }
                 Telegraph::PoolLanding {
                     center,
@@ -208,16 +209,14 @@ impl Fight {
                     progress,
                 } => {
                     let c = Vec2::from(center);
-                    scene
-                        .shapes
-                        .push(Layer::Ground, Shape::ring(c, radius, 2.0, [0.45, 1.0, 0.3, 0.7]));
-                    scene.shapes.push(
-                        Layer::Ground,
-                        Shape::circle(c, radius * progress, [0.45, 1.0, 0.3, 0.2]),
-                    );
+                    rings.push(Shape::ring(c, radius, 2.0, [0.45, 1.0, 0.3, 0.7]));
+                    discs.push(Shape::circle(c, radius * progress, [0.45, 1.0, 0.3, 0.2]));
                 }
             }
         }
+        scene.shapes.ground.extend(discs);
+        scene.shapes.ground.extend(lines);
+        scene.shapes.ground.extend(rings);
     }
 
     fn draw_enemies(&self, scene: &mut Scene) {
@@ -266,6 +265,9 @@ impl Fight {
         let camera = scene.camera;
         let mut numbers = 0;
         let mut flashes = 0;
+        // Discs and rings apart, so each group is one specialised draw.
+        let mut discs = Vec::new();
+        let mut rings = Vec::new();
         for e in self.world.effects.list.iter().rev() {
             let t = e.progress();
             match e.kind {
@@ -273,9 +275,7 @@ impl Fight {
                     if e.age < 0.05 && flashes < MAX_FLASHES {
                         flashes += 1;
                         // Hit flash at the impact.
-                        scene
-                            .shapes
-                            .push(Layer::Glow, Shape::circle(e.pos, 10.0, palette::FLASH).glow(6.0));
+                        discs.push(Shape::circle(e.pos, 10.0, palette::FLASH).glow(6.0));
                     }
                     if numbers < MAX_NUMBERS {
                         numbers += 1;
@@ -317,31 +317,24 @@ impl Fight {
                     } else {
                         [1.0, 0.55, 0.35, a]
                     };
-                    scene
-                        .shapes
-                        .push(Layer::Glow, Shape::ring(e.pos, r, 3.0, colour).glow(6.0));
+                    rings.push(Shape::ring(e.pos, r, 3.0, colour).glow(6.0));
                 }
                 EffectKind::Blast { radius } => {
-                    scene.shapes.push(
-                        Layer::Glow,
+                    rings.push(
                         Shape::ring(e.pos, radius * (0.5 + 0.5 * t), 4.0, [1.0, 0.6, 0.3, 1.0 - t])
                             .glow(10.0),
                     );
                 }
                 EffectKind::Reaction { .. } => {
-                    scene.shapes.push(
-                        Layer::Glow,
-                        Shape::ring(e.pos, 16.0 + 20.0 * t, 2.5, [0.6, 0.9, 1.0, 1.0 - t]).glow(6.0),
-                    );
+                    rings.push(Shape::ring(e.pos, 16.0 + 20.0 * t, 2.5, [0.6, 0.9, 1.0, 1.0 - t]).glow(6.0));
                 }
                 EffectKind::LevelUp => {
-                    scene.shapes.push(
-                        Layer::Glow,
-                        Shape::ring(e.pos, 20.0 + 80.0 * t, 4.0, [0.4, 1.0, 0.6, 1.0 - t]).glow(10.0),
-                    );
+                    rings.push(Shape::ring(e.pos, 20.0 + 80.0 * t, 4.0, [0.4, 1.0, 0.6, 1.0 - t]).glow(10.0));
                 }
             }
         }
+        scene.shapes.glow.extend(discs);
+        scene.shapes.glow.extend(rings);
     }
 
     /// What the profiler overlay shows for this world.
@@ -371,6 +364,10 @@ impl Fight {
             (
                 "projectiles (all)".into(),
                 format!("{} / {}", c.projectiles, w.compute().config().capacity),
+            ),
+            (
+                "slots visited".into(),
+                format!("{}", w.compute().slot_high_water()),
             ),
             (
                 "dropped spawns".into(),

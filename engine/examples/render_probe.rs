@@ -1,0 +1,77 @@
+//! What the world pass costs on this adapter as a function of how many shapes
+//! it draws and how big they are: N random shapes of radius R drawn offscreen
+//! at 1280x720 through the game's own `SceneRenderer`, timed with GPU
+//! timestamps (mean of frames 10-59). Prints one JSON line.
+//!
+//! `cargo run --release -p engine --example render_probe -- N R [circle|square]`
+//!
+//! Why it exists: on lavapipe (2 cores) the world pass costs ~2.3 us per
+//! shape whatever its size plus ~3 ms per screen of covered pixels, so a
+//! frame's cost is predicted from a shape count and a covered area; compare
+//! `10000 1` (per-shape cost) with `1 600 square` (one full screen of fill).
+use engine::render::{Layer, PassTimer, Scene, SceneRenderer, Shape, ShapeKind, screenshot};
+use glam::Vec2;
+
+fn main() {
+    let ctx = match engine::gpu::GpuContext::headless() {
+        Ok(ctx) => ctx,
+        Err(e) => {
+            eprintln!("render_probe: {e}");
+            std::process::exit(1);
+        }
+    };
+    let device = &ctx.device;
+    let format = wgpu::TextureFormat::Bgra8Unorm;
+    let size = [1280u32, 720];
+    let mut renderer = SceneRenderer::new(device, format);
+    let target = screenshot::offscreen_target(device, format, size);
+    let view = target.create_view(&wgpu::TextureViewDescriptor::default());
+    let mut timer = PassTimer::new(device, &ctx.queue);
+    let args: Vec<String> = std::env::args().collect();
+    let n: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
+    let r: f32 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(12.0);
+    let kind = args.get(3).cloned().unwrap_or_else(|| "circle".into());
+    let mut scene = Scene::default();
+    scene.camera.center = Vec2::new(640.0, 360.0);
+    let mut seed = 1u32;
+    let mut rnd = || {
+        seed = seed.wrapping_mul(1664525).wrapping_add(1013904223);
+        (seed >> 8) as f32 / (1 << 24) as f32
+    };
+    for _ in 0..n {
+        let p = Vec2::new(rnd() * 1280.0, rnd() * 720.0);
+        let s = match kind.as_str() {
+            "square" => Shape::new(ShapeKind::Square, p, Vec2::splat(r), [0.8, 0.3, 0.2, 1.0]),
+            "ring" => Shape::ring(p, r, 3.0, [0.8, 0.3, 0.2, 1.0]),
+            _ => Shape::circle(p, r, [0.8, 0.3, 0.2, 1.0]).outlined(2.5),
+        };
+        scene.shapes.push(Layer::Ground, s);
+    }
+    let mut sum = 0.0;
+    let mut count = 0;
+    let start = std::time::Instant::now();
+    for frame in 0..60 {
+        timer.begin_frame(device);
+        if frame >= 10 {
+            for (label, ms) in timer.last() {
+                if *label == "render world" {
+                    sum += ms;
+                    count += 1;
+                }
+            }
+        }
+        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
+        renderer.encode(device, &ctx.queue, &mut encoder, &view, size, &scene, &mut timer);
+        timer.resolve(&mut encoder);
+        ctx.queue.submit([encoder.finish()]);
+        timer.after_submit();
+        let _ = device.poll(wgpu::PollType::wait_indefinitely());
+    }
+    let pixels = n as f32 * (2.0 * r + 4.0) * (2.0 * r + 4.0) / (1280.0 * 720.0);
+    println!(
+        "{{\"adapter\":\"{}\",\"shapes\":{n},\"radius\":{r},\"kind\":\"{kind}\",\"quad_screens\":{pixels:.3},\"world_pass_ms\":{:.3},\"samples\":{count},\"wall_ms_per_frame\":{:.3}}}",
+        ctx.adapter.get_info().name,
+        sum / count.max(1) as f64,
+        start.elapsed().as_secs_f64() * 1000.0 / 60.0
+    );
+}
