@@ -173,11 +173,18 @@ fn coverage(in: VsOut) -> vec3<f32> {
 @fragment
 fn fs_alpha(in: VsOut) -> @location(0) vec4<f32> {
     let c = coverage(in);
-    let a = max(c.x, c.y) * in.color.a;
+    var a = max(c.x, c.y) * in.color.a;
+    // The rim contrasts with the fill: opaque bodies get a dark rim (it
+    // separates silhouettes in a crowd), translucent areas such as poison
+    // pools a bright, nearly opaque one (their edge on the dark floor).
+    var rgb = in.color.rgb * (1.0 - 0.85 * c.z);
+    if (in.color.a < 0.99) {
+        rgb = mix(in.color.rgb, min(in.color.rgb * 1.5 + vec3<f32>(0.1), vec3<f32>(1.0)), c.z);
+        a = max(a, 0.85 * c.z * c.x);
+    }
     if (a <= 0.001) {
         discard;
     }
-    let rgb = in.color.rgb * (1.0 - 0.85 * c.z);
     // Premultiplied alpha.
     return vec4<f32>(rgb * a, a);
 }

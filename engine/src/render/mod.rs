@@ -234,6 +234,10 @@ mod tests {
             super::Layer::Ground,
             super::Shape::circle(glam::Vec2::new(16.0, 32.0), 8.0, [1.0, 0.0, 0.0, 1.0]),
         );
+        scene.shapes.push(
+            super::Layer::Ground,
+            super::Shape::circle(glam::Vec2::new(20.0, 52.0), 10.0, [0.2, 0.6, 0.2, 0.3]).outlined(3.0),
+        );
         let mut p: crate::compute::Projectile = bytemuck::Zeroable::zeroed();
         p.flags = crate::compute::FLAG_ALIVE;
         p.pos = [48.0, 32.0];
@@ -272,5 +276,11 @@ mod tests {
             at(48, 32)
         );
         assert_eq!(at(2, 2), [0, 0, 0], "the background is clear");
+        let (centre, rim) = (at(20, 52), at(28, 52));
+        assert!(
+            rim[1] > centre[1] + 60,
+            "a translucent outlined shape has a bright rim: centre {centre:?}, rim {rim:?}"
+        );
+        assert!(centre[1] > 20, "and a visible translucent fill: {centre:?}");
     }
 }

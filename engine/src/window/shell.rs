@@ -206,6 +206,9 @@ impl Shell<'_> {
         }
         let app_start = Instant::now();
         r.scene.shapes.clear();
+        // Projectiles are drawn only on frames whose app hands them over (a
+        // menu after a fight must not show the fight's last shots).
+        r.scene.projectiles = None;
         r.scene.time = r.started.elapsed().as_secs_f32();
         r.egui.begin(&r.window);
         let render_passes = r.timer.last().to_vec();
