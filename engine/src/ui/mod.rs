@@ -117,47 +117,33 @@ impl EguiLayer {
         panel: Option<&CachedPanel>,
         timer: &mut PassTimer,
     ) {
-        for (id, deltas) in &frame.textures.set {
-            for delta in deltas {
-                self.renderer.update_texture(device, queue, *id, delta);
-            }
-        }
         let screen = egui_wgpu::ScreenDescriptor {
             size_in_pixels: size,
             pixels_per_point: frame.pixels_per_point,
         };
-        let extra = self
-            .renderer
-            .update_buffers(device, queue, encoder, &frame.jobs, &screen);
-        if !extra.is_empty() {
-            queue.submit(extra);
-        }
-        {
-            let pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                label: Some("render egui"),
-                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: target,
-                    depth_slice: None,
-                    resolve_target: None,
-                    ops: wgpu::Operations {
-                        load: wgpu::LoadOp::Load,
-                        store: wgpu::StoreOp::Store,
-                    },
-                })],
-                depth_stencil_attachment: None,
-                timestamp_writes: timer.pass_writes("render egui"),
-                occlusion_query_set: None,
-                multiview_mask: None,
-            });
-            let mut pass = pass.forget_lifetime();
-            self.renderer.render(&mut pass, &frame.jobs, &screen);
-            if let Some(panel) = panel {
-                // egui leaves a scissor rectangle set; the panel needs the whole target.
-                pass.set_scissor_rect(0, 0, size[0], size[1]);
-                pass.set_viewport(0.0, 0.0, size[0] as f32, size[1] as f32, 0.0, 1.0);
-                panel.draw(&mut pass);
-            }
-        }
+        let target = PaintTarget {
+            view: target,
+            load: wgpu::LoadOp::Load,
+            label: "render egui",
+        };
+        paint(
+            &mut self.renderer,
+            device,
+            queue,
+            encoder,
+            &target,
+            &screen,
+            (&frame.jobs, &frame.textures),
+            timer,
+            |pass| {
+                if let Some(panel) = panel {
+                    // egui leaves a scissor rectangle set; the panel needs the whole target.
+                    pass.set_scissor_rect(0, 0, size[0], size[1]);
+                    pass.set_viewport(0.0, 0.0, size[0] as f32, size[1] as f32, 0.0, 1.0);
+                    panel.draw(pass);
+                }
+            },
+        );
     }
 
     /// Releases the textures egui freed this frame (after the frame is
@@ -168,4 +154,61 @@ impl EguiLayer {
         }
         frame.textures.clear();
     }
+}
+
+/// Where [`paint`] draws: the view, how it starts (kept or cleared), and the
+/// pass's label (also its timestamp label).
+pub(crate) struct PaintTarget<'a> {
+    pub(crate) view: &'a wgpu::TextureView,
+    pub(crate) load: wgpu::LoadOp<wgpu::Color>,
+    pub(crate) label: &'static str,
+}
+
+/// Uploads the texture changes and buffers of tessellated egui output and
+/// draws it into `target` in one timed pass; `after` draws more into the same
+/// pass. Shared by the main egui layer and the cached panel, which differ only
+/// in target, load op and what follows.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the frame's GPU context plus what to paint where"
+)]
+pub(crate) fn paint(
+    renderer: &mut egui_wgpu::Renderer,
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    encoder: &mut wgpu::CommandEncoder,
+    target: &PaintTarget<'_>,
+    screen: &egui_wgpu::ScreenDescriptor,
+    (jobs, textures): (&[egui::ClippedPrimitive], &egui::TexturesDelta),
+    timer: &mut PassTimer,
+    after: impl FnOnce(&mut wgpu::RenderPass<'static>),
+) {
+    for (id, deltas) in &textures.set {
+        for delta in deltas {
+            renderer.update_texture(device, queue, *id, delta);
+        }
+    }
+    let extra = renderer.update_buffers(device, queue, encoder, jobs, screen);
+    if !extra.is_empty() {
+        queue.submit(extra);
+    }
+    let pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some(target.label),
+        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+            view: target.view,
+            depth_slice: None,
+            resolve_target: None,
+            ops: wgpu::Operations {
+                load: target.load,
+                store: wgpu::StoreOp::Store,
+            },
+        })],
+        depth_stencil_attachment: None,
+        timestamp_writes: timer.pass_writes(target.label),
+        occlusion_query_set: None,
+        multiview_mask: None,
+    });
+    let mut pass = pass.forget_lifetime();
+    renderer.render(&mut pass, jobs, screen);
+    after(&mut pass);
 }

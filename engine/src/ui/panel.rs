@@ -339,42 +339,27 @@ impl CachedPanel {
         let pixels_per_point = output.pixels_per_point;
         let mut textures = output.textures_delta;
         let jobs = self.ctx.tessellate(output.shapes, pixels_per_point);
-        for (id, deltas) in &textures.set {
-            for delta in deltas {
-                self.renderer.update_texture(device, queue, *id, delta);
-            }
-        }
         let screen = egui_wgpu::ScreenDescriptor {
             size_in_pixels: size,
             pixels_per_point,
         };
-        let extra = self
-            .renderer
-            .update_buffers(device, queue, encoder, &jobs, &screen);
-        if !extra.is_empty() {
-            queue.submit(extra);
-        }
         let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
-        {
-            let pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                label: Some("render panel"),
-                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: &view,
-                    depth_slice: None,
-                    resolve_target: None,
-                    ops: wgpu::Operations {
-                        load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
-                        store: wgpu::StoreOp::Store,
-                    },
-                })],
-                depth_stencil_attachment: None,
-                timestamp_writes: timer.pass_writes("render panel"),
-                occlusion_query_set: None,
-                multiview_mask: None,
-            });
-            let mut pass = pass.forget_lifetime();
-            self.renderer.render(&mut pass, &jobs, &screen);
-        }
+        let target = super::PaintTarget {
+            view: &view,
+            load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
+            label: "render panel",
+        };
+        super::paint(
+            &mut self.renderer,
+            device,
+            queue,
+            encoder,
+            &target,
+            &screen,
+            (&jobs, &textures),
+            timer,
+            |_| {},
+        );
         for id in &textures.free {
             self.renderer.free_texture(id);
         }
