@@ -305,8 +305,11 @@ fn homing_pierce_bounce_and_sine_reach_the_projectile() {
     assert_close(p.homing, 1.5);
     assert_eq!(p.pierce, 2);
     assert_close(p.vel[1], 600.0);
-    // Chain lightning's jumps share the hit budget, clamped to MAX_HIT_MEMORY − 1.
+    // Chain lightning's jumps share the hit budget with pierce (5 + 2), clamped
+    // to MAX_HIT_MEMORY − 1; each leg stops at its first hit (GPU pierce 0)
+    // and the fight spawns the next one (world/chain.rs).
     let mut st = state(&example_core(), "modifier_pierce_plus,chain_bolt");
-    let p = cast(&mut st).spawns[0].to_projectile([0.0, 0.0], 0.0);
-    assert_eq!(p.pierce, engine::compute::types::MAX_HIT_MEMORY as u32 - 1);
+    let s = cast(&mut st).spawns[0];
+    assert_eq!(s.chain_jumps(), engine::compute::types::MAX_HIT_MEMORY as u32 - 1);
+    assert_eq!(s.to_projectile([0.0, 0.0], 0.0).pierce, 0);
 }

@@ -79,8 +79,10 @@ pub struct SpawnRequest {
 impl SpawnRequest {
     /// The GPU projectile for this request, fired from `origin` toward `aim_angle` (radians).
     ///
-    /// Pierce and chain jumps share the GPU's hit budget, clamped to
+    /// Pierce and chain jumps share one hit budget, clamped to
     /// `MAX_HIT_MEMORY - 1` so a projectile never hits the same enemy twice.
+    /// A chaining projectile gets GPU pierce 0: every leg ends at its first
+    /// hit and the fight spawns the next leg ([`SpawnRequest::chain_jumps`]).
     /// `user[0]` is the spell index, `user[1]` the dominant element, `user[2]`
     /// the payload handle (or `NONE_U32`), `user[3]` the trigger depth.
     pub fn to_projectile(&self, origin: [f32; 2], aim_angle: f32) -> Projectile {
@@ -106,15 +108,31 @@ impl SpawnRequest {
             sine_freq: self.sine_freq,
             age: 0.0,
             bounces: self.bounces,
-            pierce: self
-                .pierce
-                .saturating_add(self.chain)
-                .min(MAX_HIT_MEMORY as u32 - 1),
+            pierce: if self.chain > 0 {
+                0
+            } else {
+                self.pierce.min(MAX_HIT_MEMORY as u32 - 1)
+            },
             flags,
             hit_count: 0,
             hit_memory: [NONE_U32; MAX_HIT_MEMORY],
             user,
         }
+    }
+}
+
+impl SpawnRequest {
+    /// Jumps a chaining projectile may make from enemy to enemy: its chain
+    /// plus its pierce (a pierce modifier on a chain spell buys more jumps,
+    /// since each leg stops at its first hit), within the hit memory so the
+    /// whole chain never hits one enemy twice. Zero for a non-chain projectile.
+    pub fn chain_jumps(&self) -> u32 {
+        if self.chain == 0 {
+            return 0;
+        }
+        self.chain
+            .saturating_add(self.pierce)
+            .min(MAX_HIT_MEMORY as u32 - 1)
     }
 }
 

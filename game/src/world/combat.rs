@@ -64,7 +64,7 @@ impl World {
     }
 
     /// One player projectile hitting one enemy: the damage pipeline, area
-    /// damage, reflection, the on-hit payload and the explosion.
+    /// damage, reflection, the on-hit payload, the explosion and the chain jump.
     fn player_hit(&mut self, slot: u32, enemy: u32, pos: Vec2, counters: &mut StepCounters) {
         let Some(shot) = self.shots.get(slot).copied() else {
             return;
@@ -123,6 +123,7 @@ impl World {
                 counters,
             );
         }
+        self.chain_jump(slot, enemy, pos, counters);
     }
 
     /// Area damage of an exploding projectile: every other enemy whose centre

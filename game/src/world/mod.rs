@@ -26,6 +26,7 @@ mod aim;
 mod areas;
 pub mod arena;
 mod between_waves;
+mod chain;
 mod charge;
 mod combat;
 pub mod config;
@@ -52,7 +53,7 @@ pub use charge::{ChargeState, ChargeTracker};
 pub use config::{RunData, WorldDef};
 pub use gear::EnemyAttackDef;
 pub use metrics::{STAGE_NAMES, StageTimes, StepCounters, WaveStats};
-pub use shots::{Shot, ShotTable, Team};
+pub use shots::{Chain, Shot, ShotTable, Team};
 pub use test_range::Dummy;
 pub use view::{Effect, EffectKind, Effects};
 
@@ -644,10 +645,9 @@ impl World {
             return;
         }
         let p = req.to_projectile(origin.to_array(), aim);
-        let d = Vec2::from_array(p.vel).normalize_or_zero();
         match self.compute.spawn(p) {
             Some(slot) => {
-                self.shots.insert(slot, Shot::from_request(req, d));
+                self.shots.insert(slot, Shot::from_request(req, &p));
             }
             None => {
                 counters.dropped_spawns += 1;

@@ -48,11 +48,29 @@ pub struct Shot {
     pub payload: Option<PayloadHandle>,
     /// Area damage radius on impact, px (0 = none).
     pub explosion_radius: f32,
+    /// Chain lightning: the jumps this projectile may still make and the
+    /// projectile the next leg is cut from (`None` for a non-chain shot).
+    pub chain: Option<Chain>,
+}
+
+/// The chaining state of a chain projectile's current leg (see `world/chain.rs`).
+///
+/// Kept on the CPU because a leg ends at its first hit and the next leg is a
+/// fresh spawn: the compute core forgets the slot, this record does not.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Chain {
+    /// Jumps left; at 0 the leg's hit ends the chain.
+    pub left: u32,
+    /// The leg as spawned: its shape, paths and speed for the next leg, and in
+    /// `hit_memory` every enemy hit by earlier legs (which no leg may hit again).
+    pub leg: Projectile,
 }
 
 impl Shot {
-    /// The record of a player spell.
-    pub fn from_request(r: &SpawnRequest, dir: Vec2) -> Self {
+    /// The record of a player spell spawned as projectile `p`.
+    pub fn from_request(r: &SpawnRequest, p: &Projectile) -> Self {
+        let dir = Vec2::from_array(p.vel).normalize_or_zero();
+        let jumps = r.chain_jumps();
         Self {
             team: Team::Player,
             damage: r.damage,
@@ -65,6 +83,7 @@ impl Shot {
             trigger: r.trigger,
             payload: r.payload,
             explosion_radius: r.explosion_radius,
+            chain: (jumps > 0).then_some(Chain { left: jumps, leg: *p }),
         }
     }
 
@@ -83,6 +102,7 @@ impl Shot {
             trigger: None,
             payload: None,
             explosion_radius: 0.0,
+            chain: None,
         }
     }
 }
