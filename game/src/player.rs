@@ -64,6 +64,13 @@ pub struct Player {
     level_mods: Vec<StatModifier>,
     shop_mods: Vec<StatModifier>,
     item_mods: Vec<StatModifier>,
+    /// Fight-time modifiers (loot stack buffs, "while standing still"
+    /// bonuses): recomputed by the fight every step, never carried between waves.
+    buff_mods: Vec<StatModifier>,
+    /// Max HP lost to revivals (the Debt artifact), for the rest of the run.
+    hp_max_lost: f32,
+    /// Seconds left lying down before a revival stands the player up; 0 when up.
+    down_s: f32,
     sheet: StatSheet,
 }
 
@@ -82,6 +89,9 @@ impl Player {
             level_mods: Vec::new(),
             shop_mods: Vec::new(),
             item_mods: Vec::new(),
+            buff_mods: Vec::new(),
+            hp_max_lost: 0.0,
+            down_s: 0.0,
             sheet,
         }
     }
@@ -101,9 +111,44 @@ impl Player {
         self.sheet.get(StatId::HpMax)
     }
 
-    /// True while HP is above zero.
+    /// True while HP is above zero, or while down waiting for a revival (the
+    /// run is not lost then, so every "is the run over" check keeps going).
     pub fn alive(&self) -> bool {
-        self.hp > 0.0
+        self.hp > 0.0 || self.down_s > 0.0
+    }
+
+    /// True while down waiting for a revival: invulnerable and inactive.
+    pub fn is_down(&self) -> bool {
+        self.down_s > 0.0
+    }
+
+    /// Seconds left before a revival stands the player up (0 when up).
+    pub fn down_left(&self) -> f32 {
+        self.down_s
+    }
+
+    /// Max HP lost to revivals so far this run.
+    pub fn hp_max_lost(&self) -> f32 {
+        self.hp_max_lost
+    }
+
+    /// Puts a dead player down for `delay_s` before standing up with full HP,
+    /// and takes `hp_max_loss` max HP for the rest of the run (the revival's
+    /// price is paid when it is granted). Does nothing to a living player.
+    pub fn knock_down(&mut self, delay_s: f32, hp_max_loss: f32) {
+        if self.hp > 0.0 || self.down_s > 0.0 {
+            return;
+        }
+        self.hp_max_lost += hp_max_loss.max(0.0);
+        self.rebuild();
+        // A zero delay still lies down for one step, so the death is seen.
+        self.down_s = delay_s.max(1.0e-6);
+    }
+
+    fn stand_up(&mut self) {
+        self.down_s = 0.0;
+        self.hp = self.hp_max().max(1.0);
+        self.invulnerable = 0.0;
     }
 
     /// HP as a fraction of max (IF_HP_LOW reads it).
@@ -126,12 +171,22 @@ impl Player {
         self.rebuild();
     }
 
+    /// Replaces the fight-time modifiers (stack buffs, conditional bonuses);
+    /// refolds the sheet only when they changed, since the fight calls it every step.
+    pub fn set_buff_modifiers(&mut self, mods: &[StatModifier]) {
+        if self.buff_mods != mods {
+            self.buff_mods = mods.to_vec();
+            self.rebuild();
+        }
+    }
+
     /// Every modifier in effect, in source order (for the UI's breakdown).
     pub fn modifiers(&self) -> impl Iterator<Item = &StatModifier> {
         self.level_mods
             .iter()
             .chain(&self.shop_mods)
             .chain(&self.item_mods)
+            .chain(&self.buff_mods)
     }
 
     /// Refolds the sheet; a raised max HP heals by the amount raised, a lowered one clamps.
@@ -143,12 +198,20 @@ impl Player {
             .iter()
             .chain(&self.shop_mods)
             .chain(&self.item_mods)
+            .chain(&self.buff_mods)
         {
             s.apply(m);
         }
+        if self.hp_max_lost > 0.0 {
+            s.apply(&StatModifier {
+                stat: StatId::HpMax,
+                add: -self.hp_max_lost,
+                mul: 1.0,
+            });
+        }
         self.sheet = s;
         let new_max = self.hp_max();
-        if self.alive() {
+        if self.hp > 0.0 {
             if new_max > old_max {
                 self.hp += new_max - old_max;
             }
@@ -158,7 +221,11 @@ impl Player {
 
     /// Moves along `dir` (normalised here; zero stands still) at the move speed, inside the walls.
     pub fn walk(&mut self, dir: Vec2, dt: f32, arena: &Arena) {
-        let d = dir.normalize_or_zero();
+        let d = if self.is_down() {
+            Vec2::ZERO
+        } else {
+            dir.normalize_or_zero()
+        };
         let before = self.pos;
         self.pos = arena.clamp(self.pos + d * self.stat(StatId::MoveSpeed) * dt, self.radius);
         self.vel = if dt > 0.0 {
@@ -171,6 +238,13 @@ impl Player {
     /// Regeneration and timers for one step.
     pub fn tick(&mut self, dt: f32) {
         self.invulnerable = (self.invulnerable - dt).max(0.0);
+        if self.down_s > 0.0 {
+            self.down_s -= dt;
+            if self.down_s <= 1.0e-6 {
+                self.stand_up();
+            }
+            return;
+        }
         if self.alive() {
             self.hp = (self.hp + self.stat(StatId::HpRegen) * dt).min(self.hp_max());
         }
@@ -178,14 +252,16 @@ impl Player {
 
     /// Heals up to max HP (healing mist, leech); the dead stay dead.
     pub fn heal(&mut self, amount: f32) {
-        if self.alive() && amount > 0.0 {
+        if self.hp > 0.0 && amount > 0.0 {
             self.hp = (self.hp + amount).min(self.hp_max());
         }
     }
 
     /// Restores full HP (start of a wave).
     pub fn restore(&mut self) {
-        if self.alive() {
+        if self.is_down() {
+            self.stand_up();
+        } else if self.alive() {
             self.hp = self.hp_max();
         }
         self.invulnerable = 0.0;
@@ -193,7 +269,7 @@ impl Player {
 
     /// Pays an HP cost (heavy_cost): no armour, no invulnerability, never below 1 HP.
     pub fn pay_hp(&mut self, amount: f32) {
-        if self.alive() && amount > 0.0 {
+        if self.hp > 0.0 && amount > 0.0 {
             self.hp = (self.hp - amount).max(1.0);
         }
     }
@@ -201,7 +277,7 @@ impl Player {
     /// Takes a hit of `raw` damage: the numerical §3.1 rule with the player's
     /// armour as the flat term, at least 1; then a short invulnerability.
     pub fn take_hit(&mut self, raw: f32) -> HitOutcome {
-        if !self.alive() || self.invulnerable > 0.0 || raw.is_nan() || raw <= 0.0 {
+        if self.hp <= 0.0 || self.invulnerable > 0.0 || raw.is_nan() || raw <= 0.0 {
             return HitOutcome::Ignored;
         }
         let taken = (raw - self.stat(StatId::Armor)).max(1.0);
@@ -220,7 +296,7 @@ impl Player {
     /// Damage over time (poison pools): no armour, no minimum, no invulnerability
     /// window; returns what was taken.
     pub fn take_damage_over_time(&mut self, amount: f32) -> f32 {
-        if !self.alive() || amount.is_nan() || amount <= 0.0 {
+        if self.hp <= 0.0 || amount.is_nan() || amount <= 0.0 {
             return 0.0;
         }
         let dealt = amount.min(self.hp);
@@ -232,9 +308,9 @@ impl Player {
         dealt
     }
 
-    /// True during the invulnerability after a hit (the renderer blinks).
+    /// True during the invulnerability after a hit or while down (the renderer blinks).
     pub fn invulnerable(&self) -> bool {
-        self.invulnerable > 0.0
+        self.invulnerable > 0.0 || self.is_down()
     }
 }
 

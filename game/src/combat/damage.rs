@@ -95,6 +95,13 @@ pub struct AttackerStats {
     pub status_chance: f32,
     /// Attunement points per element (physical is always 0).
     pub attunement: [f32; 5],
+    /// How many times each reaction of this attacker's hits is applied (1 =
+    /// once; the loot rule `RepeatReaction` raises it). Not a stat: rules
+    /// are not numbers, so the fight sets it from the equipped hooks.
+    pub reaction_times: u32,
+    /// Reactions leave the statuses they consume on the target (the loot
+    /// rule `KeepStatuses`); set by the fight from the equipped hooks.
+    pub keep_statuses: bool,
 }
 
 impl AttackerStats {
@@ -113,6 +120,8 @@ impl AttackerStats {
             res_shred: sheet.get(StatId::ResShred),
             status_chance: sheet.get(StatId::StatusChance),
             attunement,
+            reaction_times: 1,
+            keep_statuses: false,
         }
     }
 
@@ -162,6 +171,10 @@ pub struct HitResult {
     pub reactions: Vec<super::reactions::Planned>,
     /// Coating to lay after reactions.
     pub coating: Option<Coating>,
+    /// Times each reaction is applied (the attacker's `reaction_times`, at least 1).
+    pub reaction_times: u32,
+    /// Reactions do not clear the statuses they consume (the attacker's `keep_statuses`).
+    pub keep_statuses: bool,
 }
 
 /// Computes one hit's damage from plain numbers. `react_mult` and `shares`

@@ -227,6 +227,8 @@ pub fn compute_hit(
         poison_cap: rules.poison_cap(attacker.attunement[Element::Poison.index()]),
         reactions: p.planned,
         coating: spec.coating,
+        reaction_times: attacker.reaction_times.max(1),
+        keep_statuses: attacker.keep_statuses,
     }
 }
 
@@ -234,6 +236,16 @@ pub fn compute_hit(
 /// the coating, and returns what happened. Area reactions come back with a
 /// [`Blast`] for [`super::aoe::blast_targets`]. A status roll draws one
 /// number from `rng` whether or not it succeeds.
+///
+/// Loot rules (`hit.reaction_times`, `hit.keep_statuses`): each planned
+/// reaction is applied `reaction_times` times in a row — every repeat rolls
+/// its status chance again, lays its status or poison stack again and comes
+/// back as its own event with its own blast (so area damage lands again);
+/// the hit's damage multipliers (oil ×3, wet lightning ×2, shatter ×4) are
+/// part of the hit, not of the reaction, and count once. A repeat fires even
+/// when the first one consumed its status: the reaction was decided from the
+/// statuses before the hit. With `keep_statuses` no reaction clears the
+/// status it consumed (wet, oily, burning, frozen stay with their timers).
 pub fn apply_hit(
     target: &mut EnemyState,
     hit: &HitResult,
@@ -244,7 +256,12 @@ pub fn apply_hit(
     let pos = target.pos;
     let st = &mut target.status;
     let mut events = Vec::new();
-    for p in &hit.reactions {
+    let keep = hit.keep_statuses;
+    let planned = hit
+        .reactions
+        .iter()
+        .flat_map(|p| std::iter::repeat_n(p, hit.reaction_times.max(1) as usize));
+    for p in planned {
         let dmg = hit.per_element[p.element.index()];
         let chance = hit.status_chance[p.element.index()];
         let mut blast = None;
@@ -268,7 +285,7 @@ pub fn apply_hit(
                 }
             }
             ReactionKind::Vaporise => {
-                st.clear(Status::Wet);
+                consume(st, Status::Wet, keep);
                 blast = Some(Blast::new(
                     pos,
                     rules.vaporise.radius,
@@ -278,7 +295,7 @@ pub fn apply_hit(
                 true
             }
             ReactionKind::OilBlast => {
-                st.clear(Status::Oily);
+                consume(st, Status::Oily, keep);
                 st.ignite(
                     rules.burning_duration * rules.oily_burn_duration_mult,
                     dmg * rules.burning_dps_fraction,
@@ -286,16 +303,16 @@ pub fn apply_hit(
                 true
             }
             ReactionKind::Melt | ReactionKind::Shatter => {
-                st.clear(Status::Frozen);
+                consume(st, Status::Frozen, keep);
                 true
             }
             ReactionKind::Freeze => {
-                st.clear(Status::Wet);
+                consume(st, Status::Wet, keep);
                 st.apply(Status::Frozen, rules.frozen_duration);
                 true
             }
             ReactionKind::Quench => {
-                st.clear(Status::Burning);
+                consume(st, Status::Burning, keep);
                 true
             }
             ReactionKind::Conduction => {
@@ -308,7 +325,7 @@ pub fn apply_hit(
                 true
             }
             ReactionKind::Overload => {
-                st.clear(Status::Burning);
+                consume(st, Status::Burning, keep);
                 blast = Some(Blast::new(
                     pos,
                     rules.overload.radius,
@@ -342,6 +359,13 @@ pub fn apply_hit(
         None => {}
     }
     events
+}
+
+/// Removes a status a reaction used, unless the hit keeps statuses.
+fn consume(st: &mut StatusSet, status: Status, keep: bool) {
+    if !keep {
+        st.clear(status);
+    }
 }
 
 fn roll(rng: &mut impl Rng, chance: f32) -> bool {

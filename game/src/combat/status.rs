@@ -55,6 +55,11 @@ pub struct StatusSet {
     pub paralysed: f32,
     /// Active poison stacks, oldest first.
     pub poison: Vec<PoisonStack>,
+    /// Wound damage per second (the loot rule `Wound`): each wounding hit adds
+    /// its fraction of the target's max HP per second. Wounds have no timer in
+    /// the data, so they bleed until the target dies; they are physical
+    /// damage over time that, like burning, ignores armour and resistance.
+    pub wound_dps: f32,
 }
 
 impl StatusSet {
@@ -140,6 +145,14 @@ impl StatusSet {
         self.poison.push(stack);
     }
 
+    /// Adds one wound stack bleeding `dps` HP per second (a fraction of max HP,
+    /// computed by the caller who knows the target).
+    pub fn add_wound(&mut self, dps: f32) {
+        if dps > 0.0 {
+            self.wound_dps += dps;
+        }
+    }
+
     /// Multiplier on movement speed: 0 while frozen or paralysed, `slow_factor` while slowed.
     pub fn move_factor(&self, slow_factor: f32) -> f32 {
         if self.frozen > 0.0 || self.paralysed > 0.0 {
@@ -157,9 +170,10 @@ impl StatusSet {
     }
 
     /// Advances every countdown by `dt` and returns the damage over time dealt
-    /// during it (burning and poison, each for at most its remaining time).
+    /// during it (burning and poison, each for at most its remaining time, and
+    /// wounds, which never run out).
     pub fn tick(&mut self, dt: f32) -> f32 {
-        let mut dot = 0.0;
+        let mut dot = self.wound_dps * dt;
         if self.burning > 0.0 {
             dot += self.burning_dps * dt.min(self.burning);
         }

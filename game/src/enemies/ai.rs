@@ -14,6 +14,14 @@
 //!   (its landing circle), then hurts the player inside for `pool_duration` s.
 //!
 //! Frozen and paralysed enemies do not advance their attack cycle.
+//!
+//! Notice range (the loot rule `EnemyNoticeRange`, Quiet Step: "ranged enemies
+//! must come 45 % closer before they attack"): with a range factor `m` the
+//! spitter keeps the band `[min_range·m, max_range·m]` and the poisoner
+//! `keep_range·m`; and when `m ≠ 1` neither starts an attack from farther than
+//! the far edge of its scaled band (the spitter holds its windup, the poisoner
+//! its lob, until the player is that close). At `m = 1` (no rule) behaviour
+//! is exactly the archetype's own: they attack on their timer from anywhere.
 
 use glam::Vec2;
 use serde::Serialize;
@@ -148,8 +156,16 @@ pub struct AiOutput {
 
 /// Decides enemy `slot`'s desired velocity for this step and advances its
 /// attack cycle, appending shots and pools to `out`. Bosses are handled by
-/// `crate::bosses`. `can_act` is false while frozen or paralysed.
-pub fn think(e: &mut EnemyState, ctx: &AiContext, dt: f32, can_act: bool, out: &mut AiOutput) -> Vec2 {
+/// `crate::bosses`. `can_act` is false while frozen or paralysed; `range_mult`
+/// is the notice-range factor of the worn loot rules (1 = none; module docs).
+pub fn think(
+    e: &mut EnemyState,
+    ctx: &AiContext,
+    dt: f32,
+    can_act: bool,
+    range_mult: f32,
+    out: &mut AiOutput,
+) -> Vec2 {
     let to_player = ctx.player_pos - e.pos;
     let dist = to_player.length();
     let toward = if dist > 1e-4 { to_player / dist } else { e.facing };
@@ -207,7 +223,12 @@ pub fn think(e: &mut EnemyState, ctx: &AiContext, dt: f32, can_act: bool, out: &
         AiKind::Spitter(s) => {
             e.facing = toward;
             e.ai.timer -= dt;
-            if e.ai.phase == AiPhase::Move && e.ai.timer <= s.windup {
+            let (lo, hi) = (s.min_range * range_mult, s.max_range * range_mult);
+            let too_far = range_mult != 1.0 && dist > hi;
+            if e.ai.phase == AiPhase::Move && too_far {
+                e.ai.timer = e.ai.timer.max(s.windup);
+            }
+            if e.ai.phase == AiPhase::Move && e.ai.timer <= s.windup && !too_far {
                 e.ai.phase = AiPhase::Windup;
                 e.ai.target = ctx.player_pos.to_array();
             }
@@ -226,12 +247,15 @@ pub fn think(e: &mut EnemyState, ctx: &AiContext, dt: f32, can_act: bool, out: &
                 e.ai.phase = AiPhase::Move;
                 e.ai.timer += s.interval;
             }
-            keep_band(toward, dist, s.min_range, s.max_range, e.speed)
+            keep_band(toward, dist, lo, hi, e.speed)
         }
         AiKind::Poisoner(p) => {
             e.facing = toward;
             e.ai.timer -= dt;
-            if e.ai.timer <= 0.0 {
+            let keep = p.keep_range * range_mult;
+            if range_mult != 1.0 && dist > keep * 1.2 {
+                e.ai.timer = e.ai.timer.max(0.0);
+            } else if e.ai.timer <= 0.0 {
                 let pool = Pool {
                     center: ctx.player_pos.to_array(),
                     radius: p.pool_radius,
@@ -243,7 +267,7 @@ pub fn think(e: &mut EnemyState, ctx: &AiContext, dt: f32, can_act: bool, out: &
                 out.pools_spawned.push(pool);
                 e.ai.timer += p.interval;
             }
-            keep_band(toward, dist, p.keep_range * 0.8, p.keep_range * 1.2, e.speed)
+            keep_band(toward, dist, keep * 0.8, keep * 1.2, e.speed)
         }
     }
 }

@@ -64,6 +64,7 @@ pub struct EnemySet {
     pools: Vec<Pool>,
     desired: Vec<Vec2>,
     neighbours: Vec<u32>,
+    range_mult: f32,
     /// Spawns refused because `max_alive` enemies were alive.
     pub dropped_spawns: u64,
 }
@@ -87,8 +88,20 @@ impl EnemySet {
             pools: Vec::new(),
             desired: Vec::new(),
             neighbours: Vec::new(),
+            range_mult: 1.0,
             dropped_spawns: 0,
         }
+    }
+
+    /// Sets the factor on ranged enemies' attack (notice) range: the product
+    /// of the equipped `EnemyNoticeRange` rules, 1 without any (see `ai`).
+    pub fn set_ranged_range_mult(&mut self, mult: f32) {
+        self.range_mult = if mult.is_finite() && mult > 0.0 { mult } else { 1.0 };
+    }
+
+    /// The factor on ranged enemies' attack range now in effect.
+    pub fn ranged_range_mult(&self) -> f32 {
+        self.range_mult
     }
 
     /// Number of living enemies.
@@ -324,7 +337,7 @@ impl EnemySet {
                 e.boss = Some(b);
                 v
             } else {
-                ai::think(e, ctx, dt, can_act, &mut out)
+                ai::think(e, ctx, dt, can_act, self.range_mult, &mut out)
             };
             self.desired[i] = v * mf;
         }

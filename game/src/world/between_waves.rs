@@ -19,6 +19,7 @@ impl World {
             self.roll_drops(crate::loot::drops::DropSource::WaveEnd, self.player.pos);
         }
         self.stats.spawned = self.runner.as_ref().map_or(0, |r| r.spawned());
+        self.reset_hook_state();
         self.clear_field();
         self.core = None;
         self.runner = None;

@@ -103,7 +103,7 @@ impl World {
             return;
         }
         self.book_hit(enemy, &out, slot, counters);
-        self.run_hooks(Hook::OnHit, counters);
+        self.run_hooks_at(Hook::OnHit, Some(enemy), counters);
         for _ in 0..out.reactions.len() {
             self.run_hooks(Hook::OnReaction, counters);
         }

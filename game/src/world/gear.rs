@@ -29,6 +29,7 @@ use crate::combat::{AttackerStats, HitSpec};
 use crate::element::{Element, ElementShares};
 use crate::loot::enhance::{DamageClass, LevelOutcome, LevelRules, resolve_levels};
 use crate::loot::equipment::Loadout as GearLoadout;
+use crate::loot::hooks::HookEffect;
 use crate::stats::{StatId, StatSheet};
 
 /// The attack level and class of enemy hits (`data/world.json`).
@@ -64,6 +65,7 @@ pub fn player_hit(
     rules: &LevelRules,
 ) -> Option<(HitSpec, AttackerStats)> {
     let mut attacker = AttackerStats::from_sheet(sheet);
+    apply_reaction_rules(&mut attacker, gear);
     let outcome = resolve_levels(gear.attack.level.max(1), &[], gear.attack.penetration, rules);
     let (level_mult, armor_delta) = match outcome {
         LevelOutcome::Deflected => return None,
@@ -90,6 +92,23 @@ pub fn player_hit(
         dir: shot.dir.to_array(),
     };
     Some((spec, attacker))
+}
+
+/// Sets the attacker's reaction rules from the equipped hooks: the largest
+/// `RepeatReaction` count (rules do not multiply: two Double Hearts still fire
+/// each reaction twice) and whether any `KeepStatuses` rule is worn. They act
+/// inside the reaction step (`crate::combat::reactions::apply_hit`), so they
+/// travel with the attacker rather than being run at the `OnReaction` hook.
+pub fn apply_reaction_rules(attacker: &mut AttackerStats, gear: &GearLoadout) {
+    for h in &gear.hooks {
+        match h.effect {
+            HookEffect::RepeatReaction { times } => {
+                attacker.reaction_times = attacker.reaction_times.max(times.max(1));
+            }
+            HookEffect::KeepStatuses {} => attacker.keep_statuses = true,
+            _ => {}
+        }
+    }
 }
 
 /// Damage an enemy hit of `raw` does to the player before the player's flat

@@ -1,11 +1,34 @@
 //! Loot rules at their moments (the hooks of `crate::loot::hooks`): the one
 //! place where an equipped rule acts in the fight.
 //!
-//! Wired: `Heal`, `RestoreMana`, `Nova`, `DamageOverTime` at any hook;
-//! `XpGain` (passive, multiplies XP from kills); `Bane` (multiplies a hit's
-//! damage against elites, bosses or armoured enemies, read when the hit is
-//! built). Not wired yet, so they do nothing in the fight: `StackBuff`,
-//! `RepeatReaction`, `Revive`, `KeepStatuses`, `EnemyNoticeRange`, `Wound`.
+//! Every `HookEffect` is wired:
+//! * `Heal`, `RestoreMana`, `Nova`, `DamageOverTime` at any hook (a
+//!   `DamageOverTime` that kills runs `OnDeath`, as every player death does).
+//! * `XpGain` (passive, multiplies XP from kills); `Bane` (multiplies a hit's
+//!   damage against elites, bosses or armoured enemies, read when the hit is built).
+//! * `StackBuff`: each firing adds a stack (at most `max_stacks`); the player's
+//!   stat is multiplied by `1 + mul_per_stack × stacks` through the player's
+//!   fight-time modifiers ([`crate::player::Player::set_buff_modifiers`]);
+//!   every stack burns after `decay_after_s` without a firing and at wave end.
+//! * `RepeatReaction`, `KeepStatuses`: they act inside the reaction step, so
+//!   the hit's attacker carries them (`gear::apply_reaction_rules`, read by
+//!   `crate::combat::reactions::apply_hit`), whatever hook they are filed under.
+//! * `Revive` (at `OnDeath`): the player lies down `delay_s` (alive for the
+//!   run, invulnerable, not casting, not walking), then stands with full HP;
+//!   `hp_max_loss` max HP goes for the rest of the run. **Once per equipped
+//!   rule per wave**: the seed's price, "each revival −5 max HP forever", only
+//!   makes sense if there can be several revivals in a run, and an unlimited
+//!   one would make the player immortal inside a wave (a pure upgrade, which
+//!   the seed forbids). A wave that ends while the player is down stands them
+//!   up at the next wave's start.
+//! * `EnemyNoticeRange` (passive): the product of the worn factors goes to the
+//!   enemy AI every step (`crate::enemies::EnemySet::set_ranged_range_mult`).
+//! * `Wound` (at `OnHit`): the struck enemy gains a wound bleeding
+//!   `max_hp_fraction_per_s × max HP` per second, one per hit, until it dies.
+//! * Conditional stat bonuses (`while` in the data): `no_armour` is resolved by
+//!   the equipment; `standing_still` is switched on here every step from the
+//!   movement input. No shipped item uses `standing_still` yet, and there are
+//!   no "while moving" or "below x % HP" conditions in the data.
 //!
 //! Where each hook is called: `OnHit` after a player hit is resolved, `OnKill`
 //! per death, `OnHurt` after the player takes damage, `OnDeath` when HP reaches
@@ -18,22 +41,51 @@ use super::World;
 use super::metrics::StepCounters;
 use crate::combat::{AttackerStats, HitSpec};
 use crate::element::Element;
-use crate::loot::hooks::{BaneTarget, Hook, HookEffect};
+use crate::loot::hooks::{BaneTarget, Hook, HookEffect, WhileCondition};
+use crate::stats::{StatId, StatModifier};
+
+/// The fight's memory for loot rules, kept between steps of a wave and reset
+/// at wave end.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(super) struct HookState {
+    /// Live stack buffs, one per (rule index, stat).
+    stacks: Vec<Stacks>,
+    /// Indices (into the gear's hooks) of the `Revive` rules spent this wave.
+    revived: Vec<usize>,
+}
+
+/// One `StackBuff` rule's stacks.
+#[derive(Debug, Clone, PartialEq)]
+struct Stacks {
+    key: (usize, StatId),
+    mul_per_stack: f32,
+    decay_after_s: f32,
+    count: u32,
+    since_s: f32,
+}
 
 impl World {
     /// Runs every equipped rule registered for `hook`.
     pub(super) fn run_hooks(&mut self, hook: Hook, counters: &mut StepCounters) {
+        self.run_hooks_at(hook, None, counters);
+    }
+
+    /// Runs every equipped rule registered for `hook`; `target` is the enemy
+    /// slot the moment is about (the struck enemy of `OnHit`), for rules that
+    /// act on it (`Wound`).
+    pub(super) fn run_hooks_at(&mut self, hook: Hook, target: Option<u32>, counters: &mut StepCounters) {
         if self.gear.hooks.iter().all(|h| h.on != hook) {
             return;
         }
-        let rules: Vec<HookEffect> = self
+        let rules: Vec<(usize, HookEffect)> = self
             .gear
             .hooks
             .iter()
-            .filter(|h| h.on == hook)
-            .map(|h| h.effect.clone())
+            .enumerate()
+            .filter(|(_, h)| h.on == hook)
+            .map(|(i, h)| (i, h.effect.clone()))
             .collect();
-        for effect in rules {
+        for (index, effect) in rules {
             match effect {
                 HookEffect::Heal { amount } => self.player.heal(amount),
                 HookEffect::RestoreMana { amount } => {
@@ -51,12 +103,136 @@ impl World {
                 HookEffect::DamageOverTime { per_second, .. } => {
                     // Per-second rules fire once a second; the amount is one second's worth.
                     let before = self.player.damage_taken;
+                    let was_up = self.player.hp > 0.0;
                     self.player.take_damage_over_time(per_second);
                     self.stats.damage_taken += self.player.damage_taken - before;
+                    if was_up && self.player.hp <= 0.0 {
+                        self.run_hooks(Hook::OnDeath, counters);
+                    }
                 }
-                _ => {}
+                HookEffect::StackBuff {
+                    stat,
+                    mul_per_stack,
+                    max_stacks,
+                    decay_after_s,
+                } => {
+                    let key = (index, stat);
+                    let st = &mut self.hook_state;
+                    let s = match st.stacks.iter_mut().find(|s| s.key == key) {
+                        Some(s) => s,
+                        None => {
+                            st.stacks.push(Stacks {
+                                key,
+                                mul_per_stack,
+                                decay_after_s,
+                                count: 0,
+                                since_s: 0.0,
+                            });
+                            st.stacks.last_mut().expect("just pushed")
+                        }
+                    };
+                    s.count = (s.count + 1).min(max_stacks);
+                    s.since_s = 0.0;
+                    self.refresh_buffs();
+                }
+                HookEffect::Revive { delay_s, hp_max_loss } => {
+                    let used = &mut self.hook_state.revived;
+                    if self.player.hp <= 0.0 && !self.player.is_down() && !used.contains(&index) {
+                        used.push(index);
+                        self.player.knock_down(delay_s, hp_max_loss);
+                    }
+                }
+                HookEffect::Wound {
+                    max_hp_fraction_per_s,
+                } => {
+                    if let Some(e) = target.and_then(|t| self.enemies.get_mut(t))
+                        && e.hp > 0.0
+                    {
+                        e.status.add_wound(max_hp_fraction_per_s * e.hp_max);
+                    }
+                }
+                // Read where they act: `XpGain` and `Bane` when a kill or a hit
+                // is booked, `RepeatReaction` and `KeepStatuses` inside the
+                // reaction step (`gear::apply_reaction_rules`),
+                // `EnemyNoticeRange` by the enemy AI (`tick_hooks`).
+                HookEffect::XpGain { .. }
+                | HookEffect::Bane { .. }
+                | HookEffect::RepeatReaction { .. }
+                | HookEffect::KeepStatuses {}
+                | HookEffect::EnemyNoticeRange { .. } => {}
             }
         }
+    }
+
+    /// Once per step, after movement: stack buffs age and burn out after their
+    /// `decay_after_s` without a firing, the standing-still bonuses follow the
+    /// player's input, the player's fight-time modifiers are refolded, and the
+    /// enemies' notice-range factor follows the equipped rules.
+    pub(super) fn tick_hooks(&mut self, dt: f32) {
+        for s in &mut self.hook_state.stacks {
+            if s.count > 0 {
+                s.since_s += dt;
+                if s.since_s >= s.decay_after_s - 1.0e-4 {
+                    s.count = 0;
+                }
+            }
+        }
+        self.refresh_buffs();
+        let mult: f32 = self
+            .gear
+            .hooks
+            .iter()
+            .filter_map(|h| match h.effect {
+                HookEffect::EnemyNoticeRange { mult } => Some(mult),
+                _ => None,
+            })
+            .product();
+        self.enemies.set_ranged_range_mult(mult);
+    }
+
+    /// At wave end every stack burns and each `Revive` rule is ready again.
+    pub(super) fn reset_hook_state(&mut self) {
+        self.hook_state = HookState::default();
+        self.refresh_buffs();
+    }
+
+    /// Folds the live stack buffs and the conditional (standing still)
+    /// modifiers into the player's fight-time modifiers.
+    fn refresh_buffs(&mut self) {
+        let mut mods: Vec<StatModifier> = self
+            .hook_state
+            .stacks
+            .iter()
+            .filter(|s| s.count > 0)
+            .map(|s| StatModifier {
+                stat: s.key.1,
+                add: 0.0,
+                mul: 1.0 + s.mul_per_stack * s.count as f32,
+            })
+            .collect();
+        let still = !self.player_moving();
+        for c in &self.gear.conditional {
+            let on = match c.condition {
+                WhileCondition::StandingStill => still,
+                // Resolved by the equipment when the loadout is built.
+                WhileCondition::NoArmour => false,
+            };
+            if on {
+                mods.extend(c.modifiers.iter().copied());
+            }
+        }
+        self.player.set_buff_modifiers(&mods);
+    }
+
+    /// Stacks held by the stack-buff rule of stat `stat` (0 when none); for
+    /// the HUD and tests.
+    pub fn buff_stacks(&self, stat: StatId) -> u32 {
+        self.hook_state
+            .stacks
+            .iter()
+            .filter(|s| s.key.1 == stat)
+            .map(|s| s.count)
+            .sum()
     }
 
     /// Physical area damage around `pos` (found through the spatial hash).
@@ -65,7 +241,8 @@ impl World {
         self.enemies.spatial().query_circle(pos, radius, &mut targets);
         targets.sort_unstable();
         let spec = HitSpec::simple(damage, Element::Physical);
-        let attacker = AttackerStats::from_sheet(self.player.stats());
+        let mut attacker = AttackerStats::from_sheet(self.player.stats());
+        super::gear::apply_reaction_rules(&mut attacker, &self.gear);
         for t in targets {
             let out = self
                 .enemies

@@ -144,6 +144,8 @@ pub struct World {
     /// Artifact pity of the run.
     pub pity: PityState,
     gear: GearLoadout,
+    /// Stacks and spent revivals of the equipped loot rules (`hooks.rs`).
+    hook_state: hooks::HookState,
     /// Mouse aim (unit) or `None` for auto-aim ([`World::set_aim`]).
     aim_override: Option<Vec2>,
     /// Still time for stand-charge chips ([`World::charge_state`]).
@@ -263,6 +265,7 @@ impl World {
             materials: MaterialAmounts::default(),
             pity: PityState::default(),
             gear,
+            hook_state: Default::default(),
             aim_override: None,
             charge: ChargeTracker::default(),
             core: None,
@@ -511,6 +514,7 @@ impl World {
         laps.lap(&mut self.times, 2);
         // 4. AI and movement.
         self.move_everything(dt, &mut counters);
+        self.tick_hooks(dt);
         laps.lap(&mut self.times, 3);
         // 5. Upload.
         self.upload(&mut counters);
@@ -585,6 +589,9 @@ impl World {
 
     /// Stage 3: the active core ticks and its spawns are aimed at the nearest enemy.
     fn cast_main(&mut self, counters: &mut StepCounters) {
+        if self.player.is_down() {
+            return; // Down waiting for a revival: inactive.
+        }
         let Some(mut core) = self.core.take() else { return };
         let caster = self.caster();
         let aim = self.aim_dir();

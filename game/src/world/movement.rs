@@ -119,7 +119,11 @@ impl World {
             return;
         };
         let before = self.player.damage_taken;
+        let was_up = self.player.hp > 0.0;
         self.player.take_damage_over_time(scaled);
         self.stats.damage_taken += self.player.damage_taken - before;
+        if was_up && self.player.hp <= 0.0 {
+            self.run_hooks(crate::loot::hooks::Hook::OnDeath, &mut StepCounters::default());
+        }
     }
 }
