@@ -451,3 +451,30 @@ fn standing_still_bonuses_hold_only_while_the_player_stands() {
     quiet_step(&mut w);
     assert_eq!(w.player.stat(StatId::DamageMult), 1.0);
 }
+
+#[test]
+fn reaction_power_scales_what_reactions_add_and_double_heart_pays_35_percent() {
+    let rules = CombatRules::default();
+    let cat = Arc::new(load());
+    let w = world_with(cat, "double_heart");
+    assert!((w.player.stat(StatId::ReactionPower) - 0.65).abs() < 1e-6);
+    let a = AttackerStats::from_sheet(w.player.stats());
+    assert!((a.reaction_power - 0.65).abs() < 1e-6);
+    // Lightning 10 on wet: the ×2 bonus is scaled, 10 × (1 + 1 × 0.65) = 16.5;
+    // the conduction blast is that element damage × power × fraction.
+    let mut e = dummy();
+    e.status.apply(Status::Wet, 5.0);
+    let ev = strike(&mut e, Element::Lightning, &a);
+    assert!((e.hp - (1000.0 - 16.5)).abs() < 1e-3, "{}", e.hp);
+    let blast = 16.5 * 0.65 * rules.conduction.damage_fraction;
+    assert!((ev[0].blast.expect("blast").damage - blast).abs() < 1e-3);
+    // Poison: the stack's damage per second is scaled too: 10 × 0.65 × fraction.
+    let mut p = dummy();
+    strike(&mut p, Element::Poison, &a);
+    assert!((p.status.poison[0].dps - 10.0 * 0.65 * rules.poison_dps_fraction).abs() < 1e-5);
+    // At power 1 the matrix's own numbers: 10 × 2 = 20.
+    let mut q = dummy();
+    q.status.apply(Status::Wet, 5.0);
+    strike(&mut q, Element::Lightning, &AttackerStats::default());
+    assert!((q.hp - 980.0).abs() < 1e-4);
+}

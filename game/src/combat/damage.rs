@@ -95,6 +95,9 @@ pub struct AttackerStats {
     pub status_chance: f32,
     /// Attunement points per element (physical is always 0).
     pub attunement: [f32; 5],
+    /// Strength of this attacker's reactions (the `reaction_power` stat, 1 =
+    /// as in the matrix); see [`super::reactions::compute_hit`] for what it scales.
+    pub reaction_power: f32,
     /// How many times each reaction of this attacker's hits is applied (1 =
     /// once; the loot rule `RepeatReaction` raises it). Not a stat: rules
     /// are not numbers, so the fight sets it from the equipped hooks.
@@ -120,6 +123,7 @@ impl AttackerStats {
             res_shred: sheet.get(StatId::ResShred),
             status_chance: sheet.get(StatId::StatusChance),
             attunement,
+            reaction_power: sheet.get(StatId::ReactionPower),
             reaction_times: 1,
             keep_statuses: false,
         }
@@ -171,6 +175,8 @@ pub struct HitResult {
     pub reactions: Vec<super::reactions::Planned>,
     /// Coating to lay after reactions.
     pub coating: Option<Coating>,
+    /// The attacker's reaction power, scaling what the reactions lay on the target.
+    pub reaction_power: f32,
     /// Times each reaction is applied (the attacker's `reaction_times`, at least 1).
     pub reaction_times: u32,
     /// Reactions do not clear the statuses they consume (the attacker's `keep_statuses`).

@@ -205,6 +205,15 @@ pub fn plan(status: &StatusSet, shares: &ElementShares, rules: &CombatRules) -> 
 
 /// Computes a hit on `target`: crit roll, reaction plan, damage. Does not
 /// change the target; pass the result to [`apply_hit`].
+///
+/// Reaction power (`attacker.reaction_power`, the stat that reaction affixes
+/// raise and Double Heart lowers by 35 %) scales what a reaction adds, never
+/// the hit's own damage: the *bonus* of a status multiplier (oil ×3 becomes
+/// `1 + 2 × power`, wet lightning ×2 becomes `1 + power`, shatter ×4 becomes
+/// `1 + 3 × power`) here, and in [`apply_hit`] the area damage of blasts and
+/// the damage per second of the burning and poison a reaction lays. Durations,
+/// freezing and slowing are not damage and are not scaled. At power 1 every
+/// number is the matrix's own.
 pub fn compute_hit(
     target: &EnemyState,
     spec: &HitSpec,
@@ -213,7 +222,13 @@ pub fn compute_hit(
     rng: &mut impl Rng,
 ) -> HitResult {
     let crit = attacker.roll_crit(rules, rng);
-    let p = plan(&target.status, &spec.shares, rules);
+    let mut p = plan(&target.status, &spec.shares, rules);
+    let power = attacker.reaction_power.max(0.0);
+    for m in &mut p.mult {
+        if *m != 1.0 {
+            *m = 1.0 + (*m - 1.0) * power;
+        }
+    }
     let defence = Defence {
         resist: target.resist,
         armor: target.armor,
@@ -227,6 +242,7 @@ pub fn compute_hit(
         poison_cap: rules.poison_cap(attacker.attunement[Element::Poison.index()]),
         reactions: p.planned,
         coating: spec.coating,
+        reaction_power: power,
         reaction_times: attacker.reaction_times.max(1),
         keep_statuses: attacker.keep_statuses,
     }
@@ -262,7 +278,7 @@ pub fn apply_hit(
         .iter()
         .flat_map(|p| std::iter::repeat_n(p, hit.reaction_times.max(1) as usize));
     for p in planned {
-        let dmg = hit.per_element[p.element.index()];
+        let dmg = hit.per_element[p.element.index()] * hit.reaction_power;
         let chance = hit.status_chance[p.element.index()];
         let mut blast = None;
         let happened = match p.kind {
