@@ -461,12 +461,13 @@ fn reaction_power_scales_what_reactions_add_and_double_heart_pays_35_percent() {
     let a = AttackerStats::from_sheet(w.player.stats());
     assert!((a.reaction_power - 0.65).abs() < 1e-6);
     // Lightning 10 on wet: the ×2 bonus is scaled, 10 × (1 + 1 × 0.65) = 16.5;
-    // the conduction blast is that element damage × power × fraction.
+    // the conduction blast is the unscaled element damage 10 × 2 = 20, scaled
+    // once by power: 20 × 0.65 × fraction.
     let mut e = dummy();
     e.status.apply(Status::Wet, 5.0);
     let ev = strike(&mut e, Element::Lightning, &a);
     assert!((e.hp - (1000.0 - 16.5)).abs() < 1e-3, "{}", e.hp);
-    let blast = 16.5 * 0.65 * rules.conduction.damage_fraction;
+    let blast = 20.0 * 0.65 * rules.conduction.damage_fraction;
     assert!((ev[0].blast.expect("blast").damage - blast).abs() < 1e-3);
     // Poison: the stack's damage per second is scaled too: 10 × 0.65 × fraction.
     let mut p = dummy();

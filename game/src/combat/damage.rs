@@ -177,6 +177,10 @@ pub struct HitResult {
     pub coating: Option<Coating>,
     /// The attacker's reaction power, scaling what the reactions lay on the target.
     pub reaction_power: f32,
+    /// Damage per element as it would be at reaction power 1 (the status
+    /// multipliers unscaled): what blasts and laid damage-over-time are
+    /// fractions of, so reaction power scales them once, not twice.
+    pub reaction_base: [f32; 5],
     /// Times each reaction is applied (the attacker's `reaction_times`, at least 1).
     pub reaction_times: u32,
     /// Reactions do not clear the statuses they consume (the attacker's `keep_statuses`).

@@ -224,6 +224,7 @@ pub fn compute_hit(
     let crit = attacker.roll_crit(rules, rng);
     let mut p = plan(&target.status, &spec.shares, rules);
     let power = attacker.reaction_power.max(0.0);
+    let unscaled = p.mult;
     for m in &mut p.mult {
         if *m != 1.0 {
             *m = 1.0 + (*m - 1.0) * power;
@@ -234,7 +235,14 @@ pub fn compute_hit(
         armor: target.armor,
     };
     let (per_element, total) = damage::compute(spec, &p.shares, &p.mult, attacker, &defence, crit, rules);
+    let mut reaction_base = per_element;
+    for e in 0..reaction_base.len() {
+        if p.mult[e] > 0.0 && p.mult[e] != unscaled[e] {
+            reaction_base[e] *= unscaled[e] / p.mult[e];
+        }
+    }
     HitResult {
+        reaction_base,
         per_element,
         total,
         crit,
@@ -278,7 +286,7 @@ pub fn apply_hit(
         .iter()
         .flat_map(|p| std::iter::repeat_n(p, hit.reaction_times.max(1) as usize));
     for p in planned {
-        let dmg = hit.per_element[p.element.index()] * hit.reaction_power;
+        let dmg = hit.reaction_base[p.element.index()] * hit.reaction_power;
         let chance = hit.status_chance[p.element.index()];
         let mut blast = None;
         let happened = match p.kind {
