@@ -50,7 +50,11 @@ pub fn show(
                 if ui.button("Equipment & crafting").clicked() {
                     action = Some(ShopAction::Armoury);
                 }
-                if ui.button("Leave for the lab >>").clicked() {
+                // Enter leaves too, unless a widget has the keyboard focus
+                // (then Enter presses that widget, as egui does everywhere).
+                let enter =
+                    ui.input(|i| i.key_pressed(egui::Key::Enter)) && ui.memory(|m| m.focused().is_none());
+                if ui.button("Leave for the lab >> (Enter)").clicked() || enter {
                     action = Some(ShopAction::Leave);
                 }
             });
