@@ -6,6 +6,10 @@ use engine::render::ProjectileStyle;
 
 use crate::element::Element;
 
+/// Background of the full-screen menus (lab, shop, armoury): egui's dark
+/// panel grey, painted by the world pass's clear instead of by egui (see
+/// `app::menu_backdrop`). Bytes 27, 27, 27 on the (non-sRGB) surface.
+pub const MENU_FILL: [f32; 3] = [27.0 / 255.0, 27.0 / 255.0, 27.0 / 255.0];
 /// Floor of the arena.
 pub const FLOOR: [f32; 3] = [0.035, 0.04, 0.06];
 /// Outside the arena walls.
