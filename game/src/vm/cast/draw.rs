@@ -1,0 +1,75 @@
+//! Drawing from the deck during a cast: the next playable card (mana or HP
+//! paid, uses spent, the deck wrapped when allowed) and discarding the next
+//! card unfired. Separate so the deck rules of a draw read in one place.
+
+use super::{At, Run};
+use crate::vm::deck::Card;
+
+impl Run<'_, '_> {
+    /// Pops the next playable card, paying its mana (or HP on an `infinite_spells` core).
+    pub(super) fn draw(&mut self, at: At, wrap: bool) -> Option<Card> {
+        let mut wrapped_here = false;
+        loop {
+            let d = &mut *self.m.deck;
+            let next = if at.tail {
+                d.deck.pop_back()
+            } else {
+                d.deck.pop_front()
+            };
+            let Some(card) = next else {
+                if !wrap || wrapped_here || d.discard.is_empty() {
+                    return None;
+                }
+                d.wrap(self.m.rng);
+                self.r.wrapped = true;
+                wrapped_here = true;
+                continue;
+            };
+            if d.uses_left(&card) == Some(0) {
+                d.discard.push(card);
+                continue;
+            }
+            let spell = self.m.spells.get(card.spell);
+            let cost = spell.mana * self.m.heat_mult;
+            if cost > *self.m.mana {
+                let hp = self.m.bal.infinite_spells_hp_cost;
+                if self.m.core.infinite_spells
+                    && self.hp_heavy.min(self.hp_cap) + self.hp_overflow + hp <= self.hp_cap
+                {
+                    self.hp_overflow += hp;
+                } else {
+                    d.discard.push(card);
+                    continue;
+                }
+            } else {
+                *self.m.mana -= cost;
+                self.r.mana_spent += cost;
+            }
+            d.spend_use(&card);
+            d.hand.push(card);
+            self.hp_heavy += spell.hp_cost;
+            if at.main {
+                self.r.delay_sum += spell.cast_delay;
+            }
+            self.r.recharge_sum += spell.recharge;
+            return Some(card);
+        }
+    }
+
+    /// Moves the next card to the discard unfired (a gate that said no).
+    pub(super) fn discard_next(&mut self, at: At) {
+        let d = &mut *self.m.deck;
+        if d.deck.is_empty() && !d.discard.is_empty() {
+            d.wrap(self.m.rng);
+            self.r.wrapped = true;
+        }
+        let next = if at.tail {
+            d.deck.pop_back()
+        } else {
+            d.deck.pop_front()
+        };
+        if let Some(card) = next {
+            d.discard.push(card);
+        }
+    }
+}
