@@ -21,23 +21,34 @@
 //!
 //! Everything random draws from `ChaCha8Rng`s seeded from the run seed, one
 //! stream per system, so the same seed on the same backend replays exactly.
+//!
+//! This file holds the [`World`] state, its construction and the order of
+//! [`World::step`]; the stages and the rest of `impl World` live in the sibling
+//! modules (`casting`, `combat`, `movement`, `upload`, `wave_start`,
+//! `between_waves`, `queries`, ...).
 
 mod aim;
 mod areas;
 pub mod arena;
 mod between_waves;
+mod casting;
 mod chain;
 mod charge;
 mod combat;
 pub mod config;
+mod equip;
 pub mod gear;
 mod hooks;
 mod load;
 pub mod metrics;
 mod movement;
+mod queries;
+mod scene;
 pub mod shots;
 mod test_range;
+mod upload;
 pub mod view;
+mod wave_start;
 
 use std::sync::Arc;
 
@@ -296,198 +307,6 @@ impl World {
         Ok(world)
     }
 
-    /// The catalogue the world reads.
-    pub fn catalog(&self) -> &Arc<Catalog> {
-        &self.cat
-    }
-
-    /// Seconds per step.
-    pub fn dt(&self) -> f32 {
-        self.dt
-    }
-
-    /// The run seed.
-    pub fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    /// Which implementation runs the compute passes.
-    pub fn backend(&self) -> Backend {
-        self.compute.backend()
-    }
-
-    /// The compute core (the renderer draws from its projectile buffer; the overlay reads pass timings).
-    pub fn compute(&self) -> &ProjectileCore {
-        &self.compute
-    }
-
-    /// Enemies, by slot (free slots have `alive == false`), with telegraph state.
-    pub fn enemies(&self) -> &EnemySet {
-        &self.enemies
-    }
-
-    /// Coins on the ground.
-    pub fn coins(&self) -> &CoinField {
-        &self.coins
-    }
-
-    /// Black holes, healing mists and turrets in the arena.
-    pub fn areas(&self) -> &[Area] {
-        &self.areas
-    }
-
-    /// The active core's runtime (mana, timers), when a wave is running.
-    pub fn core_state(&self) -> Option<&CoreState> {
-        self.core.as_ref()
-    }
-
-    /// What the worn equipment gives the fight.
-    pub fn gear(&self) -> &GearLoadout {
-        &self.gear
-    }
-
-    /// Seconds left in the wave (0 outside a wave).
-    pub fn wave_time_left(&self) -> f32 {
-        self.runner
-            .as_ref()
-            .map_or(0.0, |r| (r.config().duration_sec - r.elapsed()).max(0.0))
-    }
-
-    /// True while a wave is running and the player lives.
-    pub fn in_wave(&self) -> bool {
-        self.runner.is_some()
-    }
-
-    /// True when the wave is over: its time is up and no boss lives, or a
-    /// living boss has had `boss_overtime_s` (data/world.json) past the time.
-    /// The seed ends the game on the W20 boss's death, so a boss wave waits
-    /// for it, but not forever.
-    pub fn wave_done(&self) -> bool {
-        let Some(r) = self.runner.as_ref() else {
-            return false;
-        };
-        if !r.time_up() {
-            return false;
-        }
-        let overtime = self.wave_steps as f32 * self.dt - r.config().duration_sec;
-        !self.boss_alive() || overtime >= self.cat.run.world.boss_overtime_s
-    }
-
-    /// True while a boss is alive in the arena.
-    pub fn boss_alive(&self) -> bool {
-        self.enemies.slots().iter().any(|e| e.alive && e.boss.is_some())
-    }
-
-    /// True when the current wave's file has a boss.
-    pub fn boss_wave(&self) -> bool {
-        self.runner.as_ref().is_some_and(|r| r.config().boss.is_some())
-    }
-
-    /// Depth of the current wave for loot (DESIGN §7: 5 × wave, at most 100).
-    pub fn depth(&self) -> u32 {
-        self.cat.loot.drops.run_model.depth_of_wave(self.wave.max(1))
-    }
-
-    /// Re-derives the equipment's contribution after a change of worn items.
-    pub fn refresh_gear(&mut self) {
-        self.gear = self.equipment.loadout(&self.cat.loot);
-        self.player.set_item_modifiers(self.gear.modifiers.clone());
-    }
-
-    /// Equips an item from anywhere (the stash, a test), replacing what was worn
-    /// (which goes to the stash).
-    pub fn equip(&mut self, item: Item) -> Result<(), crate::loot::equipment::EquipError> {
-        if let Some(old) = self.equipment.equip(item, &self.cat.loot)? {
-            self.stash.push(old);
-        }
-        self.refresh_gear();
-        Ok(())
-    }
-
-    /// Starts wave `n`: enemies, projectiles, coins and effects cleared, full HP,
-    /// the active core loaded fresh (full mana), the wave's spawner seeded.
-    pub fn begin_wave(&mut self, n: u32) -> Result<(), WorldError> {
-        let cfg = self
-            .cat
-            .waves
-            .get(n.saturating_sub(1) as usize)
-            .ok_or(WorldError::Unknown {
-                what: "wave",
-                id: n.to_string(),
-            })?;
-        let runner = WaveRunner::new(cfg, &self.cat.enemies, &self.cat.bosses, wave_seed(self.seed, n))
-            .map_err(|e| WorldError::Unknown { what: "wave", id: e })?;
-        self.clear_field();
-        self.core = Some(self.build_core(n)?);
-        self.runner = Some(runner);
-        self.wave = n;
-        self.wave_steps = 0;
-        self.player.pos = self.cat.run.world.arena.centre();
-        self.player.restore();
-        self.equipment.record_depth = self.equipment.record_depth.max(self.depth());
-        self.stats = WaveStats {
-            wave: n,
-            ..WaveStats::default()
-        };
-        Ok(())
-    }
-
-    fn build_core(&self, n: u32) -> Result<CoreState, WorldError> {
-        let carried = self.loadout.active();
-        let def = self
-            .cat
-            .cores
-            .find(&carried.id)
-            .map(|i| self.cat.cores.get(i))
-            .ok_or(WorldError::Unknown {
-                what: "core",
-                id: carried.id.clone(),
-            })?;
-        let ids: Vec<&str> = carried.deck.iter().map(|c| c.id.as_str()).collect();
-        let mut core = CoreState::new(
-            def,
-            &ids,
-            &self.cat.spells,
-            &self.cat.recipes,
-            &self.cat.balance.vm,
-            wave_seed(self.seed ^ 0x5EED_C0DE, n),
-        )
-        .map_err(|source| WorldError::Deck {
-            core: carried.id.clone(),
-            source,
-        })?;
-        let caster = CasterStats::from_sheet(self.player.stats(), self.player.hp);
-        core.new_wave(&caster, &self.cat.balance.vm);
-        Ok(core)
-    }
-
-    /// Removes every enemy, projectile, coin and effect (their payloads released).
-    fn clear_field(&mut self) {
-        let flushed = self.compute.flush();
-        self.delivered = self.delivered.max(flushed.step);
-        for slot in self.shots.occupied() {
-            self.compute.kill(slot);
-            self.release_shot(slot);
-        }
-        self.pending = None;
-        self.dispatched.clear();
-        self.enemies.clear();
-        self.coins.coins.clear();
-        self.areas.clear();
-        self.effects.clear();
-        self.queued.clear();
-        self.enemy_shots.clear();
-    }
-
-    /// Frees the CPU record of a slot and its payload.
-    fn release_shot(&mut self, slot: u32) {
-        if let Some(s) = self.shots.remove(slot)
-            && let (Some(h), Some(core)) = (s.payload, self.core.as_mut())
-        {
-            core.release_payload(h);
-        }
-    }
-
     /// One fixed step of `dt` (1/60 s), in the order of the module docs. Does
     /// nothing outside a wave or once the player is dead.
     pub fn step(&mut self) {
@@ -554,132 +373,5 @@ impl World {
         s.events += u64::from(counters.events);
         s.casts += u64::from(counters.casts);
         s.step_ms.push(self.times.total());
-    }
-
-    /// Nearest living enemy to `from` (slot and position), optionally skipping one.
-    fn nearest_enemy(&self, from: Vec2, skip: Option<u32>) -> Option<(u32, Vec2)> {
-        let mut best: Option<(u32, Vec2, f32)> = None;
-        for (i, e) in self.enemies.slots().iter().enumerate() {
-            if !e.alive || e.hp <= 0.0 || skip == Some(i as u32) {
-                continue;
-            }
-            let d = e.pos.distance_squared(from);
-            if best.is_none_or(|b| d < b.2) {
-                best = Some((i as u32, e.pos, d));
-            }
-        }
-        best.map(|b| (b.0, b.1))
-    }
-
-    fn cast_context(&self) -> CastContext<'_> {
-        let nearest = self
-            .nearest_enemy(self.player.pos, None)
-            .map_or(f32::INFINITY, |(_, p)| p.distance(self.player.pos));
-        CastContext {
-            spells: &self.cat.spells,
-            balance: &self.cat.balance.vm,
-            nearest_enemy: nearest,
-            live_projectiles: self.shots.player_live() + self.queued.len() as u32,
-        }
-    }
-
-    fn caster(&self) -> CasterStats {
-        CasterStats::from_sheet(self.player.stats(), self.player.hp)
-    }
-
-    /// Stage 3: the active core ticks and its spawns are aimed at the nearest enemy.
-    fn cast_main(&mut self, counters: &mut StepCounters) {
-        if self.player.is_down() {
-            return; // Down waiting for a revival: inactive.
-        }
-        let Some(mut core) = self.core.take() else { return };
-        let caster = self.caster();
-        let aim = self.aim_dir();
-        let mut out = {
-            let ctx = self.cast_context();
-            core.tick(self.dt, &caster, &ctx)
-        };
-        if out.cast {
-            counters.casts += 1;
-            counters.vm_ops = out.ops;
-            self.stats.vm_ops += u64::from(out.ops);
-            self.stats.main_casts += 1;
-            if out.hp_cost > 0.0 {
-                self.player.pay_hp(out.hp_cost);
-            }
-        }
-        counters.dropped_spawns += out.dropped;
-        self.apply_stance(&mut out.spawns);
-        for s in out.spawns {
-            self.queued.push((s, self.player.pos, aim));
-        }
-        self.core = Some(core);
-    }
-
-    /// Stage 5: enemies, player circle, queued spawns.
-    fn upload(&mut self, counters: &mut StepCounters) {
-        self.upload.clear();
-        self.upload.extend(self.enemies.slots().iter().map(|e| Enemy {
-            pos: e.pos.to_array(),
-            radius: e.radius,
-            alive: u32::from(e.alive && e.hp > 0.0),
-        }));
-        self.compute.set_enemies(&self.upload);
-        self.compute
-            .set_player(self.player.pos.to_array(), self.player.radius);
-        let queued = std::mem::take(&mut self.queued);
-        for (req, origin, dir) in queued {
-            self.spawn_request(&req, origin, dir, counters);
-        }
-        let shots = std::mem::take(&mut self.enemy_shots);
-        for p in shots {
-            let dmg = crate::enemies::shots::enemy_shot_damage(&p);
-            match self.compute.spawn(p) {
-                Some(slot) => {
-                    self.shots.insert(slot, Shot::from_enemy(&p, dmg));
-                }
-                None => counters.dropped_spawns += 1,
-            }
-        }
-    }
-
-    /// Turns one spawn request into a projectile (or an area effect) from `origin` along `dir`.
-    fn spawn_request(&mut self, req: &SpawnRequest, origin: Vec2, dir: Vec2, counters: &mut StepCounters) {
-        use crate::vm::spells::EffectKind as Vfx;
-        let aim = dir.y.atan2(dir.x);
-        if req.effect != Vfx::None {
-            self.areas.push(Area::from_request(req, origin, aim));
-            return;
-        }
-        let p = req.to_projectile(origin.to_array(), aim);
-        match self.compute.spawn(p) {
-            Some(slot) => {
-                self.shots.insert(slot, Shot::from_request(req, &p));
-            }
-            None => {
-                counters.dropped_spawns += 1;
-                if let (Some(h), Some(core)) = (req.payload, self.core.as_mut()) {
-                    core.release_payload(h);
-                }
-            }
-        }
-    }
-
-    /// Spawns enemy `id` at `pos` outside the wave's schedule (tests, the lab's dummies).
-    pub fn spawn_enemy(&mut self, id: &str, pos: Vec2) -> Option<u32> {
-        let kind = self.cat.enemies.index_of(id)?;
-        let def = &self.cat.enemies.defs[kind];
-        let slot = self.enemies.spawn(kind as u32, def, pos, Default::default())?;
-        let i = slot as usize;
-        if self.enemy_born.len() <= i {
-            self.enemy_born.resize(i + 1, 0);
-        }
-        self.enemy_born[i] = self.run_steps;
-        Some(slot)
-    }
-
-    /// Mutable enemies (tests and tools that set up a scene).
-    pub fn enemies_mut(&mut self) -> &mut EnemySet {
-        &mut self.enemies
     }
 }

@@ -1,0 +1,52 @@
+//! Step stage 3 (DESIGN §2): the active core ticks and its spawns are queued,
+//! aimed. Also the cast context and caster stats that the payload and entry
+//! casts of `combat.rs` share.
+
+use super::*;
+
+impl World {
+    pub(super) fn cast_context(&self) -> CastContext<'_> {
+        let nearest = self
+            .nearest_enemy(self.player.pos, None)
+            .map_or(f32::INFINITY, |(_, p)| p.distance(self.player.pos));
+        CastContext {
+            spells: &self.cat.spells,
+            balance: &self.cat.balance.vm,
+            nearest_enemy: nearest,
+            live_projectiles: self.shots.player_live() + self.queued.len() as u32,
+        }
+    }
+
+    pub(super) fn caster(&self) -> CasterStats {
+        CasterStats::from_sheet(self.player.stats(), self.player.hp)
+    }
+
+    /// Stage 3: the active core ticks and its spawns are aimed at the nearest enemy.
+    pub(super) fn cast_main(&mut self, counters: &mut StepCounters) {
+        if self.player.is_down() {
+            return; // Down waiting for a revival: inactive.
+        }
+        let Some(mut core) = self.core.take() else { return };
+        let caster = self.caster();
+        let aim = self.aim_dir();
+        let mut out = {
+            let ctx = self.cast_context();
+            core.tick(self.dt, &caster, &ctx)
+        };
+        if out.cast {
+            counters.casts += 1;
+            counters.vm_ops = out.ops;
+            self.stats.vm_ops += u64::from(out.ops);
+            self.stats.main_casts += 1;
+            if out.hp_cost > 0.0 {
+                self.player.pay_hp(out.hp_cost);
+            }
+        }
+        counters.dropped_spawns += out.dropped;
+        self.apply_stance(&mut out.spawns);
+        for s in out.spawns {
+            self.queued.push((s, self.player.pos, aim));
+        }
+        self.core = Some(core);
+    }
+}

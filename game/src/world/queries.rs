@@ -1,0 +1,115 @@
+//! Read-only views of the world: the accessors the window, the HUD, the sim
+//! and tests read (catalogue, backend, enemies, coins, wave clock, boss
+//! state, loot depth), and the nearest-enemy lookup the stages share. Separate
+//! from `mod.rs` because none of it changes the fight.
+
+use super::*;
+
+impl World {
+    /// The catalogue the world reads.
+    pub fn catalog(&self) -> &Arc<Catalog> {
+        &self.cat
+    }
+
+    /// Seconds per step.
+    pub fn dt(&self) -> f32 {
+        self.dt
+    }
+
+    /// The run seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Which implementation runs the compute passes.
+    pub fn backend(&self) -> Backend {
+        self.compute.backend()
+    }
+
+    /// The compute core (the renderer draws from its projectile buffer; the overlay reads pass timings).
+    pub fn compute(&self) -> &ProjectileCore {
+        &self.compute
+    }
+
+    /// Enemies, by slot (free slots have `alive == false`), with telegraph state.
+    pub fn enemies(&self) -> &EnemySet {
+        &self.enemies
+    }
+
+    /// Coins on the ground.
+    pub fn coins(&self) -> &CoinField {
+        &self.coins
+    }
+
+    /// Black holes, healing mists and turrets in the arena.
+    pub fn areas(&self) -> &[Area] {
+        &self.areas
+    }
+
+    /// The active core's runtime (mana, timers), when a wave is running.
+    pub fn core_state(&self) -> Option<&CoreState> {
+        self.core.as_ref()
+    }
+
+    /// What the worn equipment gives the fight.
+    pub fn gear(&self) -> &GearLoadout {
+        &self.gear
+    }
+
+    /// Seconds left in the wave (0 outside a wave).
+    pub fn wave_time_left(&self) -> f32 {
+        self.runner
+            .as_ref()
+            .map_or(0.0, |r| (r.config().duration_sec - r.elapsed()).max(0.0))
+    }
+
+    /// True while a wave is running and the player lives.
+    pub fn in_wave(&self) -> bool {
+        self.runner.is_some()
+    }
+
+    /// True when the wave is over: its time is up and no boss lives, or a
+    /// living boss has had `boss_overtime_s` (data/world.json) past the time.
+    /// The seed ends the game on the W20 boss's death, so a boss wave waits
+    /// for it, but not forever.
+    pub fn wave_done(&self) -> bool {
+        let Some(r) = self.runner.as_ref() else {
+            return false;
+        };
+        if !r.time_up() {
+            return false;
+        }
+        let overtime = self.wave_steps as f32 * self.dt - r.config().duration_sec;
+        !self.boss_alive() || overtime >= self.cat.run.world.boss_overtime_s
+    }
+
+    /// True while a boss is alive in the arena.
+    pub fn boss_alive(&self) -> bool {
+        self.enemies.slots().iter().any(|e| e.alive && e.boss.is_some())
+    }
+
+    /// True when the current wave's file has a boss.
+    pub fn boss_wave(&self) -> bool {
+        self.runner.as_ref().is_some_and(|r| r.config().boss.is_some())
+    }
+
+    /// Depth of the current wave for loot (DESIGN §7: 5 × wave, at most 100).
+    pub fn depth(&self) -> u32 {
+        self.cat.loot.drops.run_model.depth_of_wave(self.wave.max(1))
+    }
+
+    /// Nearest living enemy to `from` (slot and position), optionally skipping one.
+    pub(super) fn nearest_enemy(&self, from: Vec2, skip: Option<u32>) -> Option<(u32, Vec2)> {
+        let mut best: Option<(u32, Vec2, f32)> = None;
+        for (i, e) in self.enemies.slots().iter().enumerate() {
+            if !e.alive || e.hp <= 0.0 || skip == Some(i as u32) {
+                continue;
+            }
+            let d = e.pos.distance_squared(from);
+            if best.is_none_or(|b| d < b.2) {
+                best = Some((i as u32, e.pos, d));
+            }
+        }
+        best.map(|b| (b.0, b.1))
+    }
+}

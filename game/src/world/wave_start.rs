@@ -1,0 +1,82 @@
+//! Starting a wave: the field cleared, the active core built fresh from the
+//! carried deck, the wave's spawner seeded. The counterpart of
+//! `between_waves.rs`, which ends one (and also clears the field).
+
+use super::*;
+
+impl World {
+    /// Starts wave `n`: enemies, projectiles, coins and effects cleared, full HP,
+    /// the active core loaded fresh (full mana), the wave's spawner seeded.
+    pub fn begin_wave(&mut self, n: u32) -> Result<(), WorldError> {
+        let cfg = self
+            .cat
+            .waves
+            .get(n.saturating_sub(1) as usize)
+            .ok_or(WorldError::Unknown {
+                what: "wave",
+                id: n.to_string(),
+            })?;
+        let runner = WaveRunner::new(cfg, &self.cat.enemies, &self.cat.bosses, wave_seed(self.seed, n))
+            .map_err(|e| WorldError::Unknown { what: "wave", id: e })?;
+        self.clear_field();
+        self.core = Some(self.build_core(n)?);
+        self.runner = Some(runner);
+        self.wave = n;
+        self.wave_steps = 0;
+        self.player.pos = self.cat.run.world.arena.centre();
+        self.player.restore();
+        self.equipment.record_depth = self.equipment.record_depth.max(self.depth());
+        self.stats = WaveStats {
+            wave: n,
+            ..WaveStats::default()
+        };
+        Ok(())
+    }
+
+    fn build_core(&self, n: u32) -> Result<CoreState, WorldError> {
+        let carried = self.loadout.active();
+        let def = self
+            .cat
+            .cores
+            .find(&carried.id)
+            .map(|i| self.cat.cores.get(i))
+            .ok_or(WorldError::Unknown {
+                what: "core",
+                id: carried.id.clone(),
+            })?;
+        let ids: Vec<&str> = carried.deck.iter().map(|c| c.id.as_str()).collect();
+        let mut core = CoreState::new(
+            def,
+            &ids,
+            &self.cat.spells,
+            &self.cat.recipes,
+            &self.cat.balance.vm,
+            wave_seed(self.seed ^ 0x5EED_C0DE, n),
+        )
+        .map_err(|source| WorldError::Deck {
+            core: carried.id.clone(),
+            source,
+        })?;
+        let caster = CasterStats::from_sheet(self.player.stats(), self.player.hp);
+        core.new_wave(&caster, &self.cat.balance.vm);
+        Ok(core)
+    }
+
+    /// Removes every enemy, projectile, coin and effect (their payloads released).
+    pub(super) fn clear_field(&mut self) {
+        let flushed = self.compute.flush();
+        self.delivered = self.delivered.max(flushed.step);
+        for slot in self.shots.occupied() {
+            self.compute.kill(slot);
+            self.release_shot(slot);
+        }
+        self.pending = None;
+        self.dispatched.clear();
+        self.enemies.clear();
+        self.coins.coins.clear();
+        self.areas.clear();
+        self.effects.clear();
+        self.queued.clear();
+        self.enemy_shots.clear();
+    }
+}
