@@ -2,36 +2,14 @@
 //! on a target with no resistance and no armour, with the shipped rules
 //! (`CombatRules::default()` = `data/combat.json`).
 
+mod combat_common;
+use combat_common::dummy;
 use game::combat::status::Status;
 use game::combat::{AttackerStats, Coating, CombatRules, HitSpec, ReactionKind, apply_hit, compute_hit};
 use game::element::{Element, ElementShares};
-use game::enemies::defs::{AiKind, EnemyDef};
-use game::enemies::{EnemyState, SpawnScale};
-use glam::Vec2;
+use game::enemies::EnemyState;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-
-fn dummy() -> EnemyState {
-    let def = EnemyDef {
-        id: "dummy".into(),
-        name: "Dummy".into(),
-        elite: false,
-        hp: 1000.0,
-        speed: 0.0,
-        attack: 0.0,
-        damage_mult: 1.0,
-        radius: 10.0,
-        armor: 0.0,
-        resist: [0.0; 5],
-        knockback_resist: 0.0,
-        contact_cooldown: 1.0,
-        cost: 1.0,
-        xp: 0.0,
-        gold: [0, 0],
-        ai: AiKind::Seek,
-    };
-    EnemyState::from_def(0, &def, Vec2::new(100.0, 100.0), SpawnScale::default())
-}
 
 struct Out {
     damage: f32,

@@ -3,6 +3,8 @@
 //! wounds and the standing-still conditional bonuses, each with numbers
 //! computed by hand from `data/loot/artifacts.json` and `data/enemies.json`.
 
+mod combat_common;
+use combat_common::dummy;
 use std::sync::Arc;
 
 use engine::gpu::Backend;
@@ -11,7 +13,7 @@ use game::combat::status::Status;
 use game::combat::{AttackerStats, CombatRules, HitSpec, ReactionKind, apply_hit, compute_hit};
 use game::data::{DataError, default_root};
 use game::element::Element;
-use game::enemies::defs::{AiKind, EnemyDef};
+use game::enemies::defs::AiKind;
 use game::enemies::{AiContext, Arena, EnemyDefs, EnemySet, EnemyState, SpawnScale};
 use game::loot::artifacts::{ArtifactDef, ArtifactInstance};
 use game::loot::hooks::{ConditionalModifiers, Hook, HookEffect, HookRule, WhileCondition};
@@ -190,28 +192,6 @@ fn without_debt_death_is_final() {
     die(&mut w);
     assert!(!w.player.alive());
     assert_eq!(w.player.hp_max(), 100.0);
-}
-
-fn dummy() -> EnemyState {
-    let def = EnemyDef {
-        id: "dummy".into(),
-        name: "Dummy".into(),
-        elite: false,
-        hp: 1000.0,
-        speed: 0.0,
-        attack: 0.0,
-        damage_mult: 1.0,
-        radius: 10.0,
-        armor: 0.0,
-        resist: [0.0; 5],
-        knockback_resist: 0.0,
-        contact_cooldown: 1.0,
-        cost: 1.0,
-        xp: 0.0,
-        gold: [0, 0],
-        ai: AiKind::Seek,
-    };
-    EnemyState::from_def(0, &def, Vec2::new(100.0, 100.0), SpawnScale::default())
 }
 
 fn strike(
