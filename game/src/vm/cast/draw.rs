@@ -2,8 +2,9 @@
 //! paid, uses spent, the deck wrapped when allowed) and discarding the next
 //! card unfired. Separate so the deck rules of a draw read in one place.
 
-use super::{At, Run};
+use super::{At, Run, Task};
 use crate::vm::deck::Card;
+use crate::vm::scope::Scope;
 
 impl Run<'_, '_> {
     /// Pops the next playable card, paying its mana (or HP on an `infinite_spells` core).
@@ -53,6 +54,21 @@ impl Run<'_, '_> {
             }
             self.r.recharge_sum += spell.recharge;
             return Some(card);
+        }
+    }
+
+    /// A gate (counter, IF): when `open`, the next card is drawn and runs in
+    /// `scope`; otherwise it goes to the discard unfired.
+    pub(super) fn gate_next(&mut self, open: bool, scope: Scope, at: At) {
+        if open {
+            self.tasks.push(Task::Draw {
+                scope,
+                left: 1,
+                wrap: true,
+                at,
+            });
+        } else {
+            self.discard_next(at);
         }
     }
 

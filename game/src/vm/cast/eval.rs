@@ -132,16 +132,7 @@ impl Run<'_, '_> {
                             go
                         }
                     };
-                    if go {
-                        self.tasks.push(Task::Draw {
-                            scope,
-                            left: 1,
-                            wrap: true,
-                            at,
-                        });
-                    } else {
-                        self.discard_next(at);
-                    }
+                    self.gate_next(go, scope, at);
                 }
             }
         }
@@ -176,15 +167,6 @@ impl Run<'_, '_> {
                 return;
             }
         };
-        if holds {
-            self.tasks.push(Task::Draw {
-                scope,
-                left: 1,
-                wrap: true,
-                at,
-            });
-        } else {
-            self.discard_next(at);
-        }
+        self.gate_next(holds, scope, at);
     }
 }
