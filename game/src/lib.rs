@@ -16,6 +16,7 @@ pub mod enemies;
 pub mod loot;
 pub mod player;
 pub mod profile;
+pub mod rng;
 pub mod run;
 pub mod screens;
 pub mod shop;

@@ -2,59 +2,46 @@
 //! by side, over the run's own stash, materials and worn gear.
 //!
 //! It is reached from the shop, so gear decisions sit next to the spending
-//! decisions they compete with. Crafting rolls use their own seeded stream, so
-//! a run's crafting luck does not shift the shop's or the fight's.
+//! decisions they compete with. The panels only draw and return what the
+//! player chose; the run flow performs it as a [`Command`] (crafting rolls
+//! come from the run's `crafting` stream).
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-
-use crate::loot::artifacts::ArtifactInstance;
 use crate::loot::item::Inventory;
+use crate::run::{Command, Run};
 use crate::screens::crafting::{self, BenchState};
-use crate::screens::equipment::{self, EquipmentView};
+use crate::screens::equipment::{self, EquipmentAction, EquipmentView};
 use crate::world::World;
 
 /// What the armoury asks the application to do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum ArmouryAction {
     /// Back to the shop.
     Back,
+    /// A change to the gear or a bench attempt.
+    Command(Command),
 }
 
-/// Selection and bench state kept between frames.
-#[derive(Debug, Clone)]
+/// Selection and bench state kept between frames (only what the screens
+/// show; everything that matters to the run lives in the run).
+#[derive(Debug, Clone, Default)]
 pub struct Armoury {
     view: EquipmentView,
     bench: BenchState,
-    /// Artifacts held but not socketed. The world sockets drops straight away,
-    /// so this fills only from unsocketing.
-    loose: Vec<ArtifactInstance>,
-    message: Option<String>,
-    rng: ChaCha8Rng,
+    /// The last result or refusal, shown in the header.
+    pub message: Option<String>,
 }
 
 impl Armoury {
-    /// A fresh armoury; `seed` is the run's seed.
-    pub fn new(seed: u64) -> Self {
-        Self {
-            view: EquipmentView::default(),
-            bench: BenchState::default(),
-            loose: Vec::new(),
-            message: None,
-            rng: ChaCha8Rng::seed_from_u64(seed ^ 0xA4A0_0C4A_F7B3_0001),
-        }
-    }
-
-    /// Draws both panels and applies what the player committed to.
-    pub fn show(&mut self, ctx: &egui::Context, world: &mut World) -> Option<ArmouryAction> {
+    /// Draws both panels; returns what the player committed to.
+    pub fn show(&mut self, ctx: &egui::Context, run: &Run) -> Option<ArmouryAction> {
+        let world = run.world();
         let cat = world.catalog().clone();
         let data = &cat.loot;
         let skill = data.enhancements.skill.at(world.equipment.record_depth);
-        let mut inventory = Inventory {
-            items: std::mem::take(&mut world.stash),
+        let inventory = Inventory {
+            items: world.stash.clone(),
         };
         let mut action = None;
-        let mut gear_changed = false;
         ctx.root_ui(|root| {
             egui::CentralPanel::default().show(root, |ui| {
                 ui.horizontal(|ui| {
@@ -78,19 +65,13 @@ impl Armoury {
                                 &mut self.view,
                                 &world.equipment,
                                 &inventory,
-                                &self.loose,
+                                run.loose_artifacts(),
                                 data,
                             ) {
-                                let line = equipment::apply(
-                                    a,
-                                    &mut self.view,
-                                    &mut world.equipment,
-                                    &mut inventory,
-                                    &mut self.loose,
-                                    data,
-                                );
-                                self.message = Some(line);
-                                gear_changed = true;
+                                if matches!(a, EquipmentAction::Equip(_)) {
+                                    self.view.selected = None;
+                                }
+                                action = Some(ArmouryAction::Command(Command::Equip(a)));
                             }
                         });
                     egui::ScrollArea::vertical()
@@ -99,35 +80,33 @@ impl Armoury {
                             if let Some(a) =
                                 crafting::show(ui, &mut self.bench, &inventory, &world.materials, skill, data)
                             {
-                                crafting::apply(
-                                    a,
-                                    &mut self.bench,
-                                    &mut inventory,
-                                    &mut world.materials,
-                                    skill,
-                                    data,
-                                    &mut self.rng,
-                                );
+                                action = Some(ArmouryAction::Command(Command::Craft(a)));
                             }
                         });
                 });
             });
         });
-        world.stash = inventory.items;
-        if gear_changed {
-            world.refresh_gear();
-        }
         action
+    }
+
+    /// Shows what a bench or gear command did (or why it was refused).
+    pub fn result(&mut self, line: String, stash_len: usize) {
+        self.bench.message = line.clone();
+        if self.bench.selected.is_some_and(|i| i >= stash_len) {
+            self.bench.selected = None;
+        }
+        self.message = Some(line);
     }
 }
 
 /// Gives a world the loot that the waves before `wave` would have dropped at
 /// their ends and from one elite each, so `--screen armoury` opens on a
-/// plausible, seeded stash instead of an empty one.
+/// plausible, seeded stash instead of an empty one. A preview, not a run:
+/// it draws from its own stream and is never recorded.
 pub fn seed_preview_loot(world: &mut World, wave: u32) {
     use crate::loot::drops::{DropSource, roll_drops};
     let cat = world.catalog().clone();
-    let mut rng = ChaCha8Rng::seed_from_u64(world.seed() ^ 0x5EED_A4A0);
+    let mut rng = crate::rng::stream(world.seed(), crate::rng::streams::PREVIEW_LOOT);
     for w in 1..wave.max(2) {
         let depth = cat.loot.drops.run_model.depth_of_wave(w);
         for source in [DropSource::WaveEnd, DropSource::Elite] {

@@ -1,7 +1,8 @@
 //! A fight on screen: the real [`World`] stepped at a fixed 60 Hz from real
-//! time, and drawn — enemies by archetype silhouette, telegraphs, coins,
+//! time through the engine's [`FixedClock`], and drawn — enemies by archetype silhouette, telegraphs, coins,
 //! areas, effects, projectiles from the compute buffer, the player last.
 
+use engine::clock::FixedClock;
 use engine::render::{Layer, ProjectileSource, Scene, Shape, ShapeKind};
 use engine::ui::OverlayData;
 use glam::Vec2;
@@ -10,7 +11,8 @@ use super::{draw, palette};
 use crate::enemies::ai::Telegraph;
 use crate::world::{EffectKind, World};
 
-/// Most fixed steps run in one frame; beyond it the game slows down instead of spiralling.
+/// Most fixed steps run in one frame at ×1; beyond it the game slows down
+/// instead of spiralling (the replay's ×4 allows four times as many).
 pub const MAX_STEPS_PER_FRAME: u32 = 4;
 /// Damage numbers drawn at most per frame (the newest). Each is two egui
 /// text runs (shadow and face); on a software rasteriser 80 of them cost
@@ -20,12 +22,11 @@ const MAX_NUMBERS: usize = 32;
 /// flashes would white out the crowd they are meant to show.
 const MAX_FLASHES: usize = 64;
 
-/// The world of a run and the presentation state around it.
+/// The presentation of a fight around a [`World`] it does not own: the
+/// fixed-step clock, screen shake, the hurt flash and step timings.
 #[derive(Debug)]
 pub struct Fight {
-    /// The simulation.
-    pub world: World,
-    accumulator: f32,
+    clock: FixedClock,
     shake: f32,
     hurt_flash: f32,
     /// CPU ms of the last frame's steps.
@@ -37,11 +38,11 @@ pub struct Fight {
 }
 
 impl Fight {
-    /// Wraps a world (a wave already begun or not).
-    pub fn new(world: World) -> Self {
+    /// A fight view stepping `step_s` seconds per step, at most
+    /// `max_steps` steps per frame.
+    pub fn new(step_s: f32, max_steps: u32) -> Self {
         Self {
-            world,
-            accumulator: 0.0,
+            clock: FixedClock::new(step_s, max_steps),
             shake: 0.0,
             hurt_flash: 0.0,
             step_ms: 0.0,
@@ -61,38 +62,40 @@ impl Fight {
     }
 
     /// Runs the fixed steps that `dt` real seconds (times `time_scale`) ask
-    /// for, with the player walking along `move_dir`. With `frame_locked`
-    /// exactly one step runs per frame (smoke tests and figures: the same
-    /// frame number shows the same moment on any machine).
-    pub fn advance(&mut self, dt: f32, time_scale: f32, move_dir: Vec2, frame_locked: bool) {
-        let step = self.world.dt();
-        if frame_locked {
-            self.accumulator = if time_scale > 0.0 { step } else { 0.0 };
+    /// for. `step` runs one and returns the HP the player lost in it and
+    /// the player's max HP, or `None` when the fight has stopped (the wave
+    /// ended, the player died, a replay waits on a menu). With
+    /// `frame_locked` exactly one step runs per frame (smoke tests and
+    /// figures: the same frame number shows the same moment on any machine).
+    pub fn advance(
+        &mut self,
+        dt: f32,
+        time_scale: f32,
+        frame_locked: bool,
+        mut step: impl FnMut() -> Option<(f32, f32)>,
+    ) {
+        let due = if frame_locked {
+            self.clock.lock_to_frames(time_scale > 0.0)
         } else {
-            self.accumulator = (self.accumulator + dt * time_scale).min(step * MAX_STEPS_PER_FRAME as f32);
-        }
+            self.clock.advance(dt, time_scale)
+        };
         self.steps_last_frame = 0;
         self.step_ms = 0.0;
-        while self.accumulator >= step {
-            self.accumulator -= step;
-            if !self.world.in_wave() || !self.world.player.alive() || self.world.wave_done() {
-                self.accumulator = 0.0;
-                break;
-            }
-            self.world.move_dir = move_dir;
+        for _ in 0..due {
             let t = std::time::Instant::now();
-            let hp_before = self.world.player.hp;
-            self.world.step();
+            let Some((lost, hp_max)) = step() else {
+                self.clock.reset();
+                break;
+            };
             let ms = t.elapsed().as_secs_f64() * 1000.0;
             self.step_ms += ms;
             self.step_ms_total += ms;
             self.steps_total += 1;
             self.steps_last_frame += 1;
-            let lost = hp_before - self.world.player.hp;
             if lost > 0.0 {
                 self.hurt_flash = 0.25;
                 // Screen shake on big hits: a tenth of max HP or more.
-                if lost >= 0.1 * self.world.player.hp_max() {
+                if lost >= 0.1 * hp_max {
                     self.shake = self.shake.max(8.0);
                 }
             }
@@ -102,8 +105,7 @@ impl Fight {
     }
 
     /// Fills the scene with the arena and everything in it; damage numbers go through egui.
-    pub fn draw(&mut self, scene: &mut Scene, ctx: &egui::Context, viewport: [u32; 2]) {
-        let w = &self.world;
+    pub fn draw(&mut self, w: &World, scene: &mut Scene, ctx: &egui::Context, viewport: [u32; 2]) {
         let arena = &w.catalog().run.world.arena;
         let (min, max) = (arena.min(), arena.max());
         let time = scene.time;
@@ -118,12 +120,11 @@ impl Fight {
         draw::follow(&mut scene.camera, w.player.pos, min, max, viewport, shake, time);
         draw::arena(scene, min, max, viewport);
         scene.projectile_style = palette::projectile_style();
-        self.draw_areas(scene);
-        self.draw_coins(scene);
-        self.draw_telegraphs(scene);
-        self.draw_enemies(scene);
-        self.draw_effects(scene, ctx, viewport);
-        let w = &self.world;
+        self.draw_areas(w, scene);
+        self.draw_coins(w, scene);
+        self.draw_telegraphs(w, scene);
+        self.draw_enemies(w, scene);
+        self.draw_effects(w, scene, ctx, viewport);
         scene.projectiles = Some(match w.compute().projectile_buffer() {
             Some(buffer) => ProjectileSource::Gpu {
                 buffer: buffer.clone(),
@@ -135,8 +136,8 @@ impl Fight {
         draw::player(scene, w.player.pos, w.player.radius, facing, self.hurt_flash);
     }
 
-    fn draw_areas(&self, scene: &mut Scene) {
-        for a in self.world.areas() {
+    fn draw_areas(&self, world: &World, scene: &mut Scene) {
+        for a in world.areas() {
             let shape = match a.kind {
                 crate::world::AreaKind::BlackHole => {
                     Shape::circle(a.pos, a.radius, [0.25, 0.05, 0.4, 0.45]).glow(12.0)
@@ -152,7 +153,7 @@ impl Fight {
         // the largest thing on the floor, and a second full-size quad for its
         // outline doubled the pixels shaded under every pool (on lavapipe
         // ~100 overlapping pools cost ~18 ms a frame as fill plus outline).
-        for p in self.world.enemies().pools() {
+        for p in world.enemies().pools() {
             if p.active() {
                 let c = Vec2::from(p.center);
                 scene.shapes.push(
@@ -163,9 +164,9 @@ impl Fight {
         }
     }
 
-    fn draw_coins(&self, scene: &mut Scene) {
-        let def = &self.world.catalog().run.economy.def.coins;
-        for c in &self.world.coins().coins {
+    fn draw_coins(&self, world: &World, scene: &mut Scene) {
+        let def = &world.catalog().run.economy.def.coins;
+        for c in &world.coins().coins {
             let left = def.lifetime_s - c.age;
             // Blink during the last second before the coin vanishes.
             if left < 1.0 && (left * 10.0) as i32 % 2 == 0 {
@@ -178,12 +179,12 @@ impl Fight {
         }
     }
 
-    fn draw_telegraphs(&self, scene: &mut Scene) {
+    fn draw_telegraphs(&self, world: &World, scene: &mut Scene) {
         // Grouped by shape class (lines, rings, discs) so each group is one draw.
         let mut lines = Vec::new();
         let mut rings = Vec::new();
         let mut discs = Vec::new();
-        for t in self.world.enemies().telegraphs() {
+        for t in world.enemies().telegraphs() {
             match t {
                 Telegraph::ChargeLine {
                     from, to, progress, ..
@@ -215,15 +216,15 @@ impl Fight {
         scene.shapes.ground.extend(rings);
     }
 
-    fn draw_enemies(&self, scene: &mut Scene) {
-        let defs = &self.world.catalog().enemies.defs;
+    fn draw_enemies(&self, world: &World, scene: &mut Scene) {
+        let defs = &world.catalog().enemies.defs;
         // Bodies grouped by silhouette, then rings, then health bars: the
         // renderer draws each run of one shape kind with a pipeline made for
         // that kind, which software rasterisers shade several times faster.
-        let mut bodies: Vec<Shape> = Vec::with_capacity(self.world.enemies().alive_count());
+        let mut bodies: Vec<Shape> = Vec::with_capacity(world.enemies().alive_count());
         let mut marks: Vec<Shape> = Vec::new();
         let mut bars: Vec<Shape> = Vec::new();
-        for e in self.world.enemies().slots() {
+        for e in world.enemies().slots() {
             if !e.alive {
                 continue;
             }
@@ -257,14 +258,14 @@ impl Fight {
         scene.shapes.ground.extend(bars);
     }
 
-    fn draw_effects(&self, scene: &mut Scene, ctx: &egui::Context, viewport: [u32; 2]) {
+    fn draw_effects(&self, world: &World, scene: &mut Scene, ctx: &egui::Context, viewport: [u32; 2]) {
         let camera = scene.camera;
         let mut numbers = 0;
         let mut flashes = 0;
         // Discs and rings apart, so each group is one specialised draw.
         let mut discs = Vec::new();
         let mut rings = Vec::new();
-        for e in self.world.effects.list.iter().rev() {
+        for e in world.effects.list.iter().rev() {
             let t = e.progress();
             match e.kind {
                 EffectKind::Damage { amount, crit } => {
@@ -334,8 +335,7 @@ impl Fight {
     }
 
     /// What the profiler overlay shows for this world.
-    pub fn overlay_data(&self) -> OverlayData {
-        let w = &self.world;
+    pub fn overlay_data(&self, w: &World) -> OverlayData {
         let mut data = OverlayData::default();
         data.cpu_systems
             .extend(w.times.named().map(|(n, ms)| (n.to_string(), ms)));

@@ -5,9 +5,10 @@ use glam::Vec2;
 use winit::event::{ElementState, MouseButton, WindowEvent};
 use winit::keyboard::{KeyCode, PhysicalKey};
 
-/// One-shot commands decoded from key presses.
+/// One-shot actions decoded from key presses (window controls, not run
+/// commands: those are `crate::run::Command`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Command {
+pub enum KeyAction {
     /// Esc: pause / resume / back.
     Pause,
     /// F3: toggle the profiler overlay.
@@ -16,10 +17,14 @@ pub enum Command {
     Confirm,
     /// M: switch between auto-aim and mouse aim.
     ToggleAim,
+    /// Space while watching a replay: pause / resume it.
+    ReplayPause,
+    /// 1 / 4 while watching a replay: play at ×1 or ×4.
+    ReplaySpeed(u8),
 }
 
 /// The key bindings, shown in the settings screen.
-pub const BINDINGS: [(&str, &str); 8] = [
+pub const BINDINGS: [(&str, &str); 9] = [
     ("Move", "W A S D / arrow keys"),
     ("Aim", "nearest enemy; M toggles mouse aim"),
     ("Pause / back", "Esc"),
@@ -28,6 +33,7 @@ pub const BINDINGS: [(&str, &str); 8] = [
     ("Slow motion (test range)", "the 0.1× button"),
     ("Drag cards", "left mouse button"),
     ("Menus", "mouse, Tab / Enter"),
+    ("Watching a replay", "Space pause, 1 / 4 speed"),
 ];
 
 /// Held keys and the cursor, updated from window events.
@@ -41,7 +47,7 @@ pub struct Controls {
     pub cursor: Vec2,
     /// Left button held.
     pub firing_held: bool,
-    pending: Vec<Command>,
+    pending: Vec<KeyAction>,
 }
 
 impl Controls {
@@ -59,10 +65,13 @@ impl Controls {
                     KeyCode::KeyA | KeyCode::ArrowLeft => self.left = down,
                     KeyCode::KeyD | KeyCode::ArrowRight => self.right = down,
                     _ if !down || event.repeat => {}
-                    KeyCode::Escape => self.pending.push(Command::Pause),
-                    KeyCode::F3 => self.pending.push(Command::ToggleOverlay),
-                    KeyCode::KeyM => self.pending.push(Command::ToggleAim),
-                    KeyCode::Enter | KeyCode::NumpadEnter => self.pending.push(Command::Confirm),
+                    KeyCode::Escape => self.pending.push(KeyAction::Pause),
+                    KeyCode::F3 => self.pending.push(KeyAction::ToggleOverlay),
+                    KeyCode::KeyM => self.pending.push(KeyAction::ToggleAim),
+                    KeyCode::Enter | KeyCode::NumpadEnter => self.pending.push(KeyAction::Confirm),
+                    KeyCode::Space => self.pending.push(KeyAction::ReplayPause),
+                    KeyCode::Digit1 => self.pending.push(KeyAction::ReplaySpeed(1)),
+                    KeyCode::Digit4 => self.pending.push(KeyAction::ReplaySpeed(4)),
                     _ => {}
                 }
             }
@@ -94,8 +103,8 @@ impl Controls {
         v.normalize_or_zero()
     }
 
-    /// Commands pressed since the last call.
-    pub fn take_commands(&mut self) -> Vec<Command> {
+    /// Actions pressed since the last call.
+    pub fn take_actions(&mut self) -> Vec<KeyAction> {
         std::mem::take(&mut self.pending)
     }
 }

@@ -1,7 +1,10 @@
-//! The game application: the screens as a state machine (lab → arena →
-//! settlement → level-up → shop → lab …, death or victory → summary), input,
-//! the camera, and the fixed 60 Hz step driven from real time, inside the
-//! engine's window shell ([`engine::window`]).
+//! The game application: a driver of the run flow ([`crate::run::Run`]) in
+//! the engine's window shell ([`engine::window`]). It turns keys, the mouse
+//! and egui clicks into run [`Command`]s (or, with `--replay`, feeds a
+//! replay's commands at ×1 / ×4), draws the screen of the run's phase, and
+//! runs the fixed 60 Hz step from real time through the engine's clock. The
+//! pause menu, settings and the lab's test range are the window's own; they
+//! never touch the run.
 
 pub mod armoury;
 pub mod charge_ring;
@@ -9,7 +12,7 @@ pub mod draw;
 pub mod fight;
 pub mod input;
 pub mod palette;
-mod run;
+mod replay_view;
 pub mod test_range;
 
 use std::process::ExitCode;
@@ -22,10 +25,11 @@ use glam::Vec2;
 
 use crate::catalog::Catalog;
 use crate::cli::play::{PlayArgs, StartScreen};
+use crate::run::{Command, Phase, Playback, Recorder, Replay, Run, RunSetup, StepInput};
 use crate::screens;
 use fight::Fight;
-use input::{Command, Controls};
-use run::RunState;
+use input::{Controls, KeyAction};
+use replay_view::ReplayView;
 
 /// Projectiles of `--stress` when the flag is given as 0 (the design load).
 pub const DEFAULT_STRESS: u32 = 2000;
@@ -57,8 +61,27 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         // Smoke tests and figures measure the uncapped frame rate.
         config.vsync = false;
     }
-    let mut app = GameApp::new(args.clone(), catalog);
-    match engine::window::run(config, &mut app) {
+    let data_checksum = match crate::run::replay::data_checksum(&root) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("artificer: reading {}: {e}", root.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let replay = match &args.replay {
+        Some(path) => match Replay::load(path).and_then(|r| r.check_compatible(data_checksum).map(|()| r)) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                eprintln!("artificer: --replay {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        },
+        None => None,
+    };
+    let mut app = GameApp::new(args.clone(), catalog, data_checksum, replay);
+    let result = engine::window::run(config, &mut app);
+    app.save_recording();
+    match result {
         Ok(report) => {
             if args.exit_after_frames.is_some() {
                 let gpu: Vec<String> = report
@@ -67,7 +90,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
                     .map(|(label, ms)| format!("\"{label}\":{ms:.2}"))
                     .collect();
                 println!(
-                    "{{\"frames\":{},\"fps\":{:.1},\"mean_ms\":{:.2},\"p95_ms\":{:.2},\"app_ms\":{:.2},\"draw_ms\":{:.2},\"step_ms\":{:.3},\"gpu_pass_ms\":{{{}}}}}",
+                    "{{\"frames\":{},\"fps\":{:.1},\"mean_ms\":{:.2},\"p95_ms\":{:.2},\"app_ms\":{:.2},\"draw_ms\":{:.2},\"step_ms\":{:.3},\"gpu_pass_ms\":{{{}}},\"state_hash\":\"{}\"}}",
                     report.frames.frames,
                     report.frames.fps,
                     report.frames.mean_ms,
@@ -76,7 +99,11 @@ pub fn run(args: &PlayArgs) -> ExitCode {
                     report.draw_ms,
                     app.mean_step_ms(),
                     gpu.join(","),
+                    app.state_hash(),
                 );
+            } else if args.record.is_some() || args.replay.is_some() {
+                // The proof a recording or a playback needs, also after a normal quit.
+                println!("{{\"state_hash\":\"{}\"}}", app.state_hash());
             }
             match app.fatal {
                 Some(e) => {
@@ -118,50 +145,84 @@ pub enum Screen {
     Armoury,
 }
 
+/// The window's own overlays over a fight, outside the run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Modal {
+    Paused,
+    Settings,
+}
+
 /// The game as a [`WindowApp`].
 #[derive(Debug)]
 pub struct GameApp {
     args: PlayArgs,
     catalog: Arc<Catalog>,
-    screen: Screen,
+    data_checksum: u64,
+    modal: Option<Modal>,
     controls: Controls,
     overlay: ProfilerOverlay,
     /// `--stress N`: projectiles held alive in the fight.
     stress: Option<u32>,
-    fight: Option<Fight>,
+    fight: Fight,
     range: Option<test_range::TestRange>,
-    run: Option<RunState>,
-    armoury: Option<armoury::Armoury>,
+    run: Option<Run>,
+    armoury: armoury::Armoury,
     lab: screens::lab::LabState,
     settings: screens::settings::Settings,
+    shop_message: Option<String>,
+    replay: Option<ReplayView>,
     /// A problem that ends the game with a non-zero exit status.
     pub fatal: Option<String>,
 }
 
 impl GameApp {
-    /// The game for these command-line options and this data.
-    pub fn new(args: PlayArgs, catalog: Arc<Catalog>) -> Self {
+    /// The game for these command-line options and this data (`data_checksum`
+    /// stamps recordings; `replay` is played instead of taking input).
+    pub fn new(args: PlayArgs, catalog: Arc<Catalog>, data_checksum: u64, replay: Option<Replay>) -> Self {
         let overlay = ProfilerOverlay::new(args.overlay || args.stress.is_some());
+        let step = catalog.run.world.dt();
         Self {
-            screen: Screen::Lab,
+            modal: None,
             controls: Controls::default(),
             overlay,
             stress: None,
-            fight: None,
+            fight: Fight::new(step, fight::MAX_STEPS_PER_FRAME),
             range: None,
             run: None,
-            armoury: None,
+            armoury: armoury::Armoury::default(),
             lab: screens::lab::LabState::default(),
             settings: screens::settings::Settings::default(),
+            shop_message: None,
+            replay: replay.map(|r| ReplayView::new(Playback::new(r))),
             fatal: None,
             catalog,
+            data_checksum,
             args,
         }
     }
 
     /// Mean CPU ms of one simulation step so far.
     pub fn mean_step_ms(&self) -> f64 {
-        self.fight.as_ref().map_or(0.0, Fight::mean_step_ms)
+        self.fight.mean_step_ms()
+    }
+
+    /// The run's `state_hash` now, in hex (empty before a run exists).
+    pub fn state_hash(&self) -> String {
+        self.run
+            .as_ref()
+            .map_or_else(String::new, |r| format!("{:016x}", r.state_hash()))
+    }
+
+    /// Writes `--record`'s file (atomically); called at wave ends and at exit.
+    pub fn save_recording(&self) {
+        let (Some(path), Some(run)) = (&self.args.record, &self.run) else {
+            return;
+        };
+        if let Some(rec) = run.recorder()
+            && let Err(e) = rec.save(path, run.setup(), run.world().backend(), self.data_checksum)
+        {
+            log::error!("--record: {e}");
+        }
     }
 
     fn seed(&self) -> u64 {
@@ -173,79 +234,109 @@ impl GameApp {
     }
 
     fn new_run(&mut self, gpu: &GpuContext) -> Result<(), String> {
-        let seed = self.seed();
-        let (state, world) = RunState::new(&self.catalog, seed, self.args.backend, gpu)?;
-        self.fight = Some(Fight::new(world));
-        self.run = Some(state);
-        self.armoury = Some(armoury::Armoury::new(seed));
+        let (setup, backend) = match &self.replay {
+            // A replay plays on the backend it was recorded on, so its wave
+            // hashes can match.
+            Some(r) => (
+                r.playback.replay().header.setup.clone(),
+                r.playback.replay().header.backend,
+            ),
+            None => (
+                RunSetup {
+                    seed: self.seed(),
+                    last_wave: self.catalog.waves.len() as u32,
+                    build: None,
+                },
+                self.args.backend,
+            ),
+        };
+        let mut run = Run::new(self.catalog.clone(), setup, backend, Some(gpu))
+            .map_err(|e| format!("starting a run: {e}"))?;
+        if self.args.record.is_some() && self.replay.is_none() {
+            run.record(Recorder::default());
+        }
+        let max_steps = fight::MAX_STEPS_PER_FRAME * if self.replay.is_some() { 4 } else { 1 };
+        self.fight = Fight::new(run.world().dt(), max_steps);
+        self.run = Some(run);
+        self.armoury = armoury::Armoury::default();
+        self.shop_message = None;
         Ok(())
     }
 
-    fn begin_wave(&mut self, n: u32) {
-        let Some(f) = &mut self.fight else { return };
-        match f.world.begin_wave(n) {
-            Ok(()) => self.screen = Screen::Arena,
-            Err(e) => {
-                self.lab.warning = Some(e.to_string());
-                self.screen = Screen::Lab;
-            }
+    /// Sends a command from the player; a refusal comes back as its reason.
+    /// Ignored while watching a replay (the replay is the only input then).
+    fn send(&mut self, cmd: Command) -> Result<Option<String>, String> {
+        if self.replay.is_some() {
+            return Ok(None);
+        }
+        let Some(run) = &mut self.run else {
+            return Err("no run".into());
+        };
+        let was_fight = run.phase() == Phase::Fight;
+        let r = run.apply(cmd).map_err(|e| e.to_string());
+        if was_fight != (run.phase() == Phase::Fight) {
+            self.save_recording();
+        }
+        r
+    }
+
+    fn screen(&self) -> Screen {
+        if self.range.is_some() {
+            return Screen::TestRange;
+        }
+        match self.modal {
+            Some(Modal::Paused) => return Screen::Paused,
+            Some(Modal::Settings) => return Screen::Settings,
+            None => {}
+        }
+        match self.run.as_ref().map_or(Phase::Lab, Run::phase) {
+            Phase::Lab => Screen::Lab,
+            Phase::Fight => Screen::Arena,
+            Phase::Settlement => Screen::Settlement,
+            Phase::LevelUp => Screen::LevelUp,
+            Phase::Shop => Screen::Shop,
+            Phase::Armoury => Screen::Armoury,
+            Phase::Summary => Screen::Summary,
         }
     }
 
-    fn handle_commands(&mut self) -> bool {
+    fn handle_keys(&mut self) -> bool {
         let mut confirm = false;
-        for c in self.controls.take_commands() {
+        for c in self.controls.take_actions() {
             match c {
-                Command::ToggleOverlay => self.overlay.visible = !self.overlay.visible,
-                Command::Pause => {
-                    self.screen = match self.screen {
-                        Screen::Arena => Screen::Paused,
-                        Screen::Paused => Screen::Arena,
-                        Screen::Settings => Screen::Paused,
-                        Screen::TestRange => {
-                            self.range = None;
-                            Screen::Lab
-                        }
-                        other => other,
+                KeyAction::ToggleOverlay => self.overlay.visible = !self.overlay.visible,
+                KeyAction::Pause => {
+                    if self.range.take().is_none() {
+                        self.modal = match (self.modal, self.screen()) {
+                            (None, Screen::Arena) => Some(Modal::Paused),
+                            (Some(Modal::Settings), _) => Some(Modal::Paused),
+                            (Some(Modal::Paused), _) => None,
+                            (m, _) => m,
+                        };
                     }
                 }
-                Command::Confirm => confirm = true,
-                Command::ToggleAim => self.settings.mouse_aim = !self.settings.mouse_aim,
+                KeyAction::Confirm => confirm = true,
+                KeyAction::ToggleAim => self.settings.mouse_aim = !self.settings.mouse_aim,
+                KeyAction::ReplayPause => {
+                    if let Some(r) = &mut self.replay {
+                        r.paused = !r.paused;
+                    }
+                }
+                KeyAction::ReplaySpeed(n) => {
+                    if let Some(r) = &mut self.replay {
+                        r.speed = f32::from(n);
+                    }
+                }
             }
         }
         confirm
     }
 
-    /// After the fight's steps: death, wave end.
-    fn check_wave_end(&mut self) {
-        let (Some(f), Some(run)) = (&mut self.fight, &mut self.run) else {
-            return;
-        };
-        if self.screen != Screen::Arena || !f.world.in_wave() {
-            return;
-        }
-        run.observe(&f.world);
-        let died = !f.world.player.alive();
-        if died || f.world.wave_done() {
-            let stats = f.world.end_wave();
-            run.wave_ended(&f.world, stats);
-            if died {
-                run.finish(&f.world, false);
-                self.screen = Screen::Summary;
-            } else if f.world.wave as usize >= self.catalog.waves.len() {
-                run.finish(&f.world, true);
-                self.screen = Screen::Summary;
-            } else {
-                self.screen = Screen::Settlement;
-            }
-        }
-    }
-
     fn overlay_data(&self, frame: &Frame<'_>) -> OverlayData {
         let mut data = self
-            .fight
+            .run
             .as_ref()
-            .map_or_else(OverlayData::default, Fight::overlay_data);
+            .map_or_else(OverlayData::default, |r| self.fight.overlay_data(r.world()));
         data.cpu_systems
             .push(("draw (prev frame)".into(), frame.last_draw_ms));
         data.gpu_passes
@@ -255,10 +346,21 @@ impl GameApp {
 
     fn open_start_screen(&mut self, gpu: &GpuContext) -> Result<(), String> {
         self.new_run(gpu)?;
+        if self.replay.is_some() {
+            return Ok(());
+        }
         let wave = self.args.wave.unwrap_or(1).max(1);
+        if self.args.record.is_some()
+            && (wave > 1 || self.args.stress.is_some() || self.args.screen.is_some())
+        {
+            log::warn!(
+                "--record with --wave, --stress or --screen records a run that does not start from the lab: it will not replay"
+            );
+        }
         if let Some(n) = self.args.stress {
             self.stress = Some(if n == 0 { DEFAULT_STRESS } else { n });
-            self.begin_wave(wave);
+            self.set_wave_before(wave);
+            self.start_wave();
             return Ok(());
         }
         let start = match self.args.screen {
@@ -266,48 +368,83 @@ impl GameApp {
             None if self.args.exit_after_frames.is_some() => Some(StartScreen::Arena),
             None => None,
         };
+        self.set_wave_before(wave);
+        let Some(run) = &mut self.run else { return Ok(()) };
         match start {
-            None | Some(StartScreen::Lab) => {
-                self.set_wave_before(wave);
-                self.screen = Screen::Lab;
-            }
-            Some(StartScreen::Arena) => self.begin_wave(wave),
+            None | Some(StartScreen::Lab) => {}
+            Some(StartScreen::Arena) => self.start_wave(),
             Some(StartScreen::Shop) => {
-                self.set_wave_before(wave);
                 let def = &self.catalog.run.economy.def.settlement;
-                if let Some(f) = &mut self.fight {
-                    // The seeded state: the settlements of the waves already cleared.
-                    for _ in 1..wave {
-                        f.world.wallet.settle(def);
-                    }
+                // The seeded state: the settlements of the waves already cleared.
+                for _ in 1..wave {
+                    run.world_mut().wallet.settle(def);
                 }
-                if let (Some(f), Some(run)) = (&mut self.fight, &mut self.run) {
-                    run.open_shop(&f.world);
-                }
-                self.screen = Screen::Shop;
+                run.preview_phase(Phase::Shop);
             }
             Some(StartScreen::Armoury) => {
-                self.set_wave_before(wave);
-                if let Some(f) = &mut self.fight {
-                    armoury::seed_preview_loot(&mut f.world, wave);
-                }
-                self.screen = Screen::Armoury;
+                armoury::seed_preview_loot(run.world_mut(), wave);
+                run.preview_phase(Phase::Armoury);
             }
-            Some(StartScreen::Summary) => {
-                self.set_wave_before(wave);
-                if let (Some(f), Some(run)) = (&self.fight, &mut self.run) {
-                    run.finish(&f.world, false);
-                }
-                self.screen = Screen::Summary;
-            }
+            Some(StartScreen::Summary) => run.preview_phase(Phase::Summary),
         }
         Ok(())
     }
 
-    /// Sets the world as if wave `wave - 1` had just ended (the lab and shop name the next wave).
+    /// Starts the next wave; a refusal (a deck that cannot fire) is shown in the lab.
+    fn start_wave(&mut self) {
+        if let Err(e) = self.send(Command::StartWave) {
+            self.lab.warning = Some(e);
+        }
+    }
+
+    /// Sets the world as if wave `wave - 1` had just ended (the lab and shop
+    /// name the next wave): previews only, not a played run.
     fn set_wave_before(&mut self, wave: u32) {
-        if let Some(f) = &mut self.fight {
-            f.world.wave = wave - 1;
+        if let Some(run) = &mut self.run {
+            run.world_mut().wave = wave - 1;
+        }
+    }
+
+    /// Runs this frame's fight steps: the player's input, or the replay's.
+    fn advance_fight(&mut self, frame: &Frame<'_>, running: bool) {
+        let Some(run) = &mut self.run else { return };
+        let frame_locked = self.args.exit_after_frames.is_some();
+        if let Some(replay) = &mut self.replay {
+            replay.advance_fight(&mut self.fight, run, frame.dt, frame_locked && running);
+            return;
+        }
+        if let Some(n) = self.stress
+            && run.phase() == Phase::Fight
+        {
+            // Stress: the load is topped up between steps and the player is
+            // kept alive, so the figures measure the load.
+            let w = run.world_mut();
+            w.hold_load(STRESS_ENEMIES, n);
+            w.player.hp = w.player.hp_max();
+        }
+        let aim = mouse_aim(
+            self.settings.mouse_aim,
+            frame.scene.camera,
+            frame.size,
+            self.controls.cursor,
+            run.world().player.pos,
+        );
+        let input = StepInput::new(self.controls.move_dir(), aim);
+        let scale = if running { 1.0 } else { 0.0 };
+        let mut ended = false;
+        self.fight.advance(frame.dt, scale, frame_locked, || {
+            if run.phase() != Phase::Fight {
+                return None;
+            }
+            let hp = run.world().player.hp;
+            run.apply(Command::Step(input)).ok()?;
+            ended = run.phase() != Phase::Fight;
+            let p = &run.world().player;
+            Some((hp - p.hp, p.hp_max()))
+        });
+        if ended {
+            self.modal = None;
+            self.save_recording();
         }
     }
 }
@@ -341,74 +478,40 @@ impl WindowApp for GameApp {
                 style.visuals.popup_shadow = egui::Shadow::NONE;
             });
         }
-        let confirm = self.handle_commands();
+        let confirm = self.handle_keys();
         let ctx = frame.egui.clone();
-        match self.screen {
-            Screen::Arena | Screen::Paused | Screen::Settings => {
-                if let (Some(f), Some(n)) = (&mut self.fight, self.stress) {
-                    // Stress: the load is topped up between steps and the
-                    // player is kept alive, so the figures measure the load.
-                    if f.world.in_wave() {
-                        f.world.hold_load(STRESS_ENEMIES, n);
-                        f.world.player.hp = f.world.player.hp_max();
-                    }
-                }
-                if let Some(f) = &mut self.fight {
-                    f.world.set_aim(mouse_aim(
-                        self.settings.mouse_aim,
-                        frame.scene.camera,
-                        frame.size,
-                        self.controls.cursor,
-                        f.world.player.pos,
-                    ));
-                    let scale = if self.screen == Screen::Arena { 1.0 } else { 0.0 };
-                    f.advance(
-                        frame.dt,
-                        scale,
-                        self.controls.move_dir(),
-                        self.args.exit_after_frames.is_some(),
-                    );
-                }
-                self.check_wave_end();
-                if let Some(f) = &mut self.fight {
-                    f.draw(frame.scene, &ctx, frame.size);
-                    screens::hud::show(&ctx, &f.world);
-                    charge_ring::draw(&ctx, &frame.scene.camera, frame.size, &f.world, frame.scene.time);
+        match self.screen() {
+            screen @ (Screen::Arena | Screen::Paused | Screen::Settings) => {
+                self.advance_fight(frame, screen == Screen::Arena);
+                if let Some(run) = &self.run {
+                    let w = run.world();
+                    self.fight.draw(w, frame.scene, &ctx, frame.size);
+                    screens::hud::show(&ctx, w);
+                    charge_ring::draw(&ctx, &frame.scene.camera, frame.size, w, frame.scene.time);
                 }
             }
             Screen::TestRange => {
                 if let Some(r) = &mut self.range {
                     r.tend();
-                    r.fight.world.set_aim(mouse_aim(
+                    r.world.set_aim(mouse_aim(
                         self.settings.mouse_aim,
                         frame.scene.camera,
                         frame.size,
                         self.controls.cursor,
-                        r.fight.world.player.pos,
+                        r.world.player.pos,
                     ));
-                    let scale = r.time_scale;
-                    r.fight.advance(
+                    r.advance(
                         frame.dt,
-                        scale,
                         self.controls.move_dir(),
                         self.args.exit_after_frames.is_some(),
                     );
-                    r.fight.draw(frame.scene, &ctx, frame.size);
-                    charge_ring::draw(
-                        &ctx,
-                        &frame.scene.camera,
-                        frame.size,
-                        &r.fight.world,
-                        frame.scene.time,
-                    );
-                    match screens::range::show(&ctx, &r.fight.world, r.dps(), r.time_scale) {
+                    r.fight.draw(&r.world, frame.scene, &ctx, frame.size);
+                    charge_ring::draw(&ctx, &frame.scene.camera, frame.size, &r.world, frame.scene.time);
+                    match screens::range::show(&ctx, &r.world, r.dps(), r.time_scale) {
                         Some(screens::range::RangeAction::ToggleSlow) => {
                             r.time_scale = if r.time_scale < 1.0 { 1.0 } else { 0.1 };
                         }
-                        Some(screens::range::RangeAction::Back) => {
-                            self.range = None;
-                            self.screen = Screen::Lab;
-                        }
+                        Some(screens::range::RangeAction::Back) => self.range = None,
                         None => {}
                     }
                 }
@@ -430,6 +533,10 @@ impl WindowApp for GameApp {
             }
         }
         self.screen_ui(&ctx, frame, confirm);
+        if let (Some(replay), Some(run)) = (&mut self.replay, &mut self.run) {
+            replay.advance_menus(run, frame.dt);
+            replay.banner(&ctx, run);
+        }
         if self.overlay.visible {
             if frame.panel.due() {
                 let data = self.overlay_data(frame);
@@ -444,103 +551,81 @@ impl WindowApp for GameApp {
 
 impl GameApp {
     fn screen_ui(&mut self, ctx: &egui::Context, frame: &mut Frame<'_>, confirm: bool) {
-        match self.screen {
+        let Some(run) = &self.run else { return };
+        match self.screen() {
             Screen::Paused => match screens::pause::show(ctx) {
-                Some(screens::pause::PauseAction::Resume) => self.screen = Screen::Arena,
-                Some(screens::pause::PauseAction::Settings) => self.screen = Screen::Settings,
+                Some(screens::pause::PauseAction::Resume) => self.modal = None,
+                Some(screens::pause::PauseAction::Settings) => self.modal = Some(Modal::Settings),
                 Some(screens::pause::PauseAction::Quit) => frame.requests.exit = true,
                 None => {}
             },
             Screen::Settings => {
                 if screens::settings::show(ctx, &mut self.settings, frame.requests) {
-                    self.screen = Screen::Paused;
+                    self.modal = Some(Modal::Paused);
                 }
             }
-            Screen::Lab => {
-                let Some(f) = &mut self.fight else { return };
-                match screens::lab::show(ctx, &mut f.world, &mut self.lab) {
-                    Some(screens::lab::LabAction::Fight) => {
-                        let next = f.world.wave + 1;
-                        self.begin_wave(next);
-                    }
-                    Some(screens::lab::LabAction::Test) => {
-                        match test_range::TestRange::new(
-                            &self.catalog,
-                            &f.world,
-                            self.args.backend,
-                            Some(frame.gpu),
-                        ) {
-                            Ok(r) => {
-                                self.range = Some(r);
-                                self.screen = Screen::TestRange;
-                            }
-                            Err(e) => self.lab.warning = Some(e),
-                        }
-                    }
-                    None => {}
+            Screen::Lab => match screens::lab::show(ctx, run.world(), &mut self.lab) {
+                Some(screens::lab::LabAction::Fight) => self.start_wave(),
+                Some(screens::lab::LabAction::Move(from, to)) => {
+                    // A refused drop (full deck or waiting area) leaves the card where it was.
+                    let _refused = self.send(Command::MoveCard { from, to });
                 }
-            }
+                Some(screens::lab::LabAction::Test) if self.replay.is_none() => {
+                    match test_range::TestRange::new(
+                        &self.catalog,
+                        run.world(),
+                        self.args.backend,
+                        Some(frame.gpu),
+                    ) {
+                        Ok(r) => self.range = Some(r),
+                        Err(e) => self.lab.warning = Some(e),
+                    }
+                }
+                Some(screens::lab::LabAction::Test) | None => {}
+            },
             Screen::Settlement => {
-                let (Some(f), Some(run)) = (&mut self.fight, &mut self.run) else {
-                    return;
-                };
-                let Some(stats) = run.last_wave.clone() else {
-                    return;
-                };
-                if screens::settlement::show(ctx, &stats, f.world.wallet.gold(), confirm) {
-                    self.screen = if run.next_levelup(&mut f.world) {
-                        Screen::LevelUp
-                    } else {
-                        run.open_shop(&f.world);
-                        Screen::Shop
-                    };
+                let Some(stats) = run.last_wave() else { return };
+                if screens::settlement::show(ctx, stats, run.world().wallet.gold(), confirm) {
+                    let _ = self.send(Command::Continue);
                 }
             }
             Screen::LevelUp => {
-                let (Some(f), Some(run)) = (&mut self.fight, &mut self.run) else {
-                    return;
-                };
                 let table = &self.catalog.run.economy.levelups;
-                let pending = f.world.progress.pending_levelups;
-                if let Some(k) = screens::levelup::show(ctx, table, &run.offer, pending) {
-                    run.take_levelup(&mut f.world, k);
-                    if !run.next_levelup(&mut f.world) {
-                        run.open_shop(&f.world);
-                        self.screen = Screen::Shop;
-                    }
+                let pending = run.world().progress.pending_levelups;
+                if let Some(k) = screens::levelup::show(ctx, table, run.offer(), pending) {
+                    let _ = self.send(Command::ChooseLevelUp(k));
                 }
             }
             Screen::Shop => {
-                let (Some(f), Some(run)) = (&mut self.fight, &mut self.run) else {
-                    return;
-                };
-                match run.shop_ui(ctx, &mut f.world) {
-                    Some(screens::shop::ShopAction::Leave) => self.screen = Screen::Lab,
-                    Some(screens::shop::ShopAction::Armoury) => self.screen = Screen::Armoury,
-                    None => {}
+                let Some(shop) = run.shop() else { return };
+                if let Some(cmd) = screens::shop::show(ctx, run.world(), shop, self.shop_message.as_deref()) {
+                    self.shop_message = self.send(cmd).err();
                 }
             }
-            Screen::Armoury => {
-                let (Some(f), Some(a)) = (&mut self.fight, &mut self.armoury) else {
-                    return;
-                };
-                if a.show(ctx, &mut f.world) == Some(armoury::ArmouryAction::Back) {
-                    self.screen = Screen::Shop;
+            Screen::Armoury => match self.armoury.show(ctx, run) {
+                Some(armoury::ArmouryAction::Back) => {
+                    let _ = self.send(Command::CloseArmoury);
                 }
-            }
-            Screen::Summary => {
-                let Some(run) = &self.run else { return };
-                match screens::summary::show(ctx, &run.summary) {
-                    Some(screens::summary::SummaryAction::NewRun) => {
-                        if let Err(e) = self.new_run(frame.gpu) {
-                            self.fatal = Some(e);
-                        }
-                        self.screen = Screen::Lab;
+                Some(armoury::ArmouryAction::Command(cmd)) => {
+                    let line = match self.send(cmd) {
+                        Ok(note) => note.unwrap_or_default(),
+                        Err(e) => e,
+                    };
+                    let stash = self.run.as_ref().map_or(0, |r| r.world().stash.len());
+                    self.armoury.result(line, stash);
+                }
+                None => {}
+            },
+            Screen::Summary => match screens::summary::show(ctx, run.summary()) {
+                Some(screens::summary::SummaryAction::NewRun) if self.replay.is_none() => {
+                    self.save_recording();
+                    if let Err(e) = self.new_run(frame.gpu) {
+                        self.fatal = Some(e);
                     }
-                    Some(screens::summary::SummaryAction::Quit) => frame.requests.exit = true,
-                    None => {}
                 }
-            }
+                Some(screens::summary::SummaryAction::Quit) => frame.requests.exit = true,
+                Some(screens::summary::SummaryAction::NewRun) | None => {}
+            },
             Screen::Arena | Screen::TestRange => {}
         }
     }

@@ -28,7 +28,9 @@ const REFILL_BELOW: f32 = 0.1;
 /// The test range: its own world, the dummies, and the meter.
 #[derive(Debug)]
 pub struct TestRange {
-    /// The range's fight.
+    /// The range's own world (not the run's: nothing here is recorded).
+    pub world: World,
+    /// Its presentation and clock.
     pub fight: Fight,
     dummies: Vec<u32>,
     samples: VecDeque<(f32, f64)>,
@@ -48,7 +50,8 @@ impl TestRange {
             World::new(cat.clone(), source.seed(), backend, gpu).map_err(|e| format!("test range: {e}"))?;
         world.loadout = source.loadout.clone();
         let mut range = Self {
-            fight: Fight::new(world),
+            fight: Fight::new(world.dt(), super::fight::MAX_STEPS_PER_FRAME),
+            world,
             dummies: Vec::new(),
             samples: VecDeque::new(),
             time_scale: 1.0,
@@ -59,7 +62,7 @@ impl TestRange {
 
     /// (Re)starts the range and places the dummies.
     pub fn restart(&mut self) -> Result<(), String> {
-        let w = &mut self.fight.world;
+        let w = &mut self.world;
         let centre = w.catalog().run.world.arena.centre();
         let dummies: Vec<Dummy> = DUMMY_OFFSETS
             .iter()
@@ -79,7 +82,7 @@ impl TestRange {
     /// Samples the DPS meter, refills nearly empty dummies and keeps the
     /// player standing (HP-cost chips). Call before the frame's steps.
     pub fn tend(&mut self) {
-        let w = &mut self.fight.world;
+        let w = &mut self.world;
         for slot in self.dummies.clone() {
             if let Some(e) = w.enemies_mut().get_mut(slot)
                 && e.hp < REFILL_BELOW * e.hp_max
@@ -93,6 +96,20 @@ impl TestRange {
         while self.samples.front().is_some_and(|(t0, _)| t - t0 > DPS_WINDOW_S) {
             self.samples.pop_front();
         }
+    }
+
+    /// Runs this frame's steps with the player walking along `move_dir`.
+    pub fn advance(&mut self, dt: f32, move_dir: Vec2, frame_locked: bool) {
+        let world = &mut self.world;
+        self.fight.advance(dt, self.time_scale, frame_locked, || {
+            if !world.in_wave() || !world.player.alive() {
+                return None;
+            }
+            let hp = world.player.hp;
+            world.move_dir = move_dir;
+            world.step();
+            Some((hp - world.player.hp, world.player.hp_max()))
+        });
     }
 
     /// Damage per second of simulation over the last few seconds.
@@ -116,19 +133,19 @@ mod tests {
         let start: Vec<Vec2> = range
             .dummies
             .iter()
-            .filter_map(|s| range.fight.world.enemies().get(*s).map(|e| e.pos))
+            .filter_map(|s| range.world.enemies().get(*s).map(|e| e.pos))
             .collect();
         assert_eq!(start.len(), DUMMY_OFFSETS.len());
         for _ in 0..300 {
             range.tend();
-            range.fight.advance(1.0 / 60.0, 1.0, Vec2::ZERO, true);
+            range.advance(1.0 / 60.0, Vec2::ZERO, true);
         }
         assert!(range.dps() > 0.0, "the starting build hurts the dummies");
         for (slot, p0) in range.dummies.iter().zip(&start) {
-            let e = range.fight.world.enemies().get(*slot).expect("dummy");
+            let e = range.world.enemies().get(*slot).expect("dummy");
             assert!(e.alive, "dummies never die");
             assert!(e.pos.distance(*p0) < 40.0, "dummies stand (knockback aside)");
         }
-        assert!(range.fight.world.player.alive());
+        assert!(range.world.player.alive());
     }
 }

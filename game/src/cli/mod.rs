@@ -5,6 +5,7 @@
 use clap::{Parser, Subcommand};
 
 pub mod play;
+pub mod replay;
 pub mod sim;
 pub mod stress;
 pub mod tool;
@@ -38,6 +39,8 @@ pub enum Command {
     Stress(stress::StressArgs),
     /// Plays a run headless with a scripted player and reports each wave.
     Sim(sim::SimArgs),
+    /// Re-runs a replay file headless and reports each wave with its state hash.
+    Replay(replay::ReplayArgs),
 }
 
 /// `artificer data ...`
@@ -58,6 +61,7 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
         Some(Command::Tool(cmd)) => tool::run(cmd),
         Some(Command::Stress(args)) => stress::run(&args),
         Some(Command::Sim(args)) => sim::run(&args),
+        Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Wand(cmd)) => wand::run(cmd),
         Some(Command::Data(DataCommand::Check { root })) => {
             let root = root.unwrap_or_else(crate::data::default_root);

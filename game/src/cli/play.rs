@@ -36,6 +36,13 @@ pub struct PlayArgs {
     /// Show the profiler overlay from the start (F3 toggles it).
     #[arg(long)]
     pub overlay: bool,
+    /// Record the run's commands to this replay file (written at every wave
+    /// end and at exit; `artificer replay FILE` re-runs it headless).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Watch a replay file instead of playing (Space pauses, 1 / 4 set the speed).
+    #[arg(long, value_name = "FILE")]
+    pub replay: Option<PathBuf>,
 }
 
 /// A window size in physical pixels.

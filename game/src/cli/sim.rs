@@ -1,6 +1,7 @@
-//! `artificer sim --seed S --waves N [--build FILE] [--backend gpu|cpu] [--json]`:
+//! `artificer sim --seed S --waves N [--build FILE] [--backend gpu|cpu] [--record FILE] [--json]`:
 //! plays a run headless with the scripted player of `crate::run::script` and
-//! prints one JSON object (or a table without `--json`).
+//! prints one JSON object (or a table without `--json`); `--record` writes
+//! the run's replay file.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -8,7 +9,7 @@ use std::sync::Arc;
 
 use engine::gpu::{Backend, GpuContext};
 
-use crate::run::{Build, RunOptions, play};
+use crate::run::{Build, RunOptions, RunReport, play_recorded};
 
 /// Options of `artificer sim`.
 #[derive(Debug, clap::Args)]
@@ -31,6 +32,9 @@ pub struct SimArgs {
     /// Data folder (default: the workspace's `data/`, or `$ARTIFICER_DATA`).
     #[arg(long)]
     pub root: Option<PathBuf>,
+    /// Write the run's replay to this file (`artificer replay FILE` re-runs it).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 fn load_build(path: &PathBuf) -> Result<Build, String> {
@@ -74,15 +78,32 @@ pub fn run(args: &SimArgs) -> ExitCode {
         backend: args.backend,
         build,
     };
-    let report = match play(cat, &opts, ctx.as_ref()) {
+    let run = match play_recorded(cat, &opts, ctx.as_ref(), args.record.is_some()) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("artificer sim: {e}");
             return ExitCode::FAILURE;
         }
     };
-    if args.json {
-        match serde_json::to_string(&report) {
+    if let (Some(path), Some(rec)) = (&args.record, run.recorder()) {
+        let saved = crate::run::replay::data_checksum(&root)
+            .map_err(|e| e.to_string())
+            .and_then(|data| {
+                rec.save(path, run.setup(), args.backend, data)
+                    .map_err(|e| e.to_string())
+            });
+        if let Err(e) = saved {
+            eprintln!("artificer sim: --record: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    print_report(&run.report(), args.json)
+}
+
+/// Prints a run report as one JSON object or as a table (shared with `artificer replay`).
+pub fn print_report(report: &RunReport, json: bool) -> ExitCode {
+    if json {
+        match serde_json::to_string(report) {
             Ok(s) => println!("{s}"),
             Err(e) => {
                 eprintln!("artificer sim: {e}");
@@ -91,8 +112,8 @@ pub fn run(args: &SimArgs) -> ExitCode {
         }
     } else {
         println!(
-            "seed {}  backend {}  wave reached {}  outcome {:?}",
-            report.seed, report.backend, report.wave_reached, report.outcome
+            "seed {}  backend {}  wave reached {}  outcome {:?}  state_hash {}",
+            report.seed, report.backend, report.wave_reached, report.outcome, report.state_hash
         );
         println!(
             "wave  secs  kills  dealt      taken   gold  lvl  peak_e  peak_p  drop  ms_mean  ms_p95  items mats"

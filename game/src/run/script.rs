@@ -12,7 +12,8 @@
 //! [`LEVELUP_PRIORITY`] (unknown ids rank last, ties go to the first offered).
 //!
 //! **Shop**, between waves, always keeping [`RESERVE`] gold for interest:
-//! (1) equip stashed items into empty slots, in the order they dropped;
+//! (1) equip stashed items into empty slots, in the order they dropped (at
+//! the armoury);
 //! (2) buy the offered core with the most slots above the active core's when
 //! affordable, move the deck into it and make it active; (3) while the deck
 //! has a free slot, buy the offered spell that [`spell_score`] ranks highest
@@ -26,8 +27,11 @@
 
 use glam::Vec2;
 
+use super::{Command, Phase, Run, RunError, StepInput};
 use crate::economy::LevelUpTable;
-use crate::shop::{Shelf, Shop, ShopPool};
+use crate::loot::gear_actions::EquipmentAction;
+use crate::shop::Shelf;
+use crate::shop::loadout::Spot;
 use crate::stats::StatId;
 use crate::vm::SpellKind;
 use crate::world::World;
@@ -178,28 +182,54 @@ pub struct ShopVisit {
     pub equipped: u32,
 }
 
-/// Runs the shop policy of the module docs on `world`.
-pub fn shop(world: &mut World, shop: &mut Shop, pool: &ShopPool) -> ShopVisit {
-    let mut visit = ShopVisit::default();
-    let cat = world.catalog().clone();
-    // 1. Equip into empty slots.
-    let stash = std::mem::take(&mut world.stash);
-    for item in stash {
-        let slot = cat.loot.bases.get(&item.base).and_then(|b| b.class.slot());
-        let free = slot.is_some_and(|s| world.equipment.slot(s).is_none());
-        if free && world.equip(item.clone()).is_ok() {
-            visit.equipped += 1;
-        } else {
-            world.stash.push(item);
-        }
+/// Plays `run` to its end: every phase answered with the commands of the
+/// policy in the module docs. Only refusals are errors (a script bug); the
+/// run's own outcome (death included) is in the run.
+pub fn play(run: &mut Run) -> Result<(), RunError> {
+    loop {
+        let cmd = match run.phase() {
+            Phase::Summary => return Ok(()),
+            Phase::Lab => Command::StartWave,
+            Phase::Fight => Command::Step(StepInput::new(steer(run.world()), None)),
+            Phase::Settlement => Command::Continue,
+            Phase::LevelUp => {
+                let table = &run.world().catalog().run.economy.levelups;
+                Command::ChooseLevelUp(pick_levelup(table, run.offer()).unwrap_or(0))
+            }
+            Phase::Shop => {
+                shop(run)?;
+                Command::LeaveShop
+            }
+            Phase::Armoury => Command::CloseArmoury,
+        };
+        send(run, cmd)?;
     }
+}
+
+/// Applies a command the policy is sure of; a refusal is a script bug.
+fn send(run: &mut Run, cmd: Command) -> Result<(), RunError> {
+    let name = cmd.name();
+    run.apply(cmd).map(|_| ()).map_err(|e| RunError::Script {
+        command: name,
+        why: e.to_string(),
+    })
+}
+
+/// Runs the shop policy of the module docs on a run in its shop phase,
+/// through commands only.
+pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
+    let mut visit = ShopVisit::default();
+    let cat = run.world().catalog().clone();
+    // 1. Equip into empty slots, in the order the items dropped.
+    equip_stash(run, &cat, &mut visit)?;
     let def = &cat.run.shop;
     // 2. A bigger core when affordable: the deck moves over and it is made active.
-    upgrade_core(world, shop, pool, &cat, &mut visit);
+    upgrade_core(run, &cat, &mut visit)?;
     // 3. Spells by [`spell_score`] into free slots, refreshing the shelf when
     //    it has nothing wanted (at most `MAX_REFRESHES`, only when rich enough).
     let mut refreshes = 0;
     loop {
+        let world = run.world();
         let active = world.loadout.active();
         if active.deck.len() >= active.capacity {
             break;
@@ -213,6 +243,7 @@ pub fn shop(world: &mut World, shop: &mut Shop, pool: &ShopPool) -> ShopVisit {
             .find(&active.id)
             .map_or(0.0, |i| cat.cores.get(i).mana_regen);
         let mana_budget = (core_regen + world.player.stat(StatId::ManaRegen)) * MANA_SECONDS;
+        let Some(shop) = run.shop() else { break };
         let pick = shop
             .spells
             .iter()
@@ -221,35 +252,33 @@ pub fn shop(world: &mut World, shop: &mut Shop, pool: &ShopPool) -> ShopVisit {
             .filter(|(_, o)| deck_mana + spell_mana(&o.id) <= mana_budget)
             .filter_map(|(i, o)| spell_score(&cat, &deck, &o.id).map(|sc| (i, sc, o.price)))
             .max_by(|a, b| a.1.cmp(&b.1).then(b.2.cmp(&a.2)).then(b.0.cmp(&a.0)))
-            .map(|(i, _, _)| i);
-        let Some(i) = pick else {
+            .map(|(i, _, _)| (i, shop.spells[i].id.clone(), shop.spells[i].price));
+        let Some((i, id, price)) = pick else {
             let cost = shop.refresh_cost(def);
             if refreshes >= MAX_REFRESHES || gold < cost + REFRESH_FLOOR {
                 break;
             }
-            if world.refresh_shop(shop, pool).is_err() {
-                break;
-            }
+            send(run, Command::Refresh)?;
             refreshes += 1;
             visit.bought.push("(refresh)".to_string());
             visit.spent += cost;
             continue;
         };
-        let id = shop.spells[i].id.clone();
-        let price = shop.spells[i].price;
-        if shop
-            .buy(def, pool, Shelf::Spells, i, &mut world.wallet, &mut world.loadout)
-            .is_err()
-        {
-            break;
-        }
+        send(
+            run,
+            Command::Buy {
+                shelf: Shelf::Spells,
+                index: i,
+            },
+        )?;
         visit.bought.push(id);
         visit.spent += price;
     }
-    arrange_deck(world, &cat);
+    arrange_deck(run, &cat)?;
     // 4. Stats by priority.
     for want in STAT_PRIORITY {
-        let gold = world.wallet.gold();
+        let gold = run.world().wallet.gold();
+        let Some(shop) = run.shop() else { break };
         let pick = shop.stats.iter().enumerate().find(|(_, o)| {
             !o.sold
                 && o.price + RESERVE <= gold
@@ -259,18 +288,44 @@ pub fn shop(world: &mut World, shop: &mut Shop, pool: &ShopPool) -> ShopVisit {
                     .find(|s| s.id == o.id)
                     .is_some_and(|s| s.modifiers.iter().any(|m| m.stat == *want))
         });
-        let Some((i, _)) = pick else { continue };
-        let id = shop.stats[i].id.clone();
-        let price = shop.stats[i].price;
-        if let Ok(crate::shop::Purchase::Stats(mods)) =
-            shop.buy(def, pool, Shelf::Stats, i, &mut world.wallet, &mut world.loadout)
-        {
-            world.player.add_modifiers(crate::player::StatSource::Shop, &mods);
-            visit.bought.push(id);
-            visit.spent += price;
+        let Some((i, o)) = pick else { continue };
+        let (id, price) = (o.id.clone(), o.price);
+        send(
+            run,
+            Command::Buy {
+                shelf: Shelf::Stats,
+                index: i,
+            },
+        )?;
+        visit.bought.push(id);
+        visit.spent += price;
+    }
+    Ok(visit)
+}
+
+/// Wears stashed items whose slot is empty, through the armoury.
+fn equip_stash(run: &mut Run, cat: &crate::catalog::Catalog, visit: &mut ShopVisit) -> Result<(), RunError> {
+    let fits = |run: &Run, i: usize| {
+        let w = run.world();
+        w.stash
+            .get(i)
+            .and_then(|item| cat.loot.bases.get(&item.base))
+            .and_then(|b| b.class.slot())
+            .is_some_and(|s| w.equipment.slot(s).is_none())
+    };
+    if !(0..run.world().stash.len()).any(|i| fits(run, i)) {
+        return Ok(());
+    }
+    send(run, Command::OpenArmoury)?;
+    let mut i = 0;
+    while i < run.world().stash.len() {
+        if fits(run, i) && run.apply(Command::Equip(EquipmentAction::Equip(i))).is_ok() {
+            visit.equipped += 1;
+        } else {
+            i += 1;
         }
     }
-    visit
+    send(run, Command::CloseArmoury)
 }
 
 /// How much the script wants spell `id` given its active deck (`None`: not
@@ -320,21 +375,15 @@ pub fn spell_score(cat: &crate::catalog::Catalog, deck: &[String], id: &str) -> 
 }
 
 /// Buys the offered core with the most capacity above the active one's when
-/// gold allows (keeping [`RESERVE`]), moves the active deck into it and makes
-/// it active. Board cores are skipped (their boosts and branches follow board
+/// gold allows (keeping [`RESERVE`]), carries the active deck into it and
+/// makes it active. Board cores are skipped (their boosts and branches follow board
 /// positions, not the linear layout of [`arrange_deck`]; measured: the
 /// matrix board with a linear deck killed 4 grunts in W1); other cores count
 /// by capacity alone.
-fn upgrade_core(
-    world: &mut World,
-    shop: &mut Shop,
-    pool: &ShopPool,
-    cat: &crate::catalog::Catalog,
-    visit: &mut ShopVisit,
-) {
-    let def = &cat.run.shop;
-    let gold = world.wallet.gold();
-    let have = world.loadout.active().capacity;
+fn upgrade_core(run: &mut Run, cat: &crate::catalog::Catalog, visit: &mut ShopVisit) -> Result<(), RunError> {
+    let gold = run.world().wallet.gold();
+    let have = run.world().loadout.active().capacity;
+    let Some(shop) = run.shop() else { return Ok(()) };
     let pick = shop
         .cores
         .iter()
@@ -346,33 +395,35 @@ fn upgrade_core(
         })
         .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
         .map(|(i, _)| i);
-    let Some(i) = pick else { return };
+    let Some(i) = pick else { return Ok(()) };
     let (id, price) = (shop.cores[i].id.clone(), shop.cores[i].price);
-    let Ok(crate::shop::Purchase::Core(new)) =
-        shop.buy(def, pool, Shelf::Cores, i, &mut world.wallet, &mut world.loadout)
-    else {
-        return;
-    };
-    let old = world.loadout.active_index();
-    let cards = world
-        .loadout
-        .deck_mut(old)
-        .map(std::mem::take)
-        .unwrap_or_default();
-    if let Some(deck) = world.loadout.deck_mut(new) {
-        deck.extend(cards);
+    let carried_before = run.world().loadout.cores().len();
+    if run
+        .apply(Command::Buy {
+            shelf: Shelf::Cores,
+            index: i,
+        })
+        .is_err()
+    {
+        // Three cores carried already: the script does not sell to make room.
+        return Ok(());
     }
-    if shop.switch_core(&mut world.loadout, new).is_ok() {
-        visit.bought.push(id);
-        visit.spent += price;
-    }
+    visit.bought.push(id);
+    visit.spent += price;
+    send(
+        run,
+        Command::SwitchCore {
+            core: carried_before,
+            carry_deck: true,
+        },
+    )
 }
 
 /// Lays the active deck out so every modifier reaches the most projectiles:
 /// modifiers first (a modifier's scope rides the draws that follow it), then
 /// multicasts (most draws first), then everything else, each group in its
-/// current order.
-fn arrange_deck(world: &mut World, cat: &crate::catalog::Catalog) {
+/// current order. Done as card moves, as a player drags them.
+fn arrange_deck(run: &mut Run, cat: &crate::catalog::Catalog) -> Result<(), RunError> {
     let rank = |id: &str| match cat.spells.find(id).map(|i| cat.spells.get(i).kind) {
         Some(SpellKind::Modifier) => (0, 0),
         Some(SpellKind::Multicast) => {
@@ -385,8 +436,31 @@ fn arrange_deck(world: &mut World, cat: &crate::catalog::Catalog) {
         }
         _ => (2, 0),
     };
-    let active = world.loadout.active_index();
-    if let Some(deck) = world.loadout.deck_mut(active) {
-        deck.sort_by_key(|c| rank(&c.id));
+    let ids: Vec<String> = run
+        .world()
+        .loadout
+        .active()
+        .deck
+        .iter()
+        .map(|c| c.id.clone())
+        .collect();
+    let mut target: Vec<usize> = (0..ids.len()).collect();
+    target.sort_by_key(|&i| rank(&ids[i]));
+    // `current[k]` is the original index of the card now in slot k.
+    let mut current: Vec<usize> = (0..ids.len()).collect();
+    for (t, want) in target.iter().enumerate() {
+        let j = current.iter().position(|c| c == want).unwrap_or(t);
+        if j != t {
+            send(
+                run,
+                Command::MoveCard {
+                    from: Spot::Slot(j),
+                    to: Spot::Slot(t),
+                },
+            )?;
+            let c = current.remove(j);
+            current.insert(t, c);
+        }
     }
+    Ok(())
 }

@@ -10,8 +10,8 @@ use rand::Rng;
 
 use crate::loot::LootData;
 use crate::loot::affix::AffixGroup;
-use crate::loot::crafting::{self, CraftOutcome, Operation};
-use crate::loot::enhance::{self, AttemptKind, AttemptOutcome, LEVELS_CODEX};
+use crate::loot::crafting::{self, Operation};
+use crate::loot::enhance::{self, AttemptKind, LEVELS_CODEX};
 use crate::loot::item::Inventory;
 use crate::loot::materials::MaterialAmounts;
 
@@ -48,14 +48,7 @@ impl Default for BenchState {
     }
 }
 
-/// What the player committed to.
-#[derive(Debug, Clone, PartialEq)]
-pub enum BenchAction {
-    /// A crafting operation on carried item `.0`.
-    Craft(usize, Operation),
-    /// An enhancement or enchantment attempt on carried item `.0`.
-    Attempt(usize, AttemptKind, String),
-}
+pub use crate::loot::gear_actions::BenchAction;
 
 const GROUPS: [AffixGroup; 8] = [
     AffixGroup::Damage,
@@ -315,7 +308,8 @@ pub fn show(
     action
 }
 
-/// Performs a bench action and records the result in `state.message`.
+/// Performs a bench action ([`crate::loot::gear_actions::apply_bench`]) and
+/// records the result in `state.message`.
 pub fn apply<R: Rng>(
     action: BenchAction,
     state: &mut BenchState,
@@ -325,25 +319,13 @@ pub fn apply<R: Rng>(
     data: &LootData,
     rng: &mut R,
 ) {
-    state.message = match action {
-        BenchAction::Craft(i, op) => match crafting::apply(op, inventory, i, bag, data, rng) {
-            Ok(CraftOutcome::Done) => format!("{} done", op.name()),
-            Ok(CraftOutcome::Destroyed(item)) => {
+    state.message = match crate::loot::gear_actions::apply_bench(action, inventory, bag, skill, data, rng) {
+        Ok(r) => {
+            if r.item_gone {
                 state.selected = None;
-                format!("{} crumbled to dust", item.name(data))
             }
-            Err(e) => e.to_string(),
-        },
-        BenchAction::Attempt(i, kind, id) => {
-            match enhance::attempt(inventory, i, kind, &id, skill, bag, data, rng) {
-                Ok(AttemptOutcome::Success) => format!("{id}: success"),
-                Ok(AttemptOutcome::Failed(c)) => format!("{id}: failed, the item is now {c:?}"),
-                Ok(AttemptOutcome::Destroyed(item)) => {
-                    state.selected = None;
-                    format!("{id}: failed, {} is destroyed", item.name(data))
-                }
-                Err(e) => e.to_string(),
-            }
+            r.message
         }
+        Err(e) => e,
     };
 }

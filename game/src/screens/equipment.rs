@@ -13,18 +13,7 @@ use crate::loot::equipment::Equipment;
 use crate::loot::item::{Inventory, Item, Slot};
 use crate::stats::StatId;
 
-/// What the player asked for on the panel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EquipmentAction {
-    /// Wear carried item `i` (what was worn goes to the inventory).
-    Equip(usize),
-    /// Take off the item in a slot.
-    Unequip(Slot),
-    /// Socket loose artifact `i`.
-    Socket(usize),
-    /// Take the artifact out of socket `i`.
-    Unsocket(usize),
-}
+pub use crate::loot::gear_actions::EquipmentAction;
 
 /// Which carried item the comparison shows.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -151,7 +140,8 @@ pub fn show(
     action
 }
 
-/// Performs a chosen action; returns a line for the log.
+/// Performs a chosen action ([`crate::loot::gear_actions::apply_equipment`])
+/// and clears the comparison after a successful equip; returns a line for the log.
 pub fn apply(
     action: EquipmentAction,
     view: &mut EquipmentView,
@@ -160,47 +150,9 @@ pub fn apply(
     loose: &mut Vec<ArtifactInstance>,
     data: &LootData,
 ) -> String {
-    match action {
-        EquipmentAction::Equip(i) if i < inventory.items.len() => {
-            let item = inventory.items.remove(i);
-            let name = item.name(data);
-            match equipment.equip(item.clone(), data) {
-                Ok(old) => {
-                    inventory.items.extend(old);
-                    view.selected = None;
-                    format!("now wearing {name}")
-                }
-                Err(e) => {
-                    inventory.items.insert(i, item);
-                    e.to_string()
-                }
-            }
-        }
-        EquipmentAction::Equip(_) => "nothing selected".to_string(),
-        EquipmentAction::Unequip(slot) => match equipment.unequip(slot) {
-            Some(item) => {
-                let name = item.name(data);
-                inventory.items.push(item);
-                format!("took off {name}")
-            }
-            None => "the slot is empty".to_string(),
-        },
-        EquipmentAction::Socket(i) if i < loose.len() => {
-            let a = loose.remove(i);
-            match equipment.socket(a.clone(), data) {
-                Ok(()) => format!("socketed {}", a.id),
-                Err(e) => {
-                    loose.insert(i, a);
-                    e.to_string()
-                }
-            }
-        }
-        EquipmentAction::Socket(_) => "no such artifact".to_string(),
-        EquipmentAction::Unsocket(i) => {
-            let out = equipment.unsocket(i, data);
-            let n = out.len();
-            loose.extend(out);
-            format!("{n} artifact(s) back in the bag")
-        }
+    let r = crate::loot::gear_actions::apply_equipment(action, equipment, inventory, loose, data);
+    if r.is_ok() && matches!(action, EquipmentAction::Equip(_)) {
+        view.selected = None;
     }
+    r.unwrap_or_else(|e| e)
 }

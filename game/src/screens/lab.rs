@@ -3,7 +3,7 @@
 //! the core's mana, cast delay and recharge, and a VM preview of one cycle.
 //! A deck that cannot fire blocks the fight with the seed's warning.
 
-use crate::shop::loadout::{Card, CarriedCore};
+use crate::shop::loadout::CarriedCore;
 use crate::vm::cores::Dir;
 use crate::vm::{CastContext, CasterStats, CoreDef, CoreState, DeckError, SpellKind};
 use crate::world::World;
@@ -11,14 +11,7 @@ use crate::world::World;
 /// Board columns of a core without a 2D board (its slots in rows).
 const BOARD_COLUMNS: usize = 6;
 
-/// Where a dragged card comes from or goes to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Spot {
-    /// Slot of the active core's board.
-    Slot(usize),
-    /// Entry of the waiting area (the carried cards).
-    Waiting(usize),
-}
+pub use crate::shop::loadout::Spot;
 
 /// What the player asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,6 +20,8 @@ pub enum LabAction {
     Fight,
     /// Open the test range (only returned when the deck can fire).
     Test,
+    /// A card was dragged (the run flow moves it: `Command::MoveCard`).
+    Move(Spot, Spot),
 }
 
 /// Lab state kept between frames.
@@ -106,45 +101,14 @@ pub fn preview(world: &World) -> Result<Preview, DeckError> {
     })
 }
 
-/// Moves a card from one spot to another (a reorder, slotting or unslotting).
-/// The deck is kept compact: cards fill slots from the first.
+/// Moves a card from one spot to another ([`crate::shop::Loadout::move_card`]);
+/// a refused move changes nothing.
 pub fn move_card(world: &mut World, from: Spot, to: Spot, waiting_max: usize) {
-    let active = world.loadout.active_index();
-    let capacity = world.loadout.active().capacity;
-    let Some(deck) = world.loadout.deck_mut(active).map(std::mem::take) else {
-        return;
-    };
-    let mut deck = deck;
-    let mut waiting = std::mem::take(&mut world.loadout.waiting);
-    let take = |spot: Spot, deck: &mut Vec<Card>, waiting: &mut Vec<Card>| -> Option<Card> {
-        match spot {
-            Spot::Slot(i) if i < deck.len() => Some(deck.remove(i)),
-            Spot::Waiting(i) if i < waiting.len() => Some(waiting.remove(i)),
-            _ => None,
-        }
-    };
-    let allowed = match (from, to) {
-        (Spot::Waiting(_), Spot::Slot(_)) => deck.len() < capacity,
-        (Spot::Slot(_), Spot::Waiting(_)) => waiting.len() < waiting_max,
-        _ => true,
-    };
-    if allowed
-        && from != to
-        && let Some(card) = take(from, &mut deck, &mut waiting)
-    {
-        match to {
-            Spot::Slot(i) => deck.insert(i.min(deck.len()), card),
-            Spot::Waiting(i) => waiting.insert(i.min(waiting.len()), card),
-        }
-    }
-    if let Some(d) = world.loadout.deck_mut(active) {
-        *d = deck;
-    }
-    world.loadout.waiting = waiting;
+    let _refused = world.loadout.move_card(from, to, waiting_max);
 }
 
 /// Draws the lab; returns [`LabAction::Fight`] when the player enters a fight with a deck that can fire.
-pub fn show(ctx: &egui::Context, world: &mut World, state: &mut LabState) -> Option<LabAction> {
+pub fn show(ctx: &egui::Context, world: &World, state: &mut LabState) -> Option<LabAction> {
     let mut action = None;
     let cat = world.catalog().clone();
     let waiting_max = cat.run.shop.waiting_area;
@@ -239,7 +203,7 @@ pub fn show(ctx: &egui::Context, world: &mut World, state: &mut LabState) -> Opt
         });
     });
     if let Some((from, to)) = moved {
-        move_card(world, from, to, waiting_max);
+        action = Some(LabAction::Move(from, to));
     }
     if let Some(text) = state.warning.clone() {
         let mut close = false;

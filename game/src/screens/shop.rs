@@ -1,32 +1,18 @@
 //! The shop between waves: shelf A (spells), B (cores), C (stats), refresh at
 //! its rising price, selling cards and cores, the waiting area, and which
 //! carried core is active.
+//!
+//! It only draws and returns the [`Command`] the player chose; the run flow
+//! performs it (and refuses it with a reason, which the caller shows in
+//! `message`).
 
-use rand_chacha::ChaCha8Rng;
-
-use crate::player::StatSource;
+use crate::run::Command;
 use crate::shop::loadout::CardPlace;
-use crate::shop::{Purchase, Shelf, Shop, ShopPool};
+use crate::shop::{Shelf, Shop};
 use crate::world::World;
 
-/// What the player did that the application must act on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ShopAction {
-    /// Leave for the lab.
-    Leave,
-    /// Open the equipment panel and crafting bench.
-    Armoury,
-}
-
-/// Draws the shop and applies purchases; `message` holds the last refusal.
-pub fn show(
-    ctx: &egui::Context,
-    world: &mut World,
-    shop: &mut Shop,
-    pool: &ShopPool,
-    rng: &mut ChaCha8Rng,
-    message: &mut Option<String>,
-) -> Option<ShopAction> {
+/// Draws the shop; returns the command the player chose this frame.
+pub fn show(ctx: &egui::Context, world: &World, shop: &Shop, message: Option<&str>) -> Option<Command> {
     let mut action = None;
     let cat = world.catalog().clone();
     let def = &cat.run.shop;
@@ -42,23 +28,21 @@ pub fn show(
                 );
                 ui.separator();
                 let cost = shop.refresh_cost(def);
-                if ui.button(format!("Refresh ({cost} gold)")).clicked()
-                    && let Err(e) = shop.refresh(def, pool, &mut world.wallet, rng)
-                {
-                    *message = Some(e.to_string());
+                if ui.button(format!("Refresh ({cost} gold)")).clicked() {
+                    action = Some(Command::Refresh);
                 }
                 if ui.button("Equipment & crafting").clicked() {
-                    action = Some(ShopAction::Armoury);
+                    action = Some(Command::OpenArmoury);
                 }
                 // Enter leaves too, unless a widget has the keyboard focus
                 // (then Enter presses that widget, as egui does everywhere).
                 let enter =
                     ui.input(|i| i.key_pressed(egui::Key::Enter)) && ui.memory(|m| m.focused().is_none());
                 if ui.button("Leave for the lab >> (Enter)").clicked() || enter {
-                    action = Some(ShopAction::Leave);
+                    action = Some(Command::LeaveShop);
                 }
             });
-            if let Some(m) = message.as_ref() {
+            if let Some(m) = message {
                 ui.colored_label(egui::Color32::from_rgb(255, 120, 100), m);
             }
             ui.separator();
@@ -77,15 +61,7 @@ pub fn show(
                             if offer.sold {
                                 ui.weak("sold");
                             } else if ui.button(format!("Buy {}", offer.price)).clicked() {
-                                let (wallet, loadout) = (&mut world.wallet, &mut world.loadout);
-                                match shop.buy(def, pool, shelf, i, wallet, loadout) {
-                                    Ok(Purchase::Stats(mods)) => {
-                                        world.player.add_modifiers(StatSource::Shop, &mods);
-                                        *message = None;
-                                    }
-                                    Ok(_) => *message = None,
-                                    Err(e) => *message = Some(e.to_string()),
-                                }
+                                action = Some(Command::Buy { shelf, index: i });
                             }
                         });
                     }
@@ -100,15 +76,28 @@ pub fn show(
                     let tag = if ci == active { "(active)" } else { "" };
                     ui.label(format!("{} ({} slots) {tag}", core.id, core.capacity));
                     if ci != active {
-                        if ui.button("Make active").clicked()
-                            && let Err(e) = shop.switch_core(&mut world.loadout, ci)
+                        if ui
+                            .button("Make active")
+                            .on_hover_text("each core keeps its own cards")
+                            .clicked()
                         {
-                            *message = Some(e.to_string());
+                            action = Some(Command::SwitchCore {
+                                core: ci,
+                                carry_deck: false,
+                            });
                         }
-                        if ui.button(format!("Sell {}", def.sell_price(core.paid))).clicked()
-                            && let Err(e) = shop.sell_core(def, ci, &mut world.wallet, &mut world.loadout)
+                        if ui
+                            .button("Make active, take the deck along")
+                            .on_hover_text("the active deck moves into this core; what does not fit waits")
+                            .clicked()
                         {
-                            *message = Some(e.to_string());
+                            action = Some(Command::SwitchCore {
+                                core: ci,
+                                carry_deck: true,
+                            });
+                        }
+                        if ui.button(format!("Sell {}", def.sell_price(core.paid))).clicked() {
+                            action = Some(Command::SellCore(ci));
                         }
                     }
                 });
@@ -119,11 +108,7 @@ pub fn show(
                             .on_hover_text("sell this card")
                             .clicked()
                         {
-                            let place = CardPlace::Deck { core: ci, slot };
-                            if let Err(e) = shop.sell_card(def, place, &mut world.wallet, &mut world.loadout)
-                            {
-                                *message = Some(e.to_string());
-                            }
+                            action = Some(Command::SellCard(CardPlace::Deck { core: ci, slot }));
                         }
                     }
                 });
@@ -140,10 +125,8 @@ pub fn show(
                     if ui
                         .button(format!("{} (sell {})", card.id, def.sell_price(card.paid)))
                         .clicked()
-                        && let Err(e) =
-                            shop.sell_card(def, CardPlace::Waiting(i), &mut world.wallet, &mut world.loadout)
                     {
-                        *message = Some(e.to_string());
+                        action = Some(Command::SellCard(CardPlace::Waiting(i)));
                     }
                 }
             });

@@ -1,25 +1,8 @@
-//! The run summary after death, or victory after the last wave.
+//! The run summary after death, victory (the last wave's boss killed), or a
+//! run that ended alive without the clear.
 
-/// The figures frozen at the end of a run (game-design §8.1).
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct RunSummary {
-    /// True after the last wave was cleared.
-    pub won: bool,
-    /// Highest wave reached.
-    pub highest_wave: u32,
-    /// Damage dealt over the run.
-    pub total_damage: f64,
-    /// Largest single hit.
-    pub highest_hit: f32,
-    /// Kills over the run.
-    pub kills: u64,
-    /// Level reached.
-    pub level: u32,
-    /// Active core id.
-    pub core: String,
-    /// The active deck, chip names in slot order.
-    pub deck: Vec<String>,
-}
+use crate::run::Outcome;
+pub use crate::run::RunSummary;
 
 /// What the player picked on the summary.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,7 +16,12 @@ pub enum SummaryAction {
 /// Draws the summary.
 pub fn show(ctx: &egui::Context, s: &RunSummary) -> Option<SummaryAction> {
     let mut action = None;
-    let title = if s.won { "Victory!" } else { "You died" };
+    let title = match s.outcome {
+        Some(Outcome::Won) => "Victory!",
+        Some(Outcome::Died) => "You died",
+        Some(Outcome::Survived) if s.last_wave_of_game => "The boss outlived you: no victory",
+        Some(Outcome::Survived) | None => "Run over",
+    };
     egui::Window::new(title)
         .collapsible(false)
         .resizable(false)

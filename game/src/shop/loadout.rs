@@ -43,6 +43,16 @@ pub enum CardPlace {
     Waiting(usize),
 }
 
+/// Where a card is dragged from or to in the lab: a slot of the active
+/// core's board, or an entry of the waiting area (the carried cards).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spot {
+    /// Slot of the active core's board.
+    Slot(usize),
+    /// Entry of the waiting area.
+    Waiting(usize),
+}
+
 /// The player's cores and spare cards.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Loadout {
@@ -177,6 +187,71 @@ impl Loadout {
         }
         let card = self.take_card(CardPlace::Waiting(waiting))?;
         self.cores[core].deck.push(card);
+        Ok(())
+    }
+
+    /// Moves a card from one spot to another (a reorder, slotting or
+    /// unslotting) of the active core. The deck stays compact: cards fill
+    /// slots from the first, so a drop past the end lands at the end.
+    /// Nothing moves when the spot is empty, the deck is full, or the
+    /// waiting area is full.
+    pub fn move_card(&mut self, from: Spot, to: Spot, waiting_max: usize) -> Result<(), ShopError> {
+        let active = self.active;
+        let capacity = self.cores[active].capacity;
+        let deck_len = self.cores[active].deck.len();
+        match from {
+            Spot::Slot(i) if i >= deck_len => return Err(ShopError::NoSuchCard),
+            Spot::Waiting(i) if i >= self.waiting.len() => return Err(ShopError::NoSuchCard),
+            _ => {}
+        }
+        match (from, to) {
+            (Spot::Waiting(_), Spot::Slot(_)) if deck_len >= capacity => {
+                return Err(ShopError::DeckFull { capacity });
+            }
+            (Spot::Slot(_), Spot::Waiting(_)) if self.waiting.len() >= waiting_max => {
+                return Err(ShopError::WaitingAreaFull { max: waiting_max });
+            }
+            _ if from == to => return Ok(()),
+            _ => {}
+        }
+        let card = match from {
+            Spot::Slot(i) => self.cores[active].deck.remove(i),
+            Spot::Waiting(i) => self.waiting.remove(i),
+        };
+        match to {
+            Spot::Slot(i) => {
+                let deck = &mut self.cores[active].deck;
+                deck.insert(i.min(deck.len()), card);
+            }
+            Spot::Waiting(i) => self.waiting.insert(i.min(self.waiting.len()), card),
+        }
+        Ok(())
+    }
+
+    /// Makes carried core `index` active and carries the active deck into it:
+    /// the cards go, in order, after the new core's own cards while it has
+    /// free slots, and the rest wait in the waiting area. Refused, with
+    /// nothing moved, when the overflow would not fit there.
+    pub fn carry_deck_to(&mut self, index: usize, waiting_max: usize) -> Result<(), ShopError> {
+        if index >= self.cores.len() {
+            return Err(ShopError::NoSuchCore(index));
+        }
+        if index == self.active {
+            return Ok(());
+        }
+        let free = self.cores[index]
+            .capacity
+            .saturating_sub(self.cores[index].deck.len());
+        let moving = self.cores[self.active].deck.len();
+        let overflow = moving.saturating_sub(free);
+        if self.waiting.len() + overflow > waiting_max {
+            return Err(ShopError::WaitingAreaFull { max: waiting_max });
+        }
+        let mut cards = std::mem::take(&mut self.cores[self.active].deck);
+        let rest = cards.split_off(moving.min(free));
+        self.cores[index].deck.extend(cards);
+        self.waiting.extend(rest);
+        self.active = index;
         Ok(())
     }
 }

@@ -45,6 +45,7 @@ mod movement;
 mod queries;
 mod scene;
 pub mod shots;
+mod state_hash;
 mod test_range;
 mod upload;
 pub mod view;
@@ -55,7 +56,6 @@ use std::sync::Arc;
 use engine::compute::{CoreConfig, Enemy, ProjectileCore, StepEvents};
 use engine::gpu::{Backend, GpuContext};
 use glam::Vec2;
-use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 pub use areas::{Area, AreaKind};
@@ -65,6 +65,7 @@ pub use config::{RunData, WorldDef};
 pub use gear::EnemyAttackDef;
 pub use metrics::{STAGE_NAMES, StageTimes, StepCounters, WaveStats};
 pub use shots::{Chain, Shot, ShotTable, Team};
+pub use state_hash::StateHasher;
 pub use test_range::Dummy;
 pub use view::{Effect, EffectKind, Effects};
 
@@ -78,7 +79,7 @@ use crate::loot::materials::MaterialAmounts;
 use crate::player::Player;
 use crate::shop::{Card, CarriedCore, Loadout};
 use crate::vm::{CastContext, CasterStats, CoreState, DeckError, SpawnRequest};
-use crate::waves::{SpawnOrder, WaveRunner, wave_seed};
+use crate::waves::{SpawnOrder, WaveRunner};
 use metrics::Laps;
 
 /// Why a world could not be made or a wave could not start.
@@ -105,22 +106,22 @@ pub enum WorldError {
     },
 }
 
-/// Random streams, one per system, so that one system's draws never shift another's.
+/// The fight's random streams (the plan is in [`crate::rng`]); the shop,
+/// level-up and crafting streams belong to the run flow (`run::flow`).
 #[derive(Debug, Clone)]
 struct Rngs {
     combat: ChaCha8Rng,
     ai: ChaCha8Rng,
     drops: ChaCha8Rng,
-    shop: ChaCha8Rng,
 }
 
 impl Rngs {
     fn new(seed: u64) -> Self {
+        use crate::rng::{stream, streams};
         Self {
-            combat: ChaCha8Rng::seed_from_u64(seed ^ 0x00C0_4BA7),
-            ai: ChaCha8Rng::seed_from_u64(seed ^ 0xA1),
-            drops: ChaCha8Rng::seed_from_u64(seed ^ 0xD409),
-            shop: ChaCha8Rng::seed_from_u64(seed ^ 0x5409),
+            combat: stream(seed, streams::COMBAT),
+            ai: stream(seed, streams::AI),
+            drops: stream(seed, streams::DROPS),
         }
     }
 }

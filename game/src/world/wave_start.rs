@@ -16,8 +16,13 @@ impl World {
                 what: "wave",
                 id: n.to_string(),
             })?;
-        let runner = WaveRunner::new(cfg, &self.cat.enemies, &self.cat.bosses, wave_seed(self.seed, n))
-            .map_err(|e| WorldError::Unknown { what: "wave", id: e })?;
+        let runner = WaveRunner::new(
+            cfg,
+            &self.cat.enemies,
+            &self.cat.bosses,
+            crate::rng::indexed_seed(self.seed, crate::rng::streams::WAVES, n),
+        )
+        .map_err(|e| WorldError::Unknown { what: "wave", id: e })?;
         self.clear_field();
         self.core = Some(self.build_core(n)?);
         self.runner = Some(runner);
@@ -51,7 +56,7 @@ impl World {
             &self.cat.spells,
             &self.cat.recipes,
             &self.cat.balance.vm,
-            wave_seed(self.seed ^ 0x5EED_C0DE, n),
+            crate::rng::indexed_seed(self.seed, crate::rng::streams::VM, n),
         )
         .map_err(|source| WorldError::Deck {
             core: carried.id.clone(),

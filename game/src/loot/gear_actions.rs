@@ -1,0 +1,143 @@
+//! What a player does at the armoury, as data: wearing and taking off items,
+//! socketing artifacts, and the crafting bench's operations and attempts.
+//!
+//! These are rules (what an action does to the worn gear, the stash and the
+//! material bag), so they live here and not in the screens: the run flow
+//! performs them for the window, the scripted player and replays alike, and
+//! the screens only draw and return the action chosen.
+
+use rand::Rng;
+
+use crate::loot::LootData;
+use crate::loot::artifacts::ArtifactInstance;
+use crate::loot::crafting::{self, CraftOutcome, Operation};
+use crate::loot::enhance::{self, AttemptKind, AttemptOutcome};
+use crate::loot::equipment::Equipment;
+use crate::loot::item::{Inventory, Item, Slot};
+use crate::loot::materials::MaterialAmounts;
+
+/// What the player asked for on the equipment panel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EquipmentAction {
+    /// Wear carried item `i` (what was worn goes to the inventory).
+    Equip(usize),
+    /// Take off the item in a slot.
+    Unequip(Slot),
+    /// Socket loose artifact `i`.
+    Socket(usize),
+    /// Take the artifact out of socket `i`.
+    Unsocket(usize),
+}
+
+/// What the player committed to on the crafting bench.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BenchAction {
+    /// A crafting operation on carried item `.0`.
+    Craft(usize, Operation),
+    /// An enhancement or enchantment attempt on carried item `.0`.
+    Attempt(usize, AttemptKind, String),
+}
+
+/// Performs an equipment action. `Ok` carries the line for the log; `Err`
+/// means nothing changed (the index or slot held nothing, the item does not fit).
+pub fn apply_equipment(
+    action: EquipmentAction,
+    equipment: &mut Equipment,
+    inventory: &mut Inventory,
+    loose: &mut Vec<ArtifactInstance>,
+    data: &LootData,
+) -> Result<String, String> {
+    match action {
+        EquipmentAction::Equip(i) if i < inventory.items.len() => {
+            let item: Item = inventory.items.remove(i);
+            let name = item.name(data);
+            match equipment.equip(item.clone(), data) {
+                Ok(old) => {
+                    inventory.items.extend(old);
+                    Ok(format!("now wearing {name}"))
+                }
+                Err(e) => {
+                    inventory.items.insert(i, item);
+                    Err(e.to_string())
+                }
+            }
+        }
+        EquipmentAction::Equip(i) => Err(format!("no carried item {i}")),
+        EquipmentAction::Unequip(slot) => match equipment.unequip(slot) {
+            Some(item) => {
+                let name = item.name(data);
+                inventory.items.push(item);
+                Ok(format!("took off {name}"))
+            }
+            None => Err("the slot is empty".to_string()),
+        },
+        EquipmentAction::Socket(i) if i < loose.len() => {
+            let a = loose.remove(i);
+            match equipment.socket(a.clone(), data) {
+                Ok(()) => Ok(format!("socketed {}", a.id)),
+                Err(e) => {
+                    loose.insert(i, a);
+                    Err(e.to_string())
+                }
+            }
+        }
+        EquipmentAction::Socket(i) => Err(format!("no loose artifact {i}")),
+        EquipmentAction::Unsocket(i) => {
+            let out = equipment.unsocket(i, data);
+            if out.is_empty() {
+                return Err(format!("socket {i} is empty"));
+            }
+            let n = out.len();
+            loose.extend(out);
+            Ok(format!("{n} artifact(s) back in the bag"))
+        }
+    }
+}
+
+/// What a bench action did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BenchResult {
+    /// The line for the log.
+    pub message: String,
+    /// The item worked on no longer exists (a fracture or a legendary failure).
+    pub item_gone: bool,
+}
+
+/// Performs a bench action with the run's crafting stream. `Err` means
+/// nothing was paid and nothing changed (no such item, too few materials).
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the bench's inputs are all distinct parts of the run"
+)]
+pub fn apply_bench<R: Rng>(
+    action: BenchAction,
+    inventory: &mut Inventory,
+    bag: &mut MaterialAmounts,
+    skill: u32,
+    data: &LootData,
+    rng: &mut R,
+) -> Result<BenchResult, String> {
+    let done = |message: String, item_gone: bool| BenchResult { message, item_gone };
+    match action {
+        BenchAction::Craft(i, op) => match crafting::apply(op, inventory, i, bag, data, rng) {
+            Ok(CraftOutcome::Done) => Ok(done(format!("{} done", op.name()), false)),
+            Ok(CraftOutcome::Destroyed(item)) => {
+                Ok(done(format!("{} crumbled to dust", item.name(data)), true))
+            }
+            Err(e) => Err(e.to_string()),
+        },
+        BenchAction::Attempt(i, kind, id) => {
+            match enhance::attempt(inventory, i, kind, &id, skill, bag, data, rng) {
+                Ok(AttemptOutcome::Success) => Ok(done(format!("{id}: success"), false)),
+                Ok(AttemptOutcome::Failed(c)) => {
+                    Ok(done(format!("{id}: failed, the item is now {c:?}"), false))
+                }
+                Ok(AttemptOutcome::Destroyed(item)) => Ok(done(
+                    format!("{id}: failed, {} is destroyed", item.name(data)),
+                    true,
+                )),
+                Err(e) => Err(e.to_string()),
+            }
+        }
+    }
+}

@@ -1,0 +1,552 @@
+//! The run as one state machine (DESIGN §11), advanced only by [`Command`]s:
+//!
+//! ```text
+//! Lab ──StartWave──▶ Fight(wave) ──(wave over)──▶ Settlement ──Continue──▶ LevelUp* ──▶ Shop ◀──▶ Armoury
+//!  ▲                     │ died / last wave                                              │
+//!  └─────────────────────┼──────────────────────── LeaveShop ───────────────────────────┘
+//!                        ▼
+//!                     Summary
+//! ```
+//!
+//! Every rule between waves is written here once, and the window, the
+//! scripted player of `artificer sim` and a replay all go through it:
+//! - **the clear condition** (game-design §8.2): the run is won when the boss
+//!   of the game's last wave dies. A last wave that ends with its boss alive
+//!   (it outlived the overtime) ends the run as `survived`, not won;
+//! - settlement and interest (in [`World::end_wave`]), level-up offers from
+//!   the `levelup` stream, shop stock and refreshes from the `shop` stream,
+//!   purchases, selling, switching cores, moving cards, equipment and the
+//!   crafting bench (the `crafting` stream);
+//! - the per-wave report and the `state_hash` after every wave.
+//!
+//! A command that is not allowed now (wrong phase, no such offer, too little
+//! gold) is refused with a [`CommandError`] and changes nothing, not even a
+//! random stream; the recorder keeps only accepted commands, so a replay that
+//! meets a refusal was edited or damaged.
+
+use std::sync::Arc;
+
+use engine::gpu::{Backend, GpuContext};
+use rand_chacha::ChaCha8Rng;
+
+use super::command::{Command, StepInput};
+use super::replay::Recorder;
+use super::report::{Outcome, RunReport, RunSummary, WaveReport, wave_report};
+use super::{Build, RunError, apply_build, shop_pool};
+use crate::catalog::Catalog;
+use crate::loot::artifacts::ArtifactInstance;
+use crate::loot::gear_actions::{BenchResult, apply_bench, apply_equipment};
+use crate::loot::item::Inventory;
+use crate::player::StatSource;
+use crate::rng::{stream, streams};
+use crate::shop::{Purchase, Shelf, Shop, ShopPool};
+use crate::world::{EffectKind, StateHasher, WaveStats, World};
+
+/// Where a run stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Building the core before the next wave.
+    Lab,
+    /// A wave is being fought.
+    Fight,
+    /// The wave's totals and the settlement are shown.
+    Settlement,
+    /// A level-up upgrade is to be chosen.
+    LevelUp,
+    /// Buying between waves.
+    Shop,
+    /// Equipment and crafting, reached from the shop.
+    Armoury,
+    /// The run is over ([`Run::outcome`] says how).
+    Summary,
+}
+
+/// What a run is started from: everything a replay must store besides its commands.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunSetup {
+    /// Run seed; every random stream derives from it.
+    pub seed: u64,
+    /// The run ends after this wave (the game's last wave for a full run).
+    pub last_wave: u32,
+    /// A starting build instead of `data/world.json`'s starter core and deck.
+    pub build: Option<Build>,
+}
+
+/// Why a command was refused. Nothing changed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CommandError {
+    /// The command does not belong to the current phase.
+    #[error("`{command}` is not possible in the {phase:?} phase")]
+    WrongPhase {
+        /// The command's name.
+        command: &'static str,
+        /// The phase the run was in.
+        phase: Phase,
+    },
+    /// The rules refused it (the reason as the player reads it).
+    #[error("{0}")]
+    Refused(String),
+}
+
+/// A whole run: the world and everything between waves.
+#[derive(Debug)]
+pub struct Run {
+    world: World,
+    setup: RunSetup,
+    phase: Phase,
+    pool: ShopPool,
+    shop: Option<Shop>,
+    shop_rng: ChaCha8Rng,
+    levelup_rng: ChaCha8Rng,
+    crafting_rng: ChaCha8Rng,
+    offer: Vec<usize>,
+    loose: Vec<ArtifactInstance>,
+    last_wave: Option<WaveStats>,
+    reports: Vec<WaveReport>,
+    outcome: Option<Outcome>,
+    summary: RunSummary,
+    recorder: Option<Recorder>,
+}
+
+impl Run {
+    /// A fresh run in the lab. `ctx` is needed for [`Backend::Gpu`].
+    pub fn new(
+        cat: Arc<Catalog>,
+        setup: RunSetup,
+        backend: Backend,
+        ctx: Option<&GpuContext>,
+    ) -> Result<Self, RunError> {
+        let mut world = World::new(cat.clone(), setup.seed, backend, ctx)?;
+        if let Some(b) = &setup.build {
+            apply_build(&mut world, b)?;
+        }
+        let seed = setup.seed;
+        Ok(Self {
+            world,
+            pool: shop_pool(&cat),
+            phase: Phase::Lab,
+            shop: None,
+            shop_rng: stream(seed, streams::SHOP),
+            levelup_rng: stream(seed, streams::LEVELUP),
+            crafting_rng: stream(seed, streams::CRAFTING),
+            offer: Vec::new(),
+            loose: Vec::new(),
+            last_wave: None,
+            reports: Vec::new(),
+            outcome: None,
+            summary: RunSummary::default(),
+            recorder: None,
+            setup,
+        })
+    }
+
+    /// Starts recording every accepted command (for `--record`).
+    pub fn record(&mut self, recorder: Recorder) {
+        self.recorder = Some(recorder);
+    }
+
+    /// The recording so far, if recording.
+    pub fn recorder(&self) -> Option<&Recorder> {
+        self.recorder.as_ref()
+    }
+
+    /// What the run was started from.
+    pub fn setup(&self) -> &RunSetup {
+        &self.setup
+    }
+
+    /// The current phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The simulation, to read (screens, the script, the renderer).
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    /// The simulation, to change outside the rules: tests, the `--stress`
+    /// load and `--screen` previews, never a player's action (which goes
+    /// through [`Run::apply`]).
+    pub fn world_mut(&mut self) -> &mut World {
+        &mut self.world
+    }
+
+    /// The shop of the current shop phase.
+    pub fn shop(&self) -> Option<&Shop> {
+        self.shop.as_ref()
+    }
+
+    /// What the shop sells from.
+    pub fn pool(&self) -> &ShopPool {
+        &self.pool
+    }
+
+    /// The upgrades offered by the current level-up (indices into `data/levelups.json`).
+    pub fn offer(&self) -> &[usize] {
+        &self.offer
+    }
+
+    /// Artifacts held but not socketed.
+    pub fn loose_artifacts(&self) -> &[ArtifactInstance] {
+        &self.loose
+    }
+
+    /// Totals of the wave that ended last.
+    pub fn last_wave(&self) -> Option<&WaveStats> {
+        self.last_wave.as_ref()
+    }
+
+    /// How the run ended, once it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The end-of-run figures (filled when the run ends).
+    pub fn summary(&self) -> &RunSummary {
+        &self.summary
+    }
+
+    /// One report per finished wave.
+    pub fn reports(&self) -> &[WaveReport] {
+        &self.reports
+    }
+
+    /// The run's report as `artificer sim` and `artificer replay` print it.
+    pub fn report(&self) -> RunReport {
+        RunReport {
+            seed: self.setup.seed,
+            backend: self.world.backend().name().to_string(),
+            wave_reached: self.world.wave,
+            outcome: self.outcome.unwrap_or(Outcome::Survived),
+            waves: self.reports.clone(),
+            state_hash: format!("{:016x}", self.state_hash()),
+        }
+    }
+
+    /// A hash of the whole run state: the world (player, enemies, projectiles,
+    /// gold, deck, items, its random streams) and the flow around it (phase,
+    /// shop stock, offers, loose artifacts, the shop / level-up / crafting
+    /// streams). Equal hashes after the same commands prove a replay.
+    pub fn state_hash(&self) -> u64 {
+        let mut h = StateHasher::default();
+        self.world.hash_state(&mut h);
+        h.part("phase", &self.phase);
+        h.part("shop", &self.shop);
+        h.part("offer", &self.offer);
+        h.part("loose", &self.loose);
+        h.part("rng shop", &self.shop_rng);
+        h.part("rng levelup", &self.levelup_rng);
+        h.part("rng crafting", &self.crafting_rng);
+        h.part("outcome", &self.outcome);
+        h.finish()
+    }
+
+    /// Applies one command. `Ok` may carry a line for the screen's log (a
+    /// crafting result); `Err` means it was refused and nothing changed.
+    pub fn apply(&mut self, cmd: Command) -> Result<Option<String>, CommandError> {
+        let note = self.dispatch(&cmd)?;
+        let wave_ended = matches!(cmd, Command::Step(_)) && self.phase != Phase::Fight;
+        if let Some(r) = &mut self.recorder {
+            r.push(&cmd);
+            if wave_ended && let Some(w) = self.reports.last() {
+                r.mark_wave(w.wave, &w.state_hash);
+            }
+        }
+        Ok(note)
+    }
+
+    fn dispatch(&mut self, cmd: &Command) -> Result<Option<String>, CommandError> {
+        let wrong = || CommandError::WrongPhase {
+            command: cmd.name(),
+            phase: self.phase,
+        };
+        let refused = |e: &dyn std::fmt::Display| CommandError::Refused(e.to_string());
+        let cat = self.world.catalog().clone();
+        let def = &cat.run.shop;
+        match (self.phase, cmd) {
+            (Phase::Fight, Command::Step(input)) => {
+                self.step(*input);
+                Ok(None)
+            }
+            (Phase::Lab, Command::StartWave) => {
+                if self.world.wave >= self.setup.last_wave {
+                    return Err(CommandError::Refused("no wave is left in this run".into()));
+                }
+                let next = self.world.wave + 1;
+                self.world.begin_wave(next).map_err(|e| refused(&e))?;
+                self.phase = Phase::Fight;
+                Ok(None)
+            }
+            (Phase::Settlement, Command::Continue) => {
+                self.next_levelup_or_shop();
+                Ok(None)
+            }
+            (Phase::LevelUp, Command::ChooseLevelUp(k)) => {
+                let table = &cat.run.economy.levelups;
+                let up = self
+                    .offer
+                    .get(*k)
+                    .and_then(|&i| table.upgrades.get(i))
+                    .ok_or_else(|| CommandError::Refused(format!("no level-up choice {k}")))?;
+                self.world
+                    .player
+                    .add_modifiers(StatSource::LevelUp, &up.modifiers);
+                self.world.progress.pending_levelups = self.world.progress.pending_levelups.saturating_sub(1);
+                self.offer.clear();
+                self.next_levelup_or_shop();
+                Ok(None)
+            }
+            (Phase::Shop, Command::Buy { shelf, index }) => {
+                let shop = self.shop.as_mut().ok_or_else(wrong)?;
+                let id = shop.shelf(*shelf).get(*index).map(|o| o.id.clone());
+                let w = &mut self.world;
+                match shop
+                    .buy(def, &self.pool, *shelf, *index, &mut w.wallet, &mut w.loadout)
+                    .map_err(|e| refused(&e))?
+                {
+                    Purchase::Stats(mods) => w.player.add_modifiers(StatSource::Shop, &mods),
+                    Purchase::Spell(_) | Purchase::Core(_) => {}
+                }
+                self.note_bought(id.unwrap_or_default());
+                Ok(None)
+            }
+            (Phase::Shop, Command::Refresh) => {
+                let shop = self.shop.as_mut().ok_or_else(wrong)?;
+                shop.refresh(def, &self.pool, &mut self.world.wallet, &mut self.shop_rng)
+                    .map_err(|e| refused(&e))?;
+                self.note_bought("(refresh)".into());
+                Ok(None)
+            }
+            (Phase::Shop, Command::SellCard(place)) => {
+                let shop = self.shop.as_mut().ok_or_else(wrong)?;
+                let w = &mut self.world;
+                shop.sell_card(def, *place, &mut w.wallet, &mut w.loadout)
+                    .map_err(|e| refused(&e))?;
+                Ok(None)
+            }
+            (Phase::Shop, Command::SellCore(i)) => {
+                let shop = self.shop.as_mut().ok_or_else(wrong)?;
+                let w = &mut self.world;
+                shop.sell_core(def, *i, &mut w.wallet, &mut w.loadout)
+                    .map_err(|e| refused(&e))?;
+                Ok(None)
+            }
+            (Phase::Shop, Command::SwitchCore { core, carry_deck }) => {
+                let shop = self.shop.as_ref().ok_or_else(wrong)?;
+                if *carry_deck {
+                    self.world
+                        .loadout
+                        .carry_deck_to(*core, def.waiting_area)
+                        .map_err(|e| refused(&e))?;
+                } else {
+                    shop.switch_core(&mut self.world.loadout, *core)
+                        .map_err(|e| refused(&e))?;
+                }
+                Ok(None)
+            }
+            (Phase::Lab | Phase::Shop, Command::MoveCard { from, to }) => {
+                self.world
+                    .loadout
+                    .move_card(*from, *to, def.waiting_area)
+                    .map_err(|e| refused(&e))?;
+                Ok(None)
+            }
+            (Phase::Shop, Command::OpenArmoury) => {
+                self.phase = Phase::Armoury;
+                Ok(None)
+            }
+            (Phase::Armoury, Command::CloseArmoury) => {
+                self.phase = Phase::Shop;
+                Ok(None)
+            }
+            (Phase::Armoury, Command::Equip(action)) => {
+                let w = &mut self.world;
+                let mut inventory = Inventory {
+                    items: std::mem::take(&mut w.stash),
+                };
+                let r = apply_equipment(
+                    *action,
+                    &mut w.equipment,
+                    &mut inventory,
+                    &mut self.loose,
+                    &cat.loot,
+                );
+                w.stash = inventory.items;
+                let line = r.map_err(CommandError::Refused)?;
+                w.refresh_gear();
+                Ok(Some(line))
+            }
+            (Phase::Armoury, Command::Craft(action)) => {
+                let w = &mut self.world;
+                let skill = cat.loot.enhancements.skill.at(w.equipment.record_depth);
+                let mut inventory = Inventory {
+                    items: std::mem::take(&mut w.stash),
+                };
+                let r = apply_bench(
+                    action.clone(),
+                    &mut inventory,
+                    &mut w.materials,
+                    skill,
+                    &cat.loot,
+                    &mut self.crafting_rng,
+                );
+                w.stash = inventory.items;
+                let BenchResult { message, .. } = r.map_err(CommandError::Refused)?;
+                Ok(Some(message))
+            }
+            (Phase::Shop, Command::LeaveShop) => {
+                self.shop = None;
+                self.phase = Phase::Lab;
+                Ok(None)
+            }
+            _ => Err(wrong()),
+        }
+    }
+
+    /// One fixed step of the fight, then the end of the wave if it is over.
+    fn step(&mut self, input: StepInput) {
+        let w = &mut self.world;
+        w.move_dir = input.move_dir();
+        w.set_aim(input.aim_dir());
+        w.step();
+        for e in &w.effects.list {
+            if let EffectKind::Damage { amount, .. } = e.kind {
+                self.summary.highest_hit = self.summary.highest_hit.max(amount);
+            }
+        }
+        if !w.player.alive() || w.wave_done() {
+            self.end_wave();
+        }
+    }
+
+    fn end_wave(&mut self) {
+        // The fight's state (enemies, projectiles) is hashed before the field is cleared.
+        let mut h = StateHasher::default();
+        self.world.hash_state(&mut h);
+        let fight_hash = h.finish();
+        let w = &mut self.world;
+        let died = !w.player.alive();
+        let boss_wave = w.boss_wave();
+        let duration_s = w.wave_steps as f64 * f64::from(w.dt());
+        let stats = w.end_wave();
+        let game_waves = w.catalog().waves.len() as u32;
+        self.summary.total_damage += stats.damage_dealt;
+        self.summary.kills += u64::from(stats.kills);
+        let (phase, outcome) = if died {
+            (Phase::Summary, Some(Outcome::Died))
+        } else if w.wave >= game_waves {
+            // The clear condition: the last wave's boss must be dead.
+            let cleared = !boss_wave || stats.boss_kills > 0;
+            (
+                Phase::Summary,
+                Some(if cleared { Outcome::Won } else { Outcome::Survived }),
+            )
+        } else if w.wave >= self.setup.last_wave {
+            (Phase::Summary, Some(Outcome::Survived))
+        } else {
+            (Phase::Settlement, None)
+        };
+        self.phase = phase;
+        self.outcome = outcome;
+        let gold = w.wallet.gold();
+        let level = w.progress.level;
+        self.last_wave = Some(stats.clone());
+        if outcome.is_some() {
+            self.freeze_summary();
+        }
+        let mut h = StateHasher::default();
+        h.part("fight", &fight_hash);
+        h.part("run", &self.state_hash());
+        self.reports.push(wave_report(
+            &stats,
+            duration_s,
+            gold,
+            level,
+            Vec::new(),
+            h.finish(),
+        ));
+    }
+
+    fn note_bought(&mut self, id: String) {
+        if let Some(r) = self.reports.last_mut() {
+            r.bought.push(id);
+        }
+    }
+
+    /// After the settlement or a level-up choice: the next pending level-up's
+    /// offer, or the shop when none is pending.
+    fn next_levelup_or_shop(&mut self) {
+        if self.world.progress.pending_levelups > 0 {
+            let offer = self
+                .world
+                .catalog()
+                .run
+                .economy
+                .levelups
+                .offer(&mut self.levelup_rng);
+            if !offer.is_empty() {
+                self.offer = offer;
+                self.phase = Phase::LevelUp;
+                return;
+            }
+            self.world.progress.pending_levelups = 0;
+        }
+        let cat = self.world.catalog().clone();
+        self.shop = Some(Shop::open(&cat.run.shop, &self.pool, &mut self.shop_rng));
+        self.phase = Phase::Shop;
+    }
+
+    fn freeze_summary(&mut self) {
+        let w = &self.world;
+        let cat = w.catalog();
+        let active = w.loadout.active();
+        let s = &mut self.summary;
+        s.outcome = self.outcome;
+        s.highest_wave = w.wave;
+        s.last_wave_of_game = w.wave as usize >= cat.waves.len();
+        s.level = w.progress.level;
+        s.core = cat
+            .cores
+            .find(&active.id)
+            .map_or(active.id.clone(), |i| cat.cores.get(i).name.clone());
+        s.deck = active
+            .deck
+            .iter()
+            .map(|c| {
+                cat.spells
+                    .find(&c.id)
+                    .map_or(c.id.clone(), |i| cat.spells.get(i).name.clone())
+            })
+            .collect();
+    }
+
+    /// Puts the run in a phase without playing up to it: the window's
+    /// `--screen shop|armoury|summary --wave N` previews. Not a command, never
+    /// recorded; a run that used it is not a replayable run.
+    pub fn preview_phase(&mut self, phase: Phase) {
+        match phase {
+            Phase::Shop | Phase::Armoury => {
+                let cat = self.world.catalog().clone();
+                if self.shop.is_none() {
+                    self.shop = Some(Shop::open(&cat.run.shop, &self.pool, &mut self.shop_rng));
+                }
+            }
+            Phase::Summary => {
+                self.outcome = Some(Outcome::Died);
+                self.freeze_summary();
+            }
+            _ => {}
+        }
+        self.phase = phase;
+    }
+}
+
+/// Which shelf a word names, for replays and tools.
+pub fn shelf_name(shelf: Shelf) -> &'static str {
+    match shelf {
+        Shelf::Spells => "spells",
+        Shelf::Cores => "cores",
+        Shelf::Stats => "stats",
+    }
+}

@@ -1,0 +1,862 @@
+//! Replay files: a run's seed, versions and starting build, then every
+//! accepted [`Command`] in order — the whole run, since the run is advanced
+//! by nothing else (DESIGN §11).
+//!
+//! The format is line-oriented text, so a damaged or edited file can be
+//! reported by line and command, and read by a person:
+//!
+//! ```text
+//! artificer-replay 1          format version
+//! game 0.1.0                  the game version that recorded it
+//! data 5f0c2a9e81d4b377       FNV-1a checksum of every file under data/
+//! seed 3
+//! last_wave 4
+//! backend cpu
+//! build {"core":…,"deck":[…]} optional: the --build it started from (one JSON line)
+//! commands
+//! start
+//! s 16 - 37                   37 steps walking heading 16/256, auto-aim
+//! s - 40960 1                 one step standing, aiming at 40960/65536 of a turn
+//! wave 1 9a3c…                the state_hash when wave 1 ended (checked on replay)
+//! continue
+//! buy spells 2
+//! …
+//! end 812 14400               commands and fight steps, so truncation shows
+//! ```
+//!
+//! Steps are run-length encoded: a run of identical fight input is one line.
+//! Keyboard input changes a few times a second, so a minute of play is a few
+//! hundred lines; the scripted player re-steers every step but keeps one of
+//! 16 headings for many steps at a time (the note in the issue gives measured
+//! sizes). The `wave` lines make a replay check itself: a file whose commands
+//! were altered diverges, and the first wave end after the change names it.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use engine::gpu::Backend;
+
+use super::Build;
+use super::command::{Command, StepInput};
+use super::flow::{Run, RunSetup};
+use crate::loot::affix::AffixGroup;
+use crate::loot::crafting::Operation;
+use crate::loot::enhance::AttemptKind;
+use crate::loot::gear_actions::{BenchAction, EquipmentAction};
+use crate::loot::item::Slot;
+use crate::shop::Shelf;
+use crate::shop::loadout::{CardPlace, Spot};
+
+/// The replay format this build writes and reads.
+pub const FORMAT: u32 = 1;
+/// The game version stamped into replays.
+pub const GAME_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// Checksum of a data folder: every file's relative path and bytes, in
+/// sorted path order, through FNV-1a. A replay made with other data is refused.
+pub fn data_checksum(root: &Path) -> std::io::Result<u64> {
+    fn walk(dir: &Path, base: &Path, out: &mut Vec<(String, std::path::PathBuf)>) -> std::io::Result<()> {
+        for entry in std::fs::read_dir(dir)? {
+            let p = entry?.path();
+            if p.is_dir() {
+                walk(&p, base, out)?;
+            } else {
+                let rel = p
+                    .strip_prefix(base)
+                    .unwrap_or(&p)
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                out.push((rel, p));
+            }
+        }
+        Ok(())
+    }
+    let mut files = Vec::new();
+    walk(root, root, &mut files)?;
+    files.sort();
+    let mut h = crate::world::StateHasher::default();
+    for (rel, p) in files {
+        h.bytes(rel.as_bytes());
+        h.bytes(&[0]);
+        h.bytes(&std::fs::read(p)?);
+        h.bytes(&[0xff]);
+    }
+    Ok(h.finish())
+}
+
+/// What a replay starts from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Header {
+    /// Format version.
+    pub format: u32,
+    /// Game version that recorded it.
+    pub game: String,
+    /// Checksum of the data folder it was recorded with.
+    pub data: u64,
+    /// The run's setup (seed, last wave, starting build).
+    pub setup: RunSetup,
+    /// The compute backend it was recorded on (the default for playback).
+    pub backend: Backend,
+}
+
+/// One line of the command section.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Entry {
+    /// A command, `repeat` times (only steps repeat).
+    Command {
+        /// The command.
+        cmd: Command,
+        /// How many times in a row.
+        repeat: u32,
+        /// 1-based line in the file.
+        line: usize,
+    },
+    /// The recorded state hash at the end of a wave.
+    Wave {
+        /// Wave number.
+        wave: u32,
+        /// Hex hash.
+        hash: String,
+        /// 1-based line in the file.
+        line: usize,
+    },
+}
+
+/// A parsed replay.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Replay {
+    /// Where and how it starts.
+    pub header: Header,
+    /// The commands and wave checks, in order.
+    pub entries: Vec<Entry>,
+    /// Commands in total (steps counted one by one).
+    pub commands: u64,
+    /// Fight steps in total.
+    pub steps: u64,
+}
+
+/// Why a replay cannot be read or played. Every variant says where.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A line does not parse.
+    #[error("line {line} (after command {command}, step {step}): {what}")]
+    Syntax {
+        /// 1-based line.
+        line: usize,
+        /// Commands before this line.
+        command: u64,
+        /// Fight steps before this line.
+        step: u64,
+        /// What is wrong.
+        what: String,
+    },
+    /// The file ends before its `end` line.
+    #[error("truncated: the file ends after command {command} (step {step}) without its `end` line")]
+    Truncated {
+        /// Commands read.
+        command: u64,
+        /// Steps read.
+        step: u64,
+    },
+    /// Made by another game version, format or data.
+    #[error("refused: {0}")]
+    Mismatch(String),
+    /// The run refused a command of the file.
+    #[error("line {line}, command {command} (step {step}): `{name}` refused: {why}")]
+    Refused {
+        /// 1-based line.
+        line: usize,
+        /// 1-based command number.
+        command: u64,
+        /// Fight steps before it.
+        step: u64,
+        /// The command's name.
+        name: &'static str,
+        /// Why the run refused it.
+        why: String,
+    },
+    /// The replayed run's state differs from the recorded one.
+    #[error(
+        "line {line}: wave {wave} ended with state_hash {replayed}, the recording says {recorded}: the replay diverges before this line"
+    )]
+    Diverged {
+        /// 1-based line of the `wave` entry.
+        line: usize,
+        /// Wave number.
+        wave: u32,
+        /// Hash in the file.
+        recorded: String,
+        /// Hash of the replayed run.
+        replayed: String,
+    },
+    /// A wave line came where the run had not ended that wave.
+    #[error("line {line}: the file says wave {wave} ended here, but the replayed run is in {phase}")]
+    WaveOutOfStep {
+        /// 1-based line.
+        line: usize,
+        /// The wave of the line.
+        wave: u32,
+        /// What the run was doing.
+        phase: String,
+    },
+    /// The run could not be started.
+    #[error("starting the run: {0}")]
+    Start(String),
+}
+
+/// Collects accepted commands as replay lines while a run is played.
+#[derive(Debug, Clone, Default)]
+pub struct Recorder {
+    body: String,
+    step: Option<(StepInput, u32)>,
+    commands: u64,
+    steps: u64,
+}
+
+impl Recorder {
+    /// Appends an accepted command.
+    pub fn push(&mut self, cmd: &Command) {
+        self.commands += 1;
+        if let Command::Step(input) = cmd {
+            self.steps += 1;
+            match &mut self.step {
+                Some((last, n)) if last == input => *n += 1,
+                _ => {
+                    self.flush();
+                    self.step = Some((*input, 1));
+                }
+            }
+            return;
+        }
+        self.flush();
+        self.body.push_str(&encode(cmd));
+        self.body.push('\n');
+    }
+
+    /// Notes the state hash at a wave's end.
+    pub fn mark_wave(&mut self, wave: u32, hash: &str) {
+        self.flush();
+        let _ = writeln!(self.body, "wave {wave} {hash}");
+    }
+
+    fn flush(&mut self) {
+        if let Some((input, n)) = self.step.take() {
+            let _ = writeln!(self.body, "s {} {} {n}", opt(input.heading), opt(input.aim));
+        }
+    }
+
+    /// Commands recorded (each step counts).
+    pub fn commands(&self) -> u64 {
+        self.commands
+    }
+
+    /// Fight steps recorded.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// The whole file for a run started from `setup` on `backend`, with
+    /// data of checksum `data`.
+    pub fn to_text(&self, setup: &RunSetup, backend: Backend, data: u64) -> String {
+        let mut me = self.clone();
+        me.flush();
+        let mut out = String::new();
+        let _ = writeln!(out, "artificer-replay {FORMAT}");
+        let _ = writeln!(out, "game {GAME_VERSION}");
+        let _ = writeln!(out, "data {data:016x}");
+        let _ = writeln!(out, "seed {}", setup.seed);
+        let _ = writeln!(out, "last_wave {}", setup.last_wave);
+        let _ = writeln!(out, "backend {}", backend.name());
+        if let Some(b) = &setup.build {
+            let json = serde_json::to_string(b).unwrap_or_default();
+            let _ = writeln!(out, "build {json}");
+        }
+        out.push_str("commands\n");
+        out.push_str(&me.body);
+        let _ = writeln!(out, "end {} {}", me.commands, me.steps);
+        out
+    }
+
+    /// Writes the file atomically (a temporary file beside it, then a rename),
+    /// so a crash never leaves half a replay under the real name.
+    pub fn save(
+        &self,
+        path: &Path,
+        setup: &RunSetup,
+        backend: Backend,
+        data: u64,
+    ) -> Result<(), ReplayError> {
+        let io = |source| ReplayError::Io {
+            path: path.display().to_string(),
+            source,
+        };
+        let tmp = path.with_extension("rpl.tmp");
+        std::fs::write(&tmp, self.to_text(setup, backend, data)).map_err(io)?;
+        std::fs::rename(&tmp, path).map_err(io)
+    }
+}
+
+fn opt<T: std::fmt::Display>(v: Option<T>) -> String {
+    v.map_or_else(|| "-".to_string(), |v| v.to_string())
+}
+
+fn serde_word<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v)
+        .unwrap_or_default()
+        .trim_matches('"')
+        .to_string()
+}
+
+fn spot(s: Spot) -> String {
+    match s {
+        Spot::Slot(i) => format!("slot {i}"),
+        Spot::Waiting(i) => format!("wait {i}"),
+    }
+}
+
+/// One command as its replay line (steps are written by the recorder, run-length encoded).
+pub fn encode(cmd: &Command) -> String {
+    match cmd {
+        Command::Step(i) => format!("s {} {} 1", opt(i.heading), opt(i.aim)),
+        Command::StartWave => "start".into(),
+        Command::Continue => "continue".into(),
+        Command::ChooseLevelUp(k) => format!("levelup {k}"),
+        Command::Buy { shelf, index } => format!("buy {} {index}", super::flow::shelf_name(*shelf)),
+        Command::Refresh => "refresh".into(),
+        Command::SellCard(CardPlace::Deck { core, slot }) => format!("sell-card deck {core} {slot}"),
+        Command::SellCard(CardPlace::Waiting(i)) => format!("sell-card wait {i}"),
+        Command::SellCore(i) => format!("sell-core {i}"),
+        Command::SwitchCore { core, carry_deck } => {
+            format!(
+                "switch-core {core} {}",
+                if *carry_deck { "carry" } else { "keep" }
+            )
+        }
+        Command::MoveCard { from, to } => format!("move {} {}", spot(*from), spot(*to)),
+        Command::OpenArmoury => "armoury".into(),
+        Command::CloseArmoury => "armoury-close".into(),
+        Command::Equip(EquipmentAction::Equip(i)) => format!("equip {i}"),
+        Command::Equip(EquipmentAction::Unequip(s)) => format!("unequip {}", serde_word(s)),
+        Command::Equip(EquipmentAction::Socket(i)) => format!("socket {i}"),
+        Command::Equip(EquipmentAction::Unsocket(i)) => format!("unsocket {i}"),
+        Command::Craft(BenchAction::Craft(i, op)) => match op {
+            Operation::Reforge => format!("reforge {i}"),
+            Operation::Graft(g) => format!("graft {i} {}", serde_word(g)),
+            Operation::Excise(k) => format!("excise {i} {k}"),
+            Operation::Ascend => format!("ascend {i}"),
+            Operation::Fracture => format!("fracture {i}"),
+        },
+        Command::Craft(BenchAction::Attempt(i, kind, id)) => {
+            let k = match kind {
+                AttemptKind::Enhancement => "enhance",
+                AttemptKind::Enchantment => "enchant",
+            };
+            format!("{k} {i} {id}")
+        }
+        Command::LeaveShop => "leave-shop".into(),
+    }
+}
+
+/// Parses one command line (`Ok((command, repeat))`).
+pub fn decode(line: &str) -> Result<(Command, u32), String> {
+    let w: Vec<&str> = line.split_whitespace().collect();
+    let num = |k: usize| -> Result<usize, String> {
+        let s = w.get(k).ok_or_else(|| format!("`{}` needs more words", w[0]))?;
+        s.parse().map_err(|_| format!("`{s}` is not a number"))
+    };
+    let spot_at = |k: usize| -> Result<Spot, String> {
+        let i = num(k + 1)?;
+        match w.get(k).copied() {
+            Some("slot") => Ok(Spot::Slot(i)),
+            Some("wait") => Ok(Spot::Waiting(i)),
+            other => Err(format!("`{}` is not `slot` or `wait`", other.unwrap_or(""))),
+        }
+    };
+    let word = |k: usize| -> Result<&str, String> {
+        w.get(k)
+            .copied()
+            .ok_or_else(|| format!("`{}` needs more words", w[0]))
+    };
+    let from_serde = |k: usize| -> Result<String, String> { Ok(format!("\"{}\"", word(k)?)) };
+    let cmd = match w.first().copied() {
+        Some("s") => {
+            let part = |k: usize, max: u32| -> Result<Option<u32>, String> {
+                match word(k)? {
+                    "-" => Ok(None),
+                    s => match s.parse::<u32>() {
+                        Ok(v) if v <= max => Ok(Some(v)),
+                        _ => Err(format!("`{s}` is not `-` or a number up to {max}")),
+                    },
+                }
+            };
+            let heading = part(1, 255)?.map(|v| v as u8);
+            let aim = part(2, 65_535)?.map(|v| v as u16);
+            let repeat = num(3)?;
+            if repeat == 0 || repeat > u32::MAX as usize {
+                return Err(format!("a step count of {repeat}"));
+            }
+            return Ok((Command::Step(StepInput { heading, aim }), repeat as u32));
+        }
+        Some("start") => Command::StartWave,
+        Some("continue") => Command::Continue,
+        Some("levelup") => Command::ChooseLevelUp(num(1)?),
+        Some("buy") => {
+            let shelf = match word(1)? {
+                "spells" => Shelf::Spells,
+                "cores" => Shelf::Cores,
+                "stats" => Shelf::Stats,
+                s => return Err(format!("`{s}` is not a shelf (spells, cores, stats)")),
+            };
+            Command::Buy {
+                shelf,
+                index: num(2)?,
+            }
+        }
+        Some("refresh") => Command::Refresh,
+        Some("sell-card") => match word(1)? {
+            "deck" => Command::SellCard(CardPlace::Deck {
+                core: num(2)?,
+                slot: num(3)?,
+            }),
+            "wait" => Command::SellCard(CardPlace::Waiting(num(2)?)),
+            s => return Err(format!("`{s}` is not `deck` or `wait`")),
+        },
+        Some("sell-core") => Command::SellCore(num(1)?),
+        Some("switch-core") => Command::SwitchCore {
+            core: num(1)?,
+            carry_deck: match word(2)? {
+                "carry" => true,
+                "keep" => false,
+                s => return Err(format!("`{s}` is not `carry` or `keep`")),
+            },
+        },
+        Some("move") => Command::MoveCard {
+            from: spot_at(1)?,
+            to: spot_at(3)?,
+        },
+        Some("armoury") => Command::OpenArmoury,
+        Some("armoury-close") => Command::CloseArmoury,
+        Some("equip") => Command::Equip(EquipmentAction::Equip(num(1)?)),
+        Some("unequip") => {
+            let slot: Slot =
+                serde_json::from_str(&from_serde(1)?).map_err(|_| format!("`{}` is not a slot", w[1]))?;
+            Command::Equip(EquipmentAction::Unequip(slot))
+        }
+        Some("socket") => Command::Equip(EquipmentAction::Socket(num(1)?)),
+        Some("unsocket") => Command::Equip(EquipmentAction::Unsocket(num(1)?)),
+        Some("reforge") => Command::Craft(BenchAction::Craft(num(1)?, Operation::Reforge)),
+        Some("graft") => {
+            let g: AffixGroup = serde_json::from_str(&from_serde(2)?)
+                .map_err(|_| format!("`{}` is not an affix group", w[2]))?;
+            Command::Craft(BenchAction::Craft(num(1)?, Operation::Graft(g)))
+        }
+        Some("excise") => Command::Craft(BenchAction::Craft(num(1)?, Operation::Excise(num(2)?))),
+        Some("ascend") => Command::Craft(BenchAction::Craft(num(1)?, Operation::Ascend)),
+        Some("fracture") => Command::Craft(BenchAction::Craft(num(1)?, Operation::Fracture)),
+        Some(k @ ("enhance" | "enchant")) => {
+            let kind = if k == "enhance" {
+                AttemptKind::Enhancement
+            } else {
+                AttemptKind::Enchantment
+            };
+            Command::Craft(BenchAction::Attempt(num(1)?, kind, word(2)?.to_string()))
+        }
+        Some("leave-shop") => Command::LeaveShop,
+        Some(other) => return Err(format!("unknown command `{other}`")),
+        None => return Err("empty line".into()),
+    };
+    Ok((cmd, 1))
+}
+
+impl Replay {
+    /// Reads and parses a replay file.
+    pub fn load(path: &Path) -> Result<Self, ReplayError> {
+        let bytes = std::fs::read(path).map_err(|source| ReplayError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        let text = String::from_utf8(bytes).map_err(|e| ReplayError::Syntax {
+            line: 1 + e.as_bytes()[..e.utf8_error().valid_up_to()]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count(),
+            command: 0,
+            step: 0,
+            what: "not UTF-8 text (the file is corrupted)".into(),
+        })?;
+        Self::parse(&text)
+    }
+
+    /// Parses replay text.
+    pub fn parse(text: &str) -> Result<Self, ReplayError> {
+        let mut commands = 0u64;
+        let mut steps = 0u64;
+        let err = |line: usize, commands: u64, steps: u64, what: String| ReplayError::Syntax {
+            line,
+            command: commands,
+            step: steps,
+            what,
+        };
+        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end()));
+        let mut field = |key: &str| -> Result<(usize, String), ReplayError> {
+            let (n, l) = lines
+                .next()
+                .ok_or(ReplayError::Truncated { command: 0, step: 0 })?;
+            match l.split_once(' ') {
+                Some((k, v)) if k == key => Ok((n, v.to_string())),
+                _ => Err(err(n, 0, 0, format!("expected `{key} …`, found `{l}`"))),
+            }
+        };
+        let (n, format) = field("artificer-replay")?;
+        let format: u32 = format
+            .parse()
+            .map_err(|_| err(n, 0, 0, format!("`{format}` is not a format number")))?;
+        if format != FORMAT {
+            return Err(ReplayError::Mismatch(format!(
+                "replay format {format}; this game reads format {FORMAT}"
+            )));
+        }
+        let (_, game) = field("game")?;
+        let (n, data) = field("data")?;
+        let data = u64::from_str_radix(&data, 16)
+            .map_err(|_| err(n, 0, 0, format!("`{data}` is not a hex checksum")))?;
+        let (n, seed) = field("seed")?;
+        let seed: u64 = seed
+            .parse()
+            .map_err(|_| err(n, 0, 0, format!("`{seed}` is not a seed")))?;
+        let (n, last) = field("last_wave")?;
+        let last_wave: u32 = last
+            .parse()
+            .map_err(|_| err(n, 0, 0, format!("`{last}` is not a wave")))?;
+        let (n, backend) = field("backend")?;
+        let backend = match backend.as_str() {
+            "gpu" => Backend::Gpu,
+            "cpu" => Backend::Cpu,
+            b => return Err(err(n, 0, 0, format!("`{b}` is not a backend (gpu, cpu)"))),
+        };
+        drop(field);
+        let mut build = None;
+        let mut lines = lines.peekable();
+        if let Some((n, l)) = lines.peek().copied()
+            && let Some(json) = l.strip_prefix("build ")
+        {
+            build = Some(
+                serde_json::from_str::<Build>(json)
+                    .map_err(|e| err(n, 0, 0, format!("the build does not parse: {e}")))?,
+            );
+            lines.next();
+        }
+        match lines.next() {
+            Some((_, "commands")) => {}
+            Some((n, l)) => return Err(err(n, 0, 0, format!("expected `commands`, found `{l}`"))),
+            None => return Err(ReplayError::Truncated { command: 0, step: 0 }),
+        }
+        let mut entries = Vec::new();
+        let mut ended = false;
+        for (n, l) in lines {
+            if ended {
+                return Err(err(
+                    n,
+                    commands,
+                    steps,
+                    format!("text after the `end` line: `{l}`"),
+                ));
+            }
+            if l.is_empty() {
+                continue;
+            }
+            if let Some(rest) = l.strip_prefix("end ") {
+                let nums: Vec<u64> = rest.split_whitespace().filter_map(|x| x.parse().ok()).collect();
+                if nums != [commands, steps] {
+                    return Err(err(
+                        n,
+                        commands,
+                        steps,
+                        format!(
+                            "the end line says `{rest}` (commands, steps), the file holds {commands} {steps}"
+                        ),
+                    ));
+                }
+                ended = true;
+                continue;
+            }
+            if let Some(rest) = l.strip_prefix("wave ") {
+                let mut p = rest.split_whitespace();
+                let wave = p.next().and_then(|x| x.parse().ok());
+                let hash = p
+                    .next()
+                    .filter(|h| h.len() == 16 && u64::from_str_radix(h, 16).is_ok());
+                match (wave, hash) {
+                    (Some(wave), Some(hash)) => entries.push(Entry::Wave {
+                        wave,
+                        hash: hash.to_string(),
+                        line: n,
+                    }),
+                    _ => {
+                        return Err(err(
+                            n,
+                            commands,
+                            steps,
+                            format!("`{l}` is not `wave <n> <16 hex digits>`"),
+                        ));
+                    }
+                }
+                continue;
+            }
+            let (cmd, repeat) = decode(l).map_err(|what| err(n, commands, steps, what))?;
+            commands += u64::from(repeat);
+            if matches!(cmd, Command::Step(_)) {
+                steps += u64::from(repeat);
+            }
+            entries.push(Entry::Command { cmd, repeat, line: n });
+        }
+        if !ended {
+            return Err(ReplayError::Truncated {
+                command: commands,
+                step: steps,
+            });
+        }
+        Ok(Self {
+            header: Header {
+                format,
+                game,
+                data,
+                setup: RunSetup {
+                    seed,
+                    last_wave,
+                    build,
+                },
+                backend,
+            },
+            entries,
+            commands,
+            steps,
+        })
+    }
+
+    /// Refuses a replay made by another game version or with other data,
+    /// naming which.
+    pub fn check_compatible(&self, data: u64) -> Result<(), ReplayError> {
+        if self.header.game != GAME_VERSION {
+            return Err(ReplayError::Mismatch(format!(
+                "recorded with game version {}, this is {GAME_VERSION}",
+                self.header.game
+            )));
+        }
+        if self.header.data != data {
+            return Err(ReplayError::Mismatch(format!(
+                "recorded with data checksum {:016x}, the loaded data/ is {data:016x} (a data file changed)",
+                self.header.data
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Plays a replay's commands into a run, one at a time, checking each wave's
+/// recorded hash: the headless `artificer replay` drains it, the window feeds
+/// it at the speed a viewer asks for.
+#[derive(Debug, Clone)]
+pub struct Playback {
+    replay: Replay,
+    entry: usize,
+    done_in_entry: u32,
+    command: u64,
+    step: u64,
+}
+
+impl Playback {
+    /// Starts at the first command.
+    pub fn new(replay: Replay) -> Self {
+        Self {
+            replay,
+            entry: 0,
+            done_in_entry: 0,
+            command: 0,
+            step: 0,
+        }
+    }
+
+    /// The replay being played.
+    pub fn replay(&self) -> &Replay {
+        &self.replay
+    }
+
+    /// Commands applied so far.
+    pub fn commands_done(&self) -> u64 {
+        self.command
+    }
+
+    /// Whether every command has been applied.
+    pub fn finished(&self) -> bool {
+        self.entry >= self.replay.entries.len()
+    }
+
+    /// The next command, without applying it (`None` at the end).
+    pub fn peek(&self) -> Option<&Command> {
+        self.replay.entries[self.entry.min(self.replay.entries.len())..]
+            .iter()
+            .find_map(|e| match e {
+                Entry::Command { cmd, .. } => Some(cmd),
+                Entry::Wave { .. } => None,
+            })
+    }
+
+    /// Applies the next command (and checks any wave lines before it).
+    /// `Ok(false)` at the end of the replay.
+    pub fn advance(&mut self, run: &mut Run) -> Result<bool, ReplayError> {
+        while let Some(e) = self.replay.entries.get(self.entry) {
+            match e {
+                Entry::Wave { wave, hash, line } => {
+                    check_wave(run, *wave, hash, *line)?;
+                    self.entry += 1;
+                }
+                Entry::Command { cmd, repeat, line } => {
+                    run.apply(cmd.clone()).map_err(|why| ReplayError::Refused {
+                        line: *line,
+                        command: self.command + 1,
+                        step: self.step,
+                        name: cmd.name(),
+                        why: why.to_string(),
+                    })?;
+                    self.command += 1;
+                    if matches!(cmd, Command::Step(_)) {
+                        self.step += 1;
+                    }
+                    self.done_in_entry += 1;
+                    if self.done_in_entry >= *repeat {
+                        self.done_in_entry = 0;
+                        self.entry += 1;
+                    }
+                    // A wave line right after this command is checked now,
+                    // while the run is still at that wave's end.
+                    while let Some(Entry::Wave { wave, hash, line }) = self.replay.entries.get(self.entry) {
+                        check_wave(run, *wave, hash, *line)?;
+                        self.entry += 1;
+                    }
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+}
+
+fn check_wave(run: &Run, wave: u32, hash: &str, line: usize) -> Result<(), ReplayError> {
+    let Some(r) = run.reports().last().filter(|r| r.wave == wave) else {
+        return Err(ReplayError::WaveOutOfStep {
+            line,
+            wave,
+            phase: format!("{:?} of wave {}", run.phase(), run.world().wave),
+        });
+    };
+    if r.state_hash != hash {
+        return Err(ReplayError::Diverged {
+            line,
+            wave,
+            recorded: hash.to_string(),
+            replayed: r.state_hash.clone(),
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_round_trips_through_its_line() {
+        let cmds = [
+            Command::StartWave,
+            Command::Continue,
+            Command::ChooseLevelUp(2),
+            Command::Buy {
+                shelf: Shelf::Cores,
+                index: 1,
+            },
+            Command::Refresh,
+            Command::SellCard(CardPlace::Deck { core: 1, slot: 3 }),
+            Command::SellCard(CardPlace::Waiting(0)),
+            Command::SellCore(2),
+            Command::SwitchCore {
+                core: 1,
+                carry_deck: true,
+            },
+            Command::MoveCard {
+                from: Spot::Waiting(1),
+                to: Spot::Slot(0),
+            },
+            Command::OpenArmoury,
+            Command::CloseArmoury,
+            Command::Equip(EquipmentAction::Unequip(Slot::Hands)),
+            Command::Equip(EquipmentAction::Socket(0)),
+            Command::Craft(BenchAction::Craft(0, Operation::Graft(AffixGroup::Damage))),
+            Command::Craft(BenchAction::Craft(1, Operation::Excise(2))),
+            Command::Craft(BenchAction::Attempt(
+                0,
+                AttemptKind::Enchantment,
+                "flame_1".into(),
+            )),
+            Command::LeaveShop,
+        ];
+        for c in cmds {
+            let line = encode(&c);
+            assert_eq!(decode(&line), Ok((c.clone(), 1)), "{line}");
+        }
+        let s = Command::Step(StepInput {
+            heading: Some(32),
+            aim: None,
+        });
+        assert_eq!(decode("s 32 - 7"), Ok((s, 7)));
+    }
+
+    #[test]
+    fn damaged_files_say_where() {
+        let setup = RunSetup {
+            seed: 3,
+            last_wave: 2,
+            build: None,
+        };
+        let mut r = Recorder::default();
+        r.push(&Command::StartWave);
+        for _ in 0..5 {
+            r.push(&Command::Step(StepInput::default()));
+        }
+        r.mark_wave(1, "00000000000000ff");
+        r.push(&Command::Continue);
+        let text = r.to_text(&setup, Backend::Cpu, 0xabc);
+        let ok = Replay::parse(&text).expect("parses");
+        assert_eq!((ok.commands, ok.steps), (7, 5));
+        assert_eq!(ok.header.setup, setup);
+        // Truncated: the end line is missing.
+        let cut = &text[..text.rfind("end").expect("end line")];
+        assert!(matches!(
+            Replay::parse(cut),
+            Err(ReplayError::Truncated { command: 7, step: 5 })
+        ));
+        // A corrupted command names its line.
+        let bad = text.replace("continue", "contiue");
+        let e = Replay::parse(&bad).expect_err("bad command").to_string();
+        assert!(e.contains("line 12") && e.contains("contiue"), "{e}");
+        // An edited step count no longer matches the end line.
+        let edited = text.replace("s - - 5", "s - - 6");
+        let e = Replay::parse(&edited).expect_err("edited").to_string();
+        assert!(e.contains("end line"), "{e}");
+        // Another game version is refused by name.
+        let other =
+            Replay::parse(&text.replace(&format!("game {GAME_VERSION}"), "game 9.9.9")).expect("parses");
+        let e = other.check_compatible(0xabc).expect_err("version").to_string();
+        assert!(e.contains("9.9.9"), "{e}");
+        let e = ok.check_compatible(0xdef).expect_err("data").to_string();
+        assert!(e.contains("data checksum"), "{e}");
+    }
+}

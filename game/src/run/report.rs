@@ -1,0 +1,173 @@
+//! What a run reports: the per-wave figures of `artificer sim` and
+//! `artificer replay` (the same struct, so the two print the same JSON), the
+//! run's outcome, and the summary the window shows at the end.
+
+use serde::Serialize;
+
+/// How the run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// HP reached 0.
+    Died,
+    /// Wave 20 ended with the player alive and its boss dead.
+    Won,
+    /// The run ended with the player alive but not won: fewer waves were
+    /// asked for, or the last wave's boss outlived the overtime (game-design
+    /// §8.2: only the W20 boss's death wins).
+    Survived,
+}
+
+/// One wave of the report. Every field but `step_ms_*` is deterministic.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WaveReport {
+    /// Wave number.
+    pub wave: u32,
+    /// Simulated seconds the wave lasted.
+    pub duration_s: f64,
+    /// Enemies (and bosses) the spawner ordered.
+    pub spawned: u32,
+    /// Enemies killed.
+    pub kills: u32,
+    /// Elites killed.
+    pub elite_kills: u32,
+    /// Bosses killed.
+    pub boss_kills: u32,
+    /// Damage dealt to enemies.
+    pub damage_dealt: f64,
+    /// Damage taken after armour.
+    pub damage_taken: f64,
+    /// Gold held after the settlement and before the shop.
+    pub gold: u64,
+    /// Gold picked up from coins.
+    pub gold_picked: u64,
+    /// Gold that vanished on the ground.
+    pub gold_lost: u64,
+    /// Level at the wave's end.
+    pub level: u32,
+    /// XP gained.
+    pub xp: u64,
+    /// Most enemies alive at once.
+    pub peak_enemies: u32,
+    /// Most projectiles alive at once (both teams).
+    pub peak_projectiles: u32,
+    /// Spawns dropped by caps.
+    pub dropped_spawns: u64,
+    /// Events processed.
+    pub events: u64,
+    /// Events lost to a full buffer.
+    pub event_overflow: u64,
+    /// Mean events per step.
+    pub events_per_step: f64,
+    /// Casts (main, entries, payloads).
+    pub casts: u64,
+    /// Mean VM ops per main cast.
+    pub vm_ops_per_cast: f64,
+    /// Elemental reactions.
+    pub reactions: u64,
+    /// Items dropped.
+    pub items_dropped: u32,
+    /// Materials dropped.
+    pub materials_dropped: u32,
+    /// Artifacts dropped.
+    pub artifacts_dropped: u32,
+    /// Bought in the shop after the wave.
+    pub bought: Vec<String>,
+    /// Hash of the whole run state when the wave ended (see
+    /// `Run::state_hash`), in hex: equal in a run and its replay.
+    pub state_hash: String,
+    /// Mean CPU ms per step (timing: differs between runs).
+    pub step_ms_mean: f64,
+    /// 95th-percentile CPU ms per step (timing: differs between runs).
+    pub step_ms_p95: f64,
+}
+
+/// The sim's and the replay's JSON.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RunReport {
+    /// Run seed.
+    pub seed: u64,
+    /// "gpu" or "cpu".
+    pub backend: String,
+    /// Last wave started.
+    pub wave_reached: u32,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Per wave.
+    pub waves: Vec<WaveReport>,
+    /// Hash of the whole run state after the last command, in hex.
+    pub state_hash: String,
+}
+
+/// The figures frozen at the end of a run (game-design §8.1), shown on the
+/// summary screen.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RunSummary {
+    /// How the run ended (`None` while it goes on).
+    pub outcome: Option<Outcome>,
+    /// Highest wave reached.
+    pub highest_wave: u32,
+    /// Whether that wave was the game's last (a survived last wave means its
+    /// boss outlived the overtime: no victory).
+    pub last_wave_of_game: bool,
+    /// Damage dealt over the run.
+    pub total_damage: f64,
+    /// Largest single hit.
+    pub highest_hit: f32,
+    /// Kills over the run.
+    pub kills: u64,
+    /// Level reached.
+    pub level: u32,
+    /// Active core, by its display name.
+    pub core: String,
+    /// The active deck, chip names in slot order.
+    pub deck: Vec<String>,
+}
+
+/// The report line of a finished wave.
+pub(crate) fn wave_report(
+    s: &crate::world::WaveStats,
+    duration_s: f64,
+    gold: u64,
+    level: u32,
+    bought: Vec<String>,
+    state_hash: u64,
+) -> WaveReport {
+    let per = |a: u64, b: u64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+    WaveReport {
+        wave: s.wave,
+        duration_s: round(duration_s, 4),
+        spawned: s.spawned,
+        kills: s.kills,
+        elite_kills: s.elite_kills,
+        boss_kills: s.boss_kills,
+        damage_dealt: round(s.damage_dealt, 2),
+        damage_taken: round(s.damage_taken, 2),
+        gold,
+        gold_picked: s.gold_picked,
+        gold_lost: s.gold_lost,
+        level,
+        xp: s.xp,
+        peak_enemies: s.peak_enemies,
+        peak_projectiles: s.peak_projectiles,
+        dropped_spawns: s.dropped_spawns,
+        events: s.events,
+        event_overflow: s.event_overflow,
+        events_per_step: round(per(s.events, s.steps), 3),
+        casts: s.casts,
+        vm_ops_per_cast: round(per(s.vm_ops, s.main_casts), 3),
+        reactions: s.reactions,
+        items_dropped: s.items_dropped,
+        materials_dropped: s.materials_dropped,
+        artifacts_dropped: s.artifacts_dropped,
+        bought,
+        state_hash: format!("{state_hash:016x}"),
+        step_ms_mean: round(s.step_ms_mean(), 4),
+        step_ms_p95: round(s.step_ms_p95(), 4),
+    }
+}
+
+fn round(v: f64, digits: i32) -> f64 {
+    let f = 10f64.powi(digits);
+    (v * f).round() / f
+}

@@ -1,0 +1,92 @@
+//! The world's part of a run's `state_hash`: everything a later step or
+//! wave depends on, so two runs that hash equal at a wave's end play on
+//! identically, and a replay that diverges is caught at the first wave end.
+//!
+//! Each part is hashed through its `Debug` text. Rust prints floats in their
+//! shortest round-trip form, so the text tells apart any two bit patterns
+//! (but NaN payloads), and no part holds a `HashMap` whose order could vary.
+//! Left out on purpose: timings (stage times, `step_ms`), which differ between
+//! runs of the same commands, and the catalogue, which the replay's data
+//! checksum covers.
+
+use std::fmt::Debug;
+
+use super::*;
+use crate::rng::fnv1a64;
+
+/// A running FNV-1a hash fed with `Debug` text, in a fixed order.
+#[derive(Debug, Clone, Copy)]
+pub struct StateHasher(u64);
+
+impl Default for StateHasher {
+    fn default() -> Self {
+        Self(fnv1a64(b""))
+    }
+}
+
+impl StateHasher {
+    /// Adds raw bytes.
+    pub fn bytes(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    /// Adds a labelled part through its `Debug` text.
+    pub fn part(&mut self, label: &str, value: &dyn Debug) {
+        self.bytes(label.as_bytes());
+        self.bytes(format!("{value:?}").as_bytes());
+        self.bytes(&[0xff]);
+    }
+
+    /// The hash so far.
+    pub fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl World {
+    /// Hashes the whole fight and run state held by the world (see the module
+    /// docs). Reads the projectiles back from the compute core, so on the GPU
+    /// backend it waits for the device: call it at wave ends, not every step.
+    pub fn hash_state(&self, h: &mut StateHasher) {
+        h.part("seed", &self.seed);
+        h.part("wave", &(self.wave, self.wave_steps, self.run_steps));
+        h.part("player", &self.player);
+        h.part("move", &(self.move_dir, self.aim_override));
+        h.part("wallet", &self.wallet);
+        h.part("progress", &self.progress);
+        h.part("loadout", &self.loadout);
+        h.part("equipment", &self.equipment);
+        h.part("stash", &self.stash);
+        h.part("materials", &self.materials);
+        h.part("pity", &self.pity);
+        h.part("hooks", &self.hook_state);
+        h.part("charge", &self.charge);
+        h.part("core", &self.core);
+        h.part("shots", &self.shots);
+        h.part("enemies", &self.enemies);
+        h.part("enemy_born", &self.enemy_born);
+        h.part("kill_credit", &self.kill_credit);
+        h.part("dispatched", &(&self.dispatched, self.delivered));
+        h.part("pending", &self.pending);
+        h.part("runner", &self.runner);
+        h.part("spawn_orders", &self.spawn_orders);
+        h.part("queued", &self.queued);
+        h.part("enemy_shots", &self.enemy_shots);
+        h.part("areas", &self.areas);
+        h.part("coins", &self.coins);
+        h.part("rngs", &self.rngs);
+        h.part("effects", &self.effects);
+        h.part("boss_events", &self.boss_events);
+        let stats = WaveStats {
+            step_ms: Vec::new(),
+            ..self.stats.clone()
+        };
+        h.part("stats", &stats);
+        let live = self.compute.slot_high_water() as usize;
+        let projectiles = self.compute.read_projectiles();
+        h.part("projectiles", &&projectiles[..live.min(projectiles.len())]);
+    }
+}
