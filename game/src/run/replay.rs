@@ -561,6 +561,15 @@ impl Replay {
         }
         let mut entries = Vec::new();
         let mut ended = false;
+        // A last line cut short (no newline after it) is truncation, not a typo.
+        let last_line = text.lines().count();
+        let cut_short = !text.ends_with('\n');
+        let truncated_at = |n: usize, commands: u64, steps: u64| {
+            (cut_short && n == last_line).then_some(ReplayError::Truncated {
+                command: commands,
+                step: steps,
+            })
+        };
         for (n, l) in lines {
             if ended {
                 return Err(err(
@@ -611,7 +620,9 @@ impl Replay {
                 }
                 continue;
             }
-            let (cmd, repeat) = decode(l).map_err(|what| err(n, commands, steps, what))?;
+            let (cmd, repeat) = decode(l).map_err(|what| {
+                truncated_at(n, commands, steps).unwrap_or_else(|| err(n, commands, steps, what))
+            })?;
             commands += u64::from(repeat);
             if matches!(cmd, Command::Step(_)) {
                 steps += u64::from(repeat);
@@ -846,7 +857,7 @@ mod tests {
         // A corrupted command names its line.
         let bad = text.replace("continue", "contiue");
         let e = Replay::parse(&bad).expect_err("bad command").to_string();
-        assert!(e.contains("line 12") && e.contains("contiue"), "{e}");
+        assert!(e.contains("line 11") && e.contains("contiue"), "{e}");
         // An edited step count no longer matches the end line.
         let edited = text.replace("s - - 5", "s - - 6");
         let e = Replay::parse(&edited).expect_err("edited").to_string();
