@@ -7,65 +7,11 @@
 //! allows skipping (machines with no display and no GPU).
 
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::path::Path;
 
-const ALLOW_SKIP_ENV: &str = "ARTIFICER_ALLOW_NO_GPU";
+mod window_common;
 
-/// An Xvfb server we started; killed on drop.
-struct Xvfb {
-    child: Child,
-    display: String,
-}
-
-impl Drop for Xvfb {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn skip_allowed() -> bool {
-    std::env::var(ALLOW_SKIP_ENV).is_ok_and(|v| v == "1")
-}
-
-/// Starts `Xvfb :n` on the first display number whose lock file is free.
-fn start_xvfb() -> Result<Xvfb, String> {
-    for n in 90..140 {
-        if Path::new(&format!("/tmp/.X{n}-lock")).exists() {
-            continue;
-        }
-        let display = format!(":{n}");
-        let child = Command::new("Xvfb")
-            .args([
-                display.as_str(),
-                "-screen",
-                "0",
-                "1280x720x24",
-                "-nolisten",
-                "tcp",
-            ])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start Xvfb ({e}); install it: apt-get install xvfb xauth"))?;
-        let mut server = Xvfb { child, display };
-        let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(10) {
-            if Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() {
-                return Ok(server);
-            }
-            if let Ok(Some(_)) = server.child.try_wait() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        // Display taken between the check and the start, or slow: try the next one.
-        drop(server);
-    }
-    Err("no free X display between :90 and :139".into())
-}
+use window_common::{ALLOW_SKIP_ENV, skip_allowed};
 
 /// Decodes an 8-bit RGB or RGBA PNG into (width, height, RGBA bytes).
 fn decode(path: &Path) -> (u32, u32, Vec<u8>) {
@@ -102,33 +48,17 @@ fn colours_in(img: &(u32, u32, Vec<u8>), x0: u32, y0: u32, x1: u32, y1: u32) -> 
 
 #[test]
 fn game_window_draws_a_fight_with_hud_and_overlay() {
-    let _xvfb;
-    let display = match std::env::var("DISPLAY") {
-        Ok(d) if !d.is_empty() => d,
-        _ => match start_xvfb() {
-            Ok(x) => {
-                let d = x.display.clone();
-                _xvfb = x;
-                d
-            }
-            Err(e) if skip_allowed() => {
-                eprintln!("skipping the window smoke test: {e} ({ALLOW_SKIP_ENV}=1)");
-                return;
-            }
-            Err(e) => panic!("{e} (set {ALLOW_SKIP_ENV}=1 to skip instead)"),
-        },
+    let (display, _xvfb) = match window_common::display() {
+        Ok(d) => d,
+        Err(e) if skip_allowed() => {
+            eprintln!("skipping the window smoke test: {e} ({ALLOW_SKIP_ENV}=1)");
+            return;
+        }
+        Err(e) => panic!("{e} (set {ALLOW_SKIP_ENV}=1 to skip instead)"),
     };
-    let dir: PathBuf = std::env::temp_dir().join(format!("artificer-smoke-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let (dir, runtime) = window_common::scratch("smoke");
     let shot = dir.join("shot.png");
-    let runtime = dir.join("xdg");
-    std::fs::create_dir_all(&runtime).expect("runtime dir");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let _ = std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700));
-    }
-    let output = Command::new(env!("CARGO_BIN_EXE_artificer"))
+    let output = window_common::game(&display, &runtime)
         .args([
             "--exit-after-frames",
             "300",
@@ -140,9 +70,6 @@ fn game_window_draws_a_fight_with_hud_and_overlay() {
         ])
         .arg("--screenshot")
         .arg(&shot)
-        .env("DISPLAY", &display)
-        .env("XDG_RUNTIME_DIR", &runtime)
-        .env_remove("WAYLAND_DISPLAY")
         .output()
         .expect("run the artificer binary");
     let stderr = String::from_utf8_lossy(&output.stderr);

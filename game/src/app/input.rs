@@ -21,10 +21,12 @@ pub enum KeyAction {
     ReplayPause,
     /// 1 / 4 while watching a replay: play at ×1 or ×4.
     ReplaySpeed(u8),
+    /// Ctrl+Q: quit (the exit line and any recording are written first).
+    Quit,
 }
 
 /// The key bindings, shown in the settings screen.
-pub const BINDINGS: [(&str, &str); 9] = [
+pub const BINDINGS: [(&str, &str); 10] = [
     ("Move", "W A S D / arrow keys"),
     ("Aim", "nearest enemy; M toggles mouse aim"),
     ("Pause / back", "Esc"),
@@ -34,6 +36,7 @@ pub const BINDINGS: [(&str, &str); 9] = [
     ("Drag cards", "left mouse button"),
     ("Menus", "mouse, Tab / Enter"),
     ("Watching a replay", "Space pause, 1 / 4 speed"),
+    ("Quit", "Ctrl+Q"),
 ];
 
 /// Held keys and the cursor, updated from window events.
@@ -47,6 +50,7 @@ pub struct Controls {
     pub cursor: Vec2,
     /// Left button held.
     pub firing_held: bool,
+    ctrl: bool,
     pending: Vec<KeyAction>,
 }
 
@@ -60,6 +64,8 @@ impl Controls {
                     return;
                 };
                 match code {
+                    KeyCode::ControlLeft | KeyCode::ControlRight => self.ctrl = down,
+                    KeyCode::KeyQ if down && self.ctrl => self.pending.push(KeyAction::Quit),
                     KeyCode::KeyW | KeyCode::ArrowUp => self.up = down,
                     KeyCode::KeyS | KeyCode::ArrowDown => self.down = down,
                     KeyCode::KeyA | KeyCode::ArrowLeft => self.left = down,

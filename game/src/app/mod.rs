@@ -171,6 +171,7 @@ pub struct GameApp {
     settings: screens::settings::Settings,
     shop_message: Option<String>,
     replay: Option<ReplayView>,
+    last_phase: Option<(Phase, u32)>,
     /// A problem that ends the game with a non-zero exit status.
     pub fatal: Option<String>,
 }
@@ -194,6 +195,7 @@ impl GameApp {
             settings: screens::settings::Settings::default(),
             shop_message: None,
             replay: replay.map(|r| ReplayView::new(Playback::new(r))),
+            last_phase: None,
             fatal: None,
             catalog,
             data_checksum,
@@ -223,6 +225,11 @@ impl GameApp {
         {
             log::error!("--record: {e}");
         }
+    }
+
+    /// `--speed`: how many times real time the fight runs (1 by default).
+    fn speed(&self) -> f32 {
+        self.args.speed.filter(|s| s.is_finite() && *s > 0.0).unwrap_or(1.0)
     }
 
     fn seed(&self) -> u64 {
@@ -255,7 +262,8 @@ impl GameApp {
         if self.args.record.is_some() && self.replay.is_none() {
             run.record(Recorder::default());
         }
-        let max_steps = fight::MAX_STEPS_PER_FRAME * if self.replay.is_some() { 4 } else { 1 };
+        let fast = if self.replay.is_some() { 4.0 } else { self.speed().max(1.0) };
+        let max_steps = fight::MAX_STEPS_PER_FRAME * fast.ceil() as u32;
         self.fight = Fight::new(run.world().dt(), max_steps);
         self.run = Some(run);
         self.armoury = armoury::Armoury::default();
@@ -300,7 +308,7 @@ impl GameApp {
         }
     }
 
-    fn handle_keys(&mut self) -> bool {
+    fn handle_keys(&mut self, requests: &mut engine::window::Requests) -> bool {
         let mut confirm = false;
         for c in self.controls.take_actions() {
             match c {
@@ -322,6 +330,7 @@ impl GameApp {
                         r.paused = !r.paused;
                     }
                 }
+                KeyAction::Quit => requests.exit = true,
                 KeyAction::ReplaySpeed(n) => {
                     if let Some(r) = &mut self.replay {
                         r.speed = f32::from(n);
@@ -405,6 +414,17 @@ impl GameApp {
         }
     }
 
+    /// Logs each phase change once (`phase: Shop (wave 2)`): a record of the
+    /// session, and what the window test waits on to drive the game.
+    fn log_phase(&mut self) {
+        let Some(run) = &self.run else { return };
+        let now = (run.phase(), run.world().wave);
+        if self.last_phase != Some(now) {
+            self.last_phase = Some(now);
+            log::info!("phase: {:?} (wave {})", now.0, now.1);
+        }
+    }
+
     /// Runs this frame's fight steps: the player's input, or the replay's.
     fn advance_fight(&mut self, frame: &Frame<'_>, running: bool) {
         let Some(run) = &mut self.run else { return };
@@ -430,7 +450,7 @@ impl GameApp {
             run.world().player.pos,
         );
         let input = StepInput::new(self.controls.move_dir(), aim);
-        let scale = if running { 1.0 } else { 0.0 };
+        let scale = if running { self.speed() } else { 0.0 };
         let mut ended = false;
         self.fight.advance(frame.dt, scale, frame_locked, || {
             if run.phase() != Phase::Fight {
@@ -478,7 +498,8 @@ impl WindowApp for GameApp {
                 style.visuals.popup_shadow = egui::Shadow::NONE;
             });
         }
-        let confirm = self.handle_keys();
+        let confirm = self.handle_keys(frame.requests);
+        self.log_phase();
         let ctx = frame.egui.clone();
         match self.screen() {
             screen @ (Screen::Arena | Screen::Paused | Screen::Settings) => {

@@ -43,6 +43,11 @@ pub struct PlayArgs {
     /// Watch a replay file instead of playing (Space pauses, 1 / 4 set the speed).
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
+    /// Fight time runs this many times faster than real time (1 = normal;
+    /// for testers and the window test: the fixed step and what is
+    /// recorded do not change, only how many steps a frame runs).
+    #[arg(long, value_name = "X")]
+    pub speed: Option<f32>,
 }
 
 /// A window size in physical pixels.

@@ -149,9 +149,13 @@ pub fn show(ctx: &egui::Context, world: &World, state: &mut LabState) -> Option<
                     core.as_ref().map_or(active.id.as_str(), |c| c.name.as_str())
                 ));
                 ui.separator();
+                // Enter fights too, unless a widget has the keyboard focus.
+                let enter =
+                    ui.input(|i| i.key_pressed(egui::Key::Enter)) && ui.memory(|m| m.focused().is_none());
                 if ui
-                    .button(egui::RichText::new(format!("Fight wave {} >>", world.wave + 1)).strong())
+                    .button(egui::RichText::new(format!("Fight wave {} >> (Enter)", world.wave + 1)).strong())
                     .clicked()
+                    || enter
                 {
                     match &result {
                         Ok(_) => action = Some(LabAction::Fight),

@@ -1,4 +1,4 @@
-//! The level-up choice: one of the offered upgrades.
+//! The level-up choice: one of the offered upgrades (click, or its number key).
 
 use crate::economy::levelup::LevelUpTable;
 
@@ -26,7 +26,9 @@ pub fn show(ctx: &egui::Context, table: &LevelUpTable, offer: &[usize], pending:
                             }
                             ui.label(text);
                         }
-                        if ui.button(format!("Take ({})", k + 1)).clicked() {
+                        let key = super::number_key(k);
+                        let pressed = key.is_some_and(|key| ui.input(|i| i.key_pressed(key)));
+                        if ui.button(format!("Take ({})", k + 1)).clicked() || pressed {
                             picked = Some(k);
                         }
                     });

@@ -46,6 +46,7 @@ pub fn show(ctx: &egui::Context, world: &World, shop: &Shop, message: Option<&st
                 ui.colored_label(egui::Color32::from_rgb(255, 120, 100), m);
             }
             ui.separator();
+            let mut hotkey = 0;
             ui.columns(3, |cols| {
                 for (col, (shelf, title)) in cols.iter_mut().zip([
                     (Shelf::Spells, "A — Spells"),
@@ -55,12 +56,23 @@ pub fn show(ctx: &egui::Context, world: &World, shop: &Shop, message: Option<&st
                     col.strong(title);
                     let offers = shop.shelf(shelf).to_vec();
                     for (i, offer) in offers.iter().enumerate() {
+                        // Number keys buy, counting across the shelves A, B, C.
+                        let key = super::number_key(hotkey);
+                        hotkey += 1;
                         col.horizontal(|ui| {
                             let name = offer_name(world, shelf, &offer.id);
                             ui.label(name);
                             if offer.sold {
                                 ui.weak("sold");
-                            } else if ui.button(format!("Buy {}", offer.price)).clicked() {
+                                return;
+                            }
+                            let pressed = key.is_some_and(|k| ui.input(|inp| inp.key_pressed(k)))
+                                && ui.memory(|m| m.focused().is_none());
+                            let label = match key {
+                                Some(_) => format!("[{hotkey}] Buy {}", offer.price),
+                                None => format!("Buy {}", offer.price),
+                            };
+                            if ui.button(label).clicked() || pressed {
                                 action = Some(Command::Buy { shelf, index: i });
                             }
                         });

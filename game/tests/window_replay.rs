@@ -1,0 +1,236 @@
+//! A window run driven by real input replays headless to the same state.
+//!
+//! Under Xvfb (started here when `DISPLAY` is unset), `xdotool` plays the
+//! game from the lab through waves 1–3 and the shops with the keyboard only:
+//! Enter fights from the lab, WASD kite through the wave, Enter continues
+//! the settlement, the number keys take a level-up and buy from the shop,
+//! Enter leaves the shop, Ctrl+Q quits. The game records with `--record` and
+//! prints its `state_hash` at exit; `artificer replay` of the recording must
+//! print the same hash. Fights run at `--speed 4` (four fixed steps per 1/60 s
+//! of real time; the steps themselves do not change) so the three waves take
+//! about 45 s instead of three minutes. The test waits on the game's own
+//! `phase: …` log lines, never on fixed sleeps.
+//!
+//! Needs Xvfb and xdotool (`.ci/run` installs both); without them it fails
+//! with the fix, unless `ARTIFICER_ALLOW_NO_GPU=1` allows skipping.
+
+mod window_common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use window_common::{ALLOW_SKIP_ENV, skip_allowed};
+
+/// The game process; killed on drop if the test fails midway.
+struct Game {
+    child: Child,
+    lines: Receiver<String>,
+    log: Vec<String>,
+    display: String,
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Game {
+    fn xdotool(&self, args: &[&str]) {
+        let ok = Command::new("xdotool")
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "xdotool {args:?} failed");
+    }
+
+    fn key(&self, key: &str) {
+        self.xdotool(&["key", "--delay", "60", key]);
+    }
+
+    /// The newest phase line seen so far (`"Shop (wave 2)"`).
+    fn phase(&mut self) -> Option<String> {
+        while let Ok(l) = self.lines.try_recv() {
+            self.log.push(l);
+        }
+        self.log
+            .iter()
+            .rev()
+            .find_map(|l| l.split("phase: ").nth(1).map(str::to_string))
+    }
+
+    /// Waits until the phase line starts with one of `wanted`, doing `meanwhile` between checks.
+    fn wait_for(&mut self, wanted: &[&str], limit: Duration, mut meanwhile: impl FnMut(&Game)) -> String {
+        let start = Instant::now();
+        loop {
+            if let Some(p) = self.phase()
+                && wanted.iter().any(|w| p.starts_with(w))
+            {
+                return p;
+            }
+            if let Ok(Some(status)) = self.child.try_wait() {
+                panic!("the game exited ({status}) waiting for {wanted:?}; log:\n{}", self.log.join("\n"));
+            }
+            assert!(
+                start.elapsed() < limit,
+                "no phase {wanted:?} within {limit:?}; last: {:?}; log:\n{}",
+                self.phase(),
+                self.log.join("\n")
+            );
+            meanwhile(self);
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+/// A key pressed again only if the phase has not moved for two seconds (a
+/// press lost while a frame was slow), never twice in quick succession: a
+/// second Enter would already act on the next screen.
+fn retry(key: &'static str) -> impl FnMut(&Game) {
+    let mut last = Instant::now();
+    move |g: &Game| {
+        if last.elapsed() > Duration::from_secs(2) {
+            g.key(key);
+            last = Instant::now();
+        }
+    }
+}
+
+/// Kites through a fight: long diagonal runs, one pair of keys at a time.
+fn kite(game: &Game, turn: &mut usize) {
+    const PAIRS: [(&str, &str); 4] = [("d", "s"), ("a", "s"), ("a", "w"), ("d", "w")];
+    let (a, b) = PAIRS[*turn % PAIRS.len()];
+    *turn += 1;
+    game.xdotool(&["keydown", a, "keydown", b]);
+    std::thread::sleep(Duration::from_millis(700));
+    game.xdotool(&["keyup", a, "keyup", b]);
+}
+
+#[test]
+fn a_recorded_window_run_replays_headless_to_its_state_hash() {
+    let (display, _xvfb) = match window_common::display() {
+        Ok(d) => d,
+        Err(e) if skip_allowed() => {
+            eprintln!("skipping the window replay test: {e} ({ALLOW_SKIP_ENV}=1)");
+            return;
+        }
+        Err(e) => panic!("{e} (set {ALLOW_SKIP_ENV}=1 to skip instead)"),
+    };
+    if Command::new("xdotool").arg("version").output().is_err() {
+        assert!(skip_allowed(), "xdotool is missing: apt-get install xdotool (or {ALLOW_SKIP_ENV}=1 to skip)");
+        eprintln!("skipping the window replay test: no xdotool ({ALLOW_SKIP_ENV}=1)");
+        return;
+    }
+    let (dir, runtime) = window_common::scratch("window-replay");
+    let record = dir.join("window.rpl");
+    let mut child = window_common::game(&display, &runtime)
+        .args(["--seed", "7", "--backend", "cpu", "--windowed", "1280x720", "--speed", "4"])
+        .arg("--record")
+        .arg(&record)
+        .env("RUST_LOG", "info,wgpu_core=warn,wgpu_hal=warn,naga=warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the game");
+    let (tx, lines) = channel();
+    let stderr = child.stderr.take().expect("stderr");
+    std::thread::spawn(move || {
+        for l in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if tx.send(l).is_err() {
+                break;
+            }
+        }
+    });
+    let stdout = child.stdout.take().expect("stdout");
+    let out_reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = std::io::Read::read_to_string(&mut BufReader::new(stdout), &mut s);
+        s
+    });
+    let mut game = Game {
+        child,
+        lines,
+        log: Vec::new(),
+        display,
+    };
+    game.wait_for(&["Lab"], Duration::from_secs(120), |_| {});
+    // No window manager under Xvfb: give the game window the keyboard focus by hand.
+    let search = Command::new("xdotool")
+        .args(["search", "--sync", "--onlyvisible", "--name", "Arcane Artificer"])
+        .env("DISPLAY", &game.display)
+        .output()
+        .expect("xdotool search");
+    let win = String::from_utf8_lossy(&search.stdout)
+        .lines()
+        .last()
+        .expect("the game window")
+        .to_string();
+    game.xdotool(&["windowfocus", "--sync", &win]);
+    let mut turn = 0;
+    let mut waves_fought = 0;
+    for wave in 1..=3 {
+        game.key("Return");
+        game.wait_for(&["Fight"], Duration::from_secs(30), retry("Return"));
+        let after = game.wait_for(&["Settlement", "Summary"], Duration::from_secs(300), |g| kite(g, &mut turn));
+        waves_fought = wave;
+        if after.starts_with("Summary") {
+            break;
+        }
+        game.key("Return");
+        game.wait_for(&["LevelUp", "Shop"], Duration::from_secs(30), retry("Return"));
+        game.wait_for(&["Shop"], Duration::from_secs(60), retry("1"));
+        // Buy the first spell and the first stat offer if gold allows (a
+        // refused purchase is not recorded and changes nothing).
+        for key in ["1", "7"] {
+            game.key(key);
+            std::thread::sleep(Duration::from_millis(300));
+        }
+        game.key("Return");
+        game.wait_for(&["Lab"], Duration::from_secs(30), retry("Return"));
+    }
+    assert!(waves_fought >= 1, "at least one wave was fought");
+    game.key("ctrl+q");
+    let start = Instant::now();
+    let status = loop {
+        if let Ok(Some(s)) = game.child.try_wait() {
+            break s;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "the game did not quit on Ctrl+Q");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let stdout = out_reader.join().expect("stdout reader");
+    let _ = game.phase();
+    assert!(status.success(), "the game exited with {status}; log:\n{}", game.log.join("\n"));
+    let window_hash = stdout
+        .lines()
+        .find_map(|l| l.split("\"state_hash\":\"").nth(1))
+        .and_then(|rest| rest.split('"').next())
+        .unwrap_or_else(|| panic!("no state_hash in the exit line: {stdout}"))
+        .to_string();
+    let text = std::fs::read_to_string(&record).expect("the recording was written");
+    assert!(text.contains("\nbuy ") || text.contains("\nlevelup "), "menu commands were recorded:\n{text}");
+    let replay = Command::new(env!("CARGO_BIN_EXE_artificer"))
+        .arg("replay")
+        .arg(&record)
+        .arg("--json")
+        .output()
+        .expect("run artificer replay");
+    let json = String::from_utf8_lossy(&replay.stdout);
+    assert!(
+        replay.status.success(),
+        "replay failed: {}\n{json}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    let replayed: serde_json::Value = serde_json::from_str(json.trim()).expect("replay JSON");
+    assert_eq!(replayed["state_hash"].as_str(), Some(window_hash.as_str()));
+    assert_eq!(
+        replayed["waves"].as_array().map(Vec::len),
+        Some(waves_fought as usize),
+        "the replay played the waves the window played"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
