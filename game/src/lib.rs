@@ -5,6 +5,7 @@
 //! owns every rule and every number, reading the numbers from `data/`.
 
 pub mod app;
+pub mod arena;
 pub mod bosses;
 pub mod catalog;
 pub mod cli;

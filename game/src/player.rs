@@ -14,7 +14,7 @@ use glam::Vec2;
 use serde::Deserialize;
 
 use crate::stats::{StatId, StatModifier, StatSheet};
-use crate::world::arena::Arena;
+use crate::arena::Arena;
 
 /// `data/player.json`.
 #[derive(Debug, Clone, PartialEq, Deserialize)]

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::arena::Arena;
+use crate::arena::Arena;
 use crate::data::{DataError, load_json};
 use crate::economy::Economy;
 use crate::player::PlayerDef;
