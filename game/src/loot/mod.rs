@@ -15,6 +15,7 @@ pub mod crafting;
 pub mod drops;
 pub mod enhance;
 pub mod equipment;
+pub mod gear;
 pub mod hooks;
 pub mod item;
 pub mod materials;
