@@ -11,6 +11,7 @@
 
 pub mod affix;
 pub mod artifacts;
+pub mod class;
 pub mod crafting;
 pub mod drops;
 pub mod enhance;
