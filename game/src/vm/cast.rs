@@ -22,7 +22,7 @@ use super::balance::VmBalance;
 use super::cores::CoreDef;
 use super::deck::{Card, DeckState};
 use super::resonance::RecipeIdx;
-use super::runtime::CasterStats;
+use super::caster::CasterStats;
 use super::scope::Scope;
 use super::spawn::{PayloadTable, SpawnRequest};
 use super::spells::SpellBook;
