@@ -135,17 +135,16 @@ fn blank_non_code(src: &str) -> String {
             }
             blank(&mut out, i, j);
             i = j;
-        } else if (c == b'r' || (c == b'b' && b.get(i + 1) == Some(&b'r')))
-            && !prev_ident
-            && {
-                let s = if c == b'b' { i + 2 } else { i + 1 };
-                let hashes = b[s..].iter().take_while(|&&x| x == b'#').count();
-                b.get(s + hashes) == Some(&b'"')
-            }
-        {
+        } else if (c == b'r' || (c == b'b' && b.get(i + 1) == Some(&b'r'))) && !prev_ident && {
             let s = if c == b'b' { i + 2 } else { i + 1 };
             let hashes = b[s..].iter().take_while(|&&x| x == b'#').count();
-            let close: Vec<u8> = std::iter::once(b'"').chain(std::iter::repeat_n(b'#', hashes)).collect();
+            b.get(s + hashes) == Some(&b'"')
+        } {
+            let s = if c == b'b' { i + 2 } else { i + 1 };
+            let hashes = b[s..].iter().take_while(|&&x| x == b'#').count();
+            let close: Vec<u8> = std::iter::once(b'"')
+                .chain(std::iter::repeat_n(b'#', hashes))
+                .collect();
             let body = s + hashes + 1;
             let end = b[body..]
                 .windows(close.len())
@@ -198,7 +197,10 @@ fn skip_ws(b: &[u8], mut i: usize) -> usize {
 }
 
 fn ident_at(b: &[u8], i: usize) -> Option<(String, usize)> {
-    let end = b[i..].iter().position(|&c| !is_ident_byte(c)).map_or(b.len(), |p| i + p);
+    let end = b[i..]
+        .iter()
+        .position(|&c| !is_ident_byte(c))
+        .map_or(b.len(), |p| i + p);
     (end > i && !b[i].is_ascii_digit()).then(|| (String::from_utf8_lossy(&b[i..end]).into_owned(), end))
 }
 
@@ -250,9 +252,10 @@ fn parse_tree(b: &[u8], i: usize) -> Vec<(ModPath, Option<String>)> {
                         .collect()
                 } else {
                     let k = skip_ws(b, end);
-                    let alias = (b[k..].starts_with(b"as") && b.get(k + 2).is_some_and(u8::is_ascii_whitespace))
-                        .then(|| ident_at(b, skip_ws(b, k + 2)).map(|(a, _)| a))
-                        .flatten();
+                    let alias = (b[k..].starts_with(b"as")
+                        && b.get(k + 2).is_some_and(u8::is_ascii_whitespace))
+                    .then(|| ident_at(b, skip_ws(b, k + 2)).map(|(a, _)| a))
+                    .flatten();
                     vec![(vec![id.clone()], Some(alias.unwrap_or(id)))]
                 }
             }
@@ -296,7 +299,12 @@ fn imports_of(f: &SourceFile) -> Vec<Import> {
             i += 1;
             continue;
         };
-        let here: ModPath = f.module.iter().cloned().chain(inline.iter().map(|(n, _)| n.clone())).collect();
+        let here: ModPath = f
+            .module
+            .iter()
+            .cloned()
+            .chain(inline.iter().map(|(n, _)| n.clone()))
+            .collect();
         match word.as_str() {
             "mod" => {
                 if let Some((name, e2)) = ident_at(b, skip_ws(b, end)) {
@@ -329,7 +337,12 @@ fn imports_of(f: &SourceFile) -> Vec<Import> {
                         None => break,
                     }
                 }
-                assert!(ok, "{}:{}: `super::` climbs above the crate root", f.shown, line_of(&f.code, i));
+                assert!(
+                    ok,
+                    "{}:{}: `super::` climbs above the crate root",
+                    f.shown,
+                    line_of(&f.code, i)
+                );
                 let at = format!("{}:{}", f.shown, line_of(&f.code, i));
                 for (p, _) in parse_tree(b, next) {
                     let to: ModPath = base.iter().cloned().chain(p).collect();
@@ -364,7 +377,11 @@ fn load_crate() -> Crate {
     let mut files = Vec::new();
     for p in paths {
         let rel = p.strip_prefix(&root).expect("under src");
-        let mut module: ModPath = rel.with_extension("").iter().map(|s| s.to_string_lossy().into_owned()).collect();
+        let mut module: ModPath = rel
+            .with_extension("")
+            .iter()
+            .map(|s| s.to_string_lossy().into_owned())
+            .collect();
         if module == ["main"] {
             continue; // the binary's root: it sits above every layer
         }
@@ -391,11 +408,16 @@ fn load_crate() -> Crate {
                 continue;
             }
             for (path, name) in parse_tree(b, i) {
-                let (Some(first), Some(name)) = (path.first(), name) else { continue };
+                let (Some(first), Some(name)) = (path.first(), name) else {
+                    continue;
+                };
                 let mut child = f.module.clone();
                 child.push(first.clone());
                 if modules.contains(&child) {
-                    reexports.entry(f.module.clone()).or_default().insert(name.clone(), first.clone());
+                    reexports
+                        .entry(f.module.clone())
+                        .or_default()
+                        .insert(name.clone(), first.clone());
                     if f.module.is_empty() && path.len() > 1 && !modules.contains(&vec![name.clone()]) {
                         root_aliases.insert(name, path);
                     }
@@ -497,7 +519,9 @@ fn problems() -> Vec<String> {
             }
             let folder: ModPath = from[..common].to_vec();
             let a = from[common].clone();
-            let Some(b) = krate.child_of(&folder, &to[common]) else { continue };
+            let Some(b) = krate.child_of(&folder, &to[common]) else {
+                continue;
+            };
             if a == b {
                 continue;
             }
@@ -524,7 +548,11 @@ fn problems() -> Vec<String> {
                     continue;
                 }
             }
-            edges.entry(folder).or_default().entry((a, b)).or_insert(imp.at.clone());
+            edges
+                .entry(folder)
+                .or_default()
+                .entry((a, b))
+                .or_insert(imp.at.clone());
         }
     }
     for (folder, e) in &edges {
@@ -550,7 +578,10 @@ fn every_top_level_module_has_a_layer() {
         .filter(|m| m.len() == 1 && layer_of(&m[0]).is_none())
         .map(|m| m[0].clone())
         .collect();
-    assert!(missing.is_empty(), "top-level modules without a layer in LAYERS: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "top-level modules without a layer in LAYERS: {missing:?}"
+    );
 }
 
 #[test]
@@ -574,8 +605,16 @@ fn the_checker_sees_what_it_should() {
         module: vec!["m".into(), "n".into()],
         code,
     };
-    let got: Vec<(String, String)> = imports_of(&f).into_iter().map(|i| (i.at, i.to.join("::"))).collect();
-    let want = [("t.rs:1", "a::b"), ("t.rs:1", "a::c"), ("t.rs:1", "e"), ("t.rs:4", "z::W")];
+    let got: Vec<(String, String)> = imports_of(&f)
+        .into_iter()
+        .map(|i| (i.at, i.to.join("::")))
+        .collect();
+    let want = [
+        ("t.rs:1", "a::b"),
+        ("t.rs:1", "a::c"),
+        ("t.rs:1", "e"),
+        ("t.rs:4", "z::W"),
+    ];
     let want: Vec<(String, String)> = want.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
     assert_eq!(got, want);
 }

@@ -23,9 +23,9 @@ use serde::Serialize;
 
 use super::aoe::Blast;
 use super::damage::{self, AttackerStats, Coating, HitSpec};
-use super::target::HitTarget;
 use super::rules::CombatRules;
 use super::status::{PoisonStack, Status, StatusSet};
+use super::target::HitTarget;
 use crate::element::{Element, ElementShares};
 
 /// What a cell of the matrix does.

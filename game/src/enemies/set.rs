@@ -15,10 +15,10 @@ use rand::Rng;
 use serde::Serialize;
 
 use super::ai::{self, AiOutput, Pool, Telegraph};
+use super::bosses::{BehaviorTag, BossDef, BossEvent, BossRuntime};
 use super::context::{AiContext, Arena};
 use super::defs::{AiKind, AiTuning, EnemyDef};
 use super::state::{AiPhase, BOSS_KIND, Death, EnemyState, SpawnScale};
-use super::bosses::{BehaviorTag, BossDef, BossEvent, BossRuntime};
 use crate::combat::aoe::{self, AoeHit};
 use crate::combat::{AttackerStats, CombatRules, HitResult, HitSpec, ReactionEvent, apply_hit, compute_hit};
 use crate::element::Element;

@@ -3,8 +3,8 @@
 use glam::Vec2;
 use serde::Serialize;
 
-use super::defs::{AiKind, EnemyDef};
 use super::bosses::BossRuntime;
+use super::defs::{AiKind, EnemyDef};
 use crate::combat::{Defence, HitTarget, StatusSet};
 
 /// Where an archetype's attack cycle is.

@@ -61,9 +61,9 @@ pub mod validate;
 use std::path::Path;
 
 pub use balance::{Balance, VmBalance};
+pub use caster::CasterStats;
 pub use cores::{CoreBook, CoreDef, EntryOn};
 pub use resonance::{RecipeBook, RecipeIdx};
-pub use caster::CasterStats;
 pub use runtime::{CastContext, CastOutput, CoreState, Fired};
 pub use spawn::{PayloadHandle, SpawnRequest};
 pub use spells::{SpellBook, SpellDef, SpellIdx, SpellKind, Stance};

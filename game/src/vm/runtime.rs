@@ -11,8 +11,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::balance::VmBalance;
-pub use super::caster::CasterStats;
 use super::cast::{CastResult, Machine};
+pub use super::caster::CasterStats;
 use super::cores::{CoreDef, EntryOn};
 use super::deck::{Card, DeckState};
 use super::resonance::{RecipeBook, RecipeIdx, fuse};
