@@ -11,6 +11,7 @@ pub mod cli;
 pub mod combat;
 pub mod data;
 pub mod economy;
+pub mod effects;
 pub mod element;
 pub mod enemies;
 pub mod loot;
