@@ -307,10 +307,10 @@ fn imports_of(f: &SourceFile) -> Vec<Import> {
             .collect();
         match word.as_str() {
             "mod" => {
-                if let Some((name, e2)) = ident_at(b, skip_ws(b, end)) {
-                    if b.get(skip_ws(b, e2)) == Some(&b'{') {
-                        inline.push((name, depth + 1));
-                    }
+                if let Some((name, e2)) = ident_at(b, skip_ws(b, end))
+                    && b.get(skip_ws(b, e2)) == Some(&b'{')
+                {
+                    inline.push((name, depth + 1));
                 }
                 i = end;
             }
