@@ -13,8 +13,8 @@
 use glam::Vec2;
 use serde::Deserialize;
 
+use crate::arena::Arena;
 use crate::stats::{StatId, StatModifier, StatSheet};
-use crate::world::arena::Arena;
 
 /// `data/player.json`.
 #[derive(Debug, Clone, PartialEq, Deserialize)]

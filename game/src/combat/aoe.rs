@@ -9,10 +9,10 @@
 use glam::Vec2;
 use serde::Serialize;
 
-use super::damage::{self, AttackerStats, Defence, HitSpec};
+use super::damage::{self, AttackerStats, HitSpec};
 use super::rules::CombatRules;
+use super::target::HitTarget;
 use crate::element::Element;
-use crate::enemies::EnemyState;
 use crate::spatial::SpatialHash;
 
 /// An area of damage centred on a point.
@@ -86,7 +86,7 @@ pub fn blast_targets(
 
 /// Applies one area hit to `target` and returns the damage dealt.
 pub fn apply_aoe(
-    target: &mut EnemyState,
+    target: &mut impl HitTarget,
     hit: &AoeHit,
     attacker: &AttackerStats,
     rules: &CombatRules,
@@ -97,11 +97,8 @@ pub fn apply_aoe(
         attunement: [0.0; 5],
         ..*attacker
     };
-    let defence = Defence {
-        resist: target.resist,
-        armor: target.armor,
-    };
+    let defence = target.defence();
     let (_, total) = damage::compute(&spec, &spec.shares, &[1.0; 5], &plain, &defence, false, rules);
-    target.hp -= total;
+    target.take_damage(total);
     total
 }

@@ -158,35 +158,6 @@ pub struct Defence {
     pub armor: f32,
 }
 
-/// Damage of one hit, before it is applied.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct HitResult {
-    /// Final damage per element (sums to `total`).
-    pub per_element: [f32; 5],
-    /// Final damage, at least 1.
-    pub total: f32,
-    /// Whether the hit crit.
-    pub crit: bool,
-    /// Status chance per element (spec + attacker + attunement), for the statuses of the "none" column.
-    pub status_chance: [f32; 5],
-    /// Poison stack cap of the attacker.
-    pub poison_cap: u32,
-    /// The reactions this hit triggers, decided from the target's statuses before the hit.
-    pub reactions: Vec<super::reactions::Planned>,
-    /// Coating to lay after reactions.
-    pub coating: Option<Coating>,
-    /// The attacker's reaction power, scaling what the reactions lay on the target.
-    pub reaction_power: f32,
-    /// Damage per element as it would be at reaction power 1 (the status
-    /// multipliers unscaled): what blasts and laid damage-over-time are
-    /// fractions of, so reaction power scales them once, not twice.
-    pub reaction_base: [f32; 5],
-    /// Times each reaction is applied (the attacker's `reaction_times`, at least 1).
-    pub reaction_times: u32,
-    /// Reactions do not clear the statuses they consume (the attacker's `keep_statuses`).
-    pub keep_statuses: bool,
-}
-
 /// Computes one hit's damage from plain numbers. `react_mult` and `shares`
 /// come from [`super::reactions::plan`] (all ones and the spec's shares when
 /// the target has no status).

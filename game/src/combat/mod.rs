@@ -12,9 +12,11 @@ pub mod damage;
 pub mod reactions;
 pub mod rules;
 pub mod status;
+pub mod target;
 
 pub use aoe::{AoeHit, Blast};
-pub use damage::{AttackerStats, Coating, Defence, HitResult, HitSpec};
-pub use reactions::{ReactionEvent, ReactionKind, apply_hit, compute_hit};
+pub use damage::{AttackerStats, Coating, Defence, HitSpec};
+pub use reactions::{HitResult, ReactionEvent, ReactionKind, apply_hit, compute_hit};
 pub use rules::CombatRules;
 pub use status::{Status, StatusSet};
+pub use target::HitTarget;

@@ -22,11 +22,11 @@ use rand::Rng;
 use serde::Serialize;
 
 use super::aoe::Blast;
-use super::damage::{self, AttackerStats, Coating, Defence, HitResult, HitSpec};
+use super::damage::{self, AttackerStats, Coating, HitSpec};
 use super::rules::CombatRules;
 use super::status::{PoisonStack, Status, StatusSet};
+use super::target::HitTarget;
 use crate::element::{Element, ElementShares};
-use crate::enemies::EnemyState;
 
 /// What a cell of the matrix does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -112,6 +112,38 @@ pub struct ReactionEvent {
     pub pos: [f32; 2],
     /// Area damage to resolve against the other enemies, if any.
     pub blast: Option<Blast>,
+}
+
+/// Damage of one hit, before it is applied ([`compute_hit`] makes it,
+/// [`apply_hit`] applies it). It lives beside them, not in `damage`, because
+/// it carries the planned reactions: in `damage` it made `damage` and
+/// `reactions` import each other.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HitResult {
+    /// Final damage per element (sums to `total`).
+    pub per_element: [f32; 5],
+    /// Final damage, at least 1.
+    pub total: f32,
+    /// Whether the hit crit.
+    pub crit: bool,
+    /// Status chance per element (spec + attacker + attunement), for the statuses of the "none" column.
+    pub status_chance: [f32; 5],
+    /// Poison stack cap of the attacker.
+    pub poison_cap: u32,
+    /// The reactions this hit triggers, decided from the target's statuses before the hit.
+    pub reactions: Vec<Planned>,
+    /// Coating to lay after reactions.
+    pub coating: Option<Coating>,
+    /// The attacker's reaction power, scaling what the reactions lay on the target.
+    pub reaction_power: f32,
+    /// Damage per element as it would be at reaction power 1 (the status
+    /// multipliers unscaled): what blasts and laid damage-over-time are
+    /// fractions of, so reaction power scales them once, not twice.
+    pub reaction_base: [f32; 5],
+    /// Times each reaction is applied (the attacker's `reaction_times`, at least 1).
+    pub reaction_times: u32,
+    /// Reactions do not clear the statuses they consume (the attacker's `keep_statuses`).
+    pub keep_statuses: bool,
 }
 
 /// The outcome of the matrix for one hit on one set of statuses: the shares
@@ -215,14 +247,14 @@ pub fn plan(status: &StatusSet, shares: &ElementShares, rules: &CombatRules) -> 
 /// freezing and slowing are not damage and are not scaled. At power 1 every
 /// number is the matrix's own.
 pub fn compute_hit(
-    target: &EnemyState,
+    target: &impl HitTarget,
     spec: &HitSpec,
     attacker: &AttackerStats,
     rules: &CombatRules,
     rng: &mut impl Rng,
 ) -> HitResult {
     let crit = attacker.roll_crit(rules, rng);
-    let mut p = plan(&target.status, &spec.shares, rules);
+    let mut p = plan(target.status(), &spec.shares, rules);
     let power = attacker.reaction_power.max(0.0);
     let unscaled = p.mult;
     for m in &mut p.mult {
@@ -230,10 +262,7 @@ pub fn compute_hit(
             *m = 1.0 + (*m - 1.0) * power;
         }
     }
-    let defence = Defence {
-        resist: target.resist,
-        armor: target.armor,
-    };
+    let defence = target.defence();
     let (per_element, total) = damage::compute(spec, &p.shares, &p.mult, attacker, &defence, crit, rules);
     let mut reaction_base = per_element;
     for e in 0..reaction_base.len() {
@@ -271,14 +300,14 @@ pub fn compute_hit(
 /// statuses before the hit. With `keep_statuses` no reaction clears the
 /// status it consumed (wet, oily, burning, frozen stay with their timers).
 pub fn apply_hit(
-    target: &mut EnemyState,
+    target: &mut impl HitTarget,
     hit: &HitResult,
     rules: &CombatRules,
     rng: &mut impl Rng,
 ) -> Vec<ReactionEvent> {
-    target.hp -= hit.total;
-    let pos = target.pos;
-    let st = &mut target.status;
+    target.take_damage(hit.total);
+    let pos = target.pos();
+    let st = target.status_mut();
     let mut events = Vec::new();
     let keep = hit.keep_statuses;
     let planned = hit

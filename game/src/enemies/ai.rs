@@ -26,55 +26,11 @@
 use glam::Vec2;
 use serde::Serialize;
 
+pub use super::context::{AiContext, Arena};
 use super::defs::AiKind;
 use super::shots::{SHOT_SOURCE_SPIT, enemy_projectile};
 use super::state::{AiPhase, EnemyState};
 use engine::compute::Projectile;
-
-/// The bounded arena, world px.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct Arena {
-    /// Lower-left corner.
-    pub min: [f32; 2],
-    /// Upper-right corner.
-    pub max: [f32; 2],
-}
-
-impl Arena {
-    /// A square arena of side `size` with its corner at the origin (DESIGN §2a: 2400).
-    pub fn square(size: f32) -> Self {
-        Self {
-            min: [0.0, 0.0],
-            max: [size, size],
-        }
-    }
-
-    /// Clamps a circle of `radius` at `p` inside the walls.
-    pub fn clamp(&self, p: Vec2, radius: f32) -> Vec2 {
-        let lo = Vec2::from_array(self.min) + Vec2::splat(radius);
-        let hi = (Vec2::from_array(self.max) - Vec2::splat(radius)).max(lo);
-        p.clamp(lo, hi)
-    }
-
-    /// True when `p` is at least `margin` inside the walls.
-    pub fn contains(&self, p: Vec2, margin: f32) -> bool {
-        p.x >= self.min[0] + margin
-            && p.y >= self.min[1] + margin
-            && p.x <= self.max[0] - margin
-            && p.y <= self.max[1] - margin
-    }
-}
-
-/// What the enemies need to know about the world this step.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct AiContext {
-    /// Player position, world px.
-    pub player_pos: Vec2,
-    /// Player body radius, px.
-    pub player_radius: f32,
-    /// The walls.
-    pub arena: Arena,
-}
 
 /// A poison pool on the ground (CPU-side area, never a GPU projectile).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -151,12 +107,12 @@ pub struct AiOutput {
     /// Damage over time dealt to enemies this step (burning, poison).
     pub dot_damage: f32,
     /// Boss phase changes and other boss happenings.
-    pub boss_events: Vec<crate::bosses::BossEvent>,
+    pub boss_events: Vec<super::bosses::BossEvent>,
 }
 
 /// Decides enemy `slot`'s desired velocity for this step and advances its
 /// attack cycle, appending shots and pools to `out`. Bosses are handled by
-/// `crate::bosses`. `can_act` is false while frozen or paralysed; `range_mult`
+/// `super::bosses`. `can_act` is false while frozen or paralysed; `range_mult`
 /// is the notice-range factor of the worn loot rules (1 = none; module docs).
 pub fn think(
     e: &mut EnemyState,

@@ -8,12 +8,15 @@
 //! `EnemySet::update` for AI and movement.
 
 pub mod ai;
+pub mod bosses;
+pub mod context;
 pub mod defs;
 pub mod set;
 pub mod shots;
 pub mod state;
 
-pub use ai::{AiContext, AiOutput, Arena, Pool, Telegraph};
+pub use ai::{AiOutput, Pool, Telegraph};
+pub use context::{AiContext, Arena};
 pub use defs::{AiKind, EnemyDef, EnemyDefs, Resistances};
 pub use set::{EnemySet, HitOutcome};
 pub use state::{Death, EnemyState, SpawnScale};

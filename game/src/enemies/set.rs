@@ -14,10 +14,11 @@ use glam::Vec2;
 use rand::Rng;
 use serde::Serialize;
 
-use super::ai::{self, AiContext, AiOutput, Pool, Telegraph};
+use super::ai::{self, AiOutput, Pool, Telegraph};
+use super::bosses::{BehaviorTag, BossDef, BossEvent, BossRuntime};
+use super::context::{AiContext, Arena};
 use super::defs::{AiKind, AiTuning, EnemyDef};
 use super::state::{AiPhase, BOSS_KIND, Death, EnemyState, SpawnScale};
-use crate::bosses::{BehaviorTag, BossDef, BossEvent, BossRuntime};
 use crate::combat::aoe::{self, AoeHit};
 use crate::combat::{AttackerStats, CombatRules, HitResult, HitSpec, ReactionEvent, apply_hit, compute_hit};
 use crate::element::Element;
@@ -71,7 +72,7 @@ pub struct EnemySet {
 
 impl EnemySet {
     /// An empty set for an arena; `slow_factor` comes from the combat rules.
-    pub fn new(tuning: AiTuning, arena: ai::Arena, slow_factor: f32) -> Self {
+    pub fn new(tuning: AiTuning, arena: Arena, slow_factor: f32) -> Self {
         Self {
             slots: Vec::new(),
             free: BinaryHeap::new(),

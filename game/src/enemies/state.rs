@@ -3,9 +3,9 @@
 use glam::Vec2;
 use serde::Serialize;
 
+use super::bosses::BossRuntime;
 use super::defs::{AiKind, EnemyDef};
-use crate::bosses::BossRuntime;
-use crate::combat::StatusSet;
+use crate::combat::{Defence, HitTarget, StatusSet};
 
 /// Where an archetype's attack cycle is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -153,6 +153,31 @@ impl EnemyState {
     /// HP as a fraction of max, 0..=1.
     pub fn hp_fraction(&self) -> f32 {
         (self.hp / self.hp_max).clamp(0.0, 1.0)
+    }
+}
+
+impl HitTarget for EnemyState {
+    fn defence(&self) -> Defence {
+        Defence {
+            resist: self.resist,
+            armor: self.armor,
+        }
+    }
+
+    fn status(&self) -> &StatusSet {
+        &self.status
+    }
+
+    fn status_mut(&mut self) -> &mut StatusSet {
+        &mut self.status
+    }
+
+    fn pos(&self) -> Vec2 {
+        self.pos
+    }
+
+    fn take_damage(&mut self, amount: f32) {
+        self.hp -= amount;
     }
 }
 

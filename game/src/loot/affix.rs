@@ -17,8 +17,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::DataError;
 use crate::element::Element;
+use crate::loot::class::ItemClass;
 use crate::loot::hooks::{Hook, HookEffect, HookRule};
-use crate::loot::item::ItemClass;
 use crate::loot::materials::Material;
 use crate::stats::{StatId, StatModifier};
 

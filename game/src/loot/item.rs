@@ -12,86 +12,11 @@ use serde::{Deserialize, Serialize};
 use crate::data::DataError;
 use crate::loot::LootData;
 use crate::loot::affix::{AffixTable, RolledAffix, format_value};
-use crate::loot::enhance::DamageClass;
+use crate::loot::class::DamageClass;
 use crate::loot::rarity::Rarity;
 use crate::stats::StatModifier;
 
-/// What kind of item something is; decides its slot and which affixes it may carry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ItemClass {
-    /// A spell core held in the hands (fires the deck).
-    Core,
-    /// A melee blade held in the hands.
-    Blade,
-    /// A suit.
-    Armour,
-    /// A charm, lantern or module.
-    Pocket,
-    /// A bag: supplies.
-    Bag,
-    /// An artifact (socketed, shared by the run; never an [`Item`]).
-    Artifact,
-}
-
-impl ItemClass {
-    /// The slot items of this class go in (`None` for artifacts, which go in sockets).
-    pub fn slot(self) -> Option<Slot> {
-        match self {
-            ItemClass::Core | ItemClass::Blade => Some(Slot::Hands),
-            ItemClass::Armour => Some(Slot::Armour),
-            ItemClass::Pocket => Some(Slot::Pocket),
-            ItemClass::Bag => Some(Slot::Bag),
-            ItemClass::Artifact => None,
-        }
-    }
-
-    /// True for cores and blades.
-    pub fn is_weapon(self) -> bool {
-        matches!(self, ItemClass::Core | ItemClass::Blade)
-    }
-
-    /// The id used in data.
-    pub fn id(self) -> &'static str {
-        match self {
-            ItemClass::Core => "core",
-            ItemClass::Blade => "blade",
-            ItemClass::Armour => "armour",
-            ItemClass::Pocket => "pocket",
-            ItemClass::Bag => "bag",
-            ItemClass::Artifact => "artifact",
-        }
-    }
-}
-
-/// Equipment slots (loot seed §2). Artifact sockets are separate and shared by the run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Slot {
-    /// A core or a blade.
-    Hands,
-    /// A suit.
-    Armour,
-    /// A charm, lantern or module.
-    Pocket,
-    /// Everything else.
-    Bag,
-}
-
-impl Slot {
-    /// All slots, in display order.
-    pub const ALL: [Slot; 4] = [Slot::Hands, Slot::Armour, Slot::Pocket, Slot::Bag];
-
-    /// Display name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Slot::Hands => "Hands",
-            Slot::Armour => "Armour",
-            Slot::Pocket => "Pocket",
-            Slot::Bag => "Bag",
-        }
-    }
-}
+pub use super::class::{ItemClass, Slot};
 
 /// A material grade by item level: the seed's iron / steel / fine steel, which
 /// caps the enhancement difficulty an item accepts.

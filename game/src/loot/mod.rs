@@ -11,10 +11,12 @@
 
 pub mod affix;
 pub mod artifacts;
+pub mod class;
 pub mod crafting;
 pub mod drops;
 pub mod enhance;
 pub mod equipment;
+pub mod gear;
 pub mod gear_actions;
 pub mod hooks;
 pub mod item;

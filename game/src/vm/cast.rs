@@ -19,10 +19,10 @@ mod fire;
 use rand_chacha::ChaCha8Rng;
 
 use super::balance::VmBalance;
+use super::caster::CasterStats;
 use super::cores::CoreDef;
 use super::deck::{Card, DeckState};
 use super::resonance::RecipeIdx;
-use super::runtime::CasterStats;
 use super::scope::Scope;
 use super::spawn::{PayloadTable, SpawnRequest};
 use super::spells::SpellBook;

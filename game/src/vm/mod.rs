@@ -9,7 +9,7 @@
 //!   [`spawn`] (spawn requests and the payload table).
 //! - Runtime API for the fight: [`runtime::CoreState`] (`tick`, `fire_payload`,
 //!   `release_payload`, `cast_entry`, `notify_kill`, `new_wave`),
-//!   [`runtime::CasterStats`] (from the player's `StatSheet`), [`runtime::CastContext`].
+//!   [`caster::CasterStats`] (from the player's `StatSheet`), [`runtime::CastContext`].
 //!
 //! Everything is CPU-only and deterministic: the same seed, deck and inputs give
 //! the same casts.
@@ -47,6 +47,7 @@
 
 pub mod balance;
 pub mod cast;
+pub mod caster;
 pub mod cores;
 pub mod deck;
 pub mod resonance;
@@ -60,9 +61,10 @@ pub mod validate;
 use std::path::Path;
 
 pub use balance::{Balance, VmBalance};
+pub use caster::CasterStats;
 pub use cores::{CoreBook, CoreDef, EntryOn};
 pub use resonance::{RecipeBook, RecipeIdx};
-pub use runtime::{CastContext, CastOutput, CasterStats, CoreState, Fired};
+pub use runtime::{CastContext, CastOutput, CoreState, Fired};
 pub use spawn::{PayloadHandle, SpawnRequest};
 pub use spells::{SpellBook, SpellDef, SpellIdx, SpellKind, Stance};
 pub use validate::DeckError;

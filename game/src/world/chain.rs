@@ -1,48 +1,19 @@
-//! Chain lightning: a chaining projectile jumps from enemy to enemy.
-//!
-//! The compute core knows nothing of chains. A chaining projectile is spawned
-//! with GPU pierce 0 ([`crate::vm::SpawnRequest::to_projectile`]), so each
-//! *leg* ends at its first hit with a HIT and an EXPIRE in the same step.
-//! When that HIT is handled (one step late, in the sorted event order) and the
-//! shot has jumps left, [`World::chain_jump`] spawns the next leg from the
-//! hit position toward the nearest living enemy not hit by any earlier leg
-//! within [`CHAIN_JUMP_RANGE`], at the shot's own speed; the new leg's GPU hit
-//! memory lists every enemy hit so far, so it passes through them on its way
-//! and the chain never hits one enemy twice. Each jump uses one charge; with
-//! no such enemy in range the chain ends (the leg has already expired).
-//!
-//! Decisions where the seeds are silent (numerical-design only says
-//! `chain_bolt` "弹射 5 次", jumps 5 times):
-//! - jump range 250 px, centre to centre from the hit point: about a pack's
-//!   width, so a chain clears a cluster rather than crossing the arena;
-//! - no damage falloff: every leg deals the shot's full damage (a 5-jump bolt
-//!   is 6 full hits, which is what its mana and delay are priced for);
-//! - every leg gets the spell's full lifetime and shape (radius, homing, sine,
-//!   bounces, explosion), but not its timer: a timer payload fires at most
-//!   once, from the first leg;
-//! - the payload handle moves to the new leg, so on-hit payloads fire at
-//!   every enemy of the chain and an on-kill payload follows the live leg.
-//!
-//! Everything here reads the sorted events, the enemy slots and no random
-//! stream, so a seed replays the same chain, and the CPU and GPU backends
-//! chain alike whenever their events agree.
+//! Chain lightning in the fight: the rule lives in [`crate::effects::chain`];
+//! this is the world's step that spawns the next leg and moves the shot
+//! record, its payload and the kill credit along.
 
-use engine::compute::types::{FLAG_TIMER_ARMED, MAX_HIT_MEMORY};
 use glam::Vec2;
 
 use super::World;
 use super::metrics::StepCounters;
 use super::shots::Chain;
-
-/// How far a chain leg looks for its next enemy, px, centre to centre from the
-/// hit point (a design decision: the seeds give no range; see the module docs).
-pub const CHAIN_JUMP_RANGE: f32 = 250.0;
+use crate::effects::chain::{aim_next_leg, chain_target, remember_hit};
 
 impl World {
     /// After the chain leg in `slot` hit `enemy` at `pos` (its damage done):
     /// spawns the next leg toward the nearest unhit enemy within
-    /// [`CHAIN_JUMP_RANGE`], if the shot has a jump left. A non-chain shot is
-    /// left alone.
+    /// [`crate::effects::chain::CHAIN_JUMP_RANGE`], if the shot has a jump
+    /// left. A non-chain shot is left alone.
     pub(super) fn chain_jump(&mut self, slot: u32, enemy: u32, pos: Vec2, counters: &mut StepCounters) {
         let Some(shot) = self.shots.get(slot).copied() else {
             return;
@@ -53,23 +24,13 @@ impl World {
             s.chain = None;
         }
         let mut leg = chain.leg;
-        let n = leg.hit_count as usize;
-        if chain.left == 0 || n >= MAX_HIT_MEMORY {
-            return;
-        }
-        leg.hit_memory[n] = enemy;
-        leg.hit_count += 1;
-        let Some(target) = self.chain_target(pos, &leg.hit_memory[..=n]) else {
+        let Some(n) = remember_hit(&mut leg, chain.left, enemy) else {
             return;
         };
-        let speed = Vec2::from_array(leg.vel).length();
-        let dir = (target - pos).normalize_or(shot.dir);
-        leg.pos = pos.to_array();
-        leg.vel = (dir * speed).to_array();
-        leg.age = 0.0;
-        leg.pierce = 0;
-        leg.timer = 0.0;
-        leg.flags &= !FLAG_TIMER_ARMED;
+        let Some(target) = chain_target(&mut self.enemies, pos, &leg.hit_memory[..n]) else {
+            return;
+        };
+        let dir = aim_next_leg(&mut leg, pos, target, shot.dir);
         let Some(next_slot) = self.compute.spawn(leg) else {
             counters.dropped_spawns += 1;
             return;
@@ -92,26 +53,6 @@ impl World {
         {
             *credit = Some((next_slot, h));
         }
-    }
-
-    /// The position of the nearest living enemy within [`CHAIN_JUMP_RANGE`] of
-    /// `from` that is not in `hit` (ties: the lower slot).
-    fn chain_target(&mut self, from: Vec2, hit: &[u32]) -> Option<Vec2> {
-        let mut near = Vec::new();
-        self.enemies
-            .spatial()
-            .query_circle(from, CHAIN_JUMP_RANGE, &mut near);
-        let slots = self.enemies.slots();
-        near.into_iter()
-            .filter(|i| !hit.contains(i))
-            .filter_map(|i| {
-                slots
-                    .get(i as usize)
-                    .filter(|e| e.alive && e.hp > 0.0)
-                    .map(|e| (i, e.pos, e.pos.distance_squared(from)))
-            })
-            .min_by(|a, b| a.2.total_cmp(&b.2).then(a.0.cmp(&b.0)))
-            .map(|(_, p, _)| p)
     }
 }
 

@@ -1,73 +1,10 @@
-//! The movement-build interactions of game-design §5.2 (G4): move-buff actions
-//! hit harder while the player moves, stand-charge actions charge while the
-//! player stands still and fire one overloaded release. The numbers are the
-//! chips' `stance` in `data/spells.json`.
+//! Stand-charge and move-buff in the fight: the rule lives in
+//! [`crate::effects::charge`]; this is the world's side that reads the
+//! movement input and the active deck.
 
 use super::World;
+pub use crate::effects::charge::{ChargeState, ChargeTracker};
 use crate::vm::{SpawnRequest, Stance};
-
-/// How long the player has stood still, carried between steps.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct ChargeTracker {
-    /// Seconds without movement input; 0 while moving.
-    pub still_s: f32,
-}
-
-/// What the HUD draws for a stand-charge deck.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ChargeState {
-    /// Charge 0..=1 (still time over the chip's `charge_s`).
-    pub progress: f32,
-    /// True once fully charged: the next release is overloaded.
-    pub full: bool,
-    /// True once the player has stood still `ring_after_s`: draw the ring.
-    pub shown: bool,
-    /// Seconds left to a full charge.
-    pub left_s: f32,
-}
-
-impl ChargeTracker {
-    /// Advances by one step: moving clears the charge, standing adds `dt`.
-    pub fn tick(&mut self, dt: f32, moving: bool) {
-        if moving {
-            self.still_s = 0.0;
-        } else {
-            self.still_s += dt;
-        }
-    }
-
-    /// Damage factor of a chip with `stance` fired now.
-    pub fn factor(&self, stance: Option<&Stance>, moving: bool) -> f32 {
-        match stance {
-            Some(Stance::MoveBuff { mult }) if moving => *mult,
-            Some(&Stance::StandCharge { charge_s, mult, .. })
-                if !moving && self.still_s >= charge_s - 1.0e-4 =>
-            {
-                mult
-            }
-            _ => 1.0,
-        }
-    }
-
-    /// The ring's state for a stand-charge chip with `stance`.
-    pub fn state(&self, stance: &Stance) -> Option<ChargeState> {
-        let Stance::StandCharge {
-            charge_s,
-            ring_after_s,
-            ..
-        } = *stance
-        else {
-            return None;
-        };
-        let progress = (self.still_s / charge_s).clamp(0.0, 1.0);
-        Some(ChargeState {
-            progress,
-            full: self.still_s >= charge_s - 1.0e-4,
-            shown: self.still_s >= ring_after_s - 1.0e-4,
-            left_s: (charge_s - self.still_s).max(0.0),
-        })
-    }
-}
 
 impl World {
     /// True when the player is moving this step (movement input held).
@@ -97,17 +34,9 @@ impl World {
     /// overloaded spends the charge.
     pub(super) fn apply_stance(&mut self, spawns: &mut [SpawnRequest]) {
         let moving = self.player_moving();
-        self.charge.tick(self.dt, moving);
-        let mut spent = false;
-        for s in spawns.iter_mut() {
-            let stance = self.cat.spells.get(s.spell).stance;
-            let f = self.charge.factor(stance.as_ref(), moving);
-            s.damage *= f;
-            spent |= f != 1.0 && matches!(stance, Some(Stance::StandCharge { .. }));
-        }
-        if spent {
-            self.charge.still_s = 0.0;
-        }
+        let spells = &self.cat.spells;
+        self.charge
+            .apply(self.dt, moving, spawns, |i| spells.get(i).stance);
     }
 }
 

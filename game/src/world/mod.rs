@@ -29,7 +29,7 @@
 
 mod aim;
 mod areas;
-pub mod arena;
+pub use crate::arena;
 mod between_waves;
 mod casting;
 mod chain;

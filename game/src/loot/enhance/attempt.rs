@@ -3,8 +3,9 @@
 use rand::Rng;
 
 use crate::loot::LootData;
+use crate::loot::class::ItemClass;
 use crate::loot::enhance::CraftDef;
-use crate::loot::item::{Condition, Inventory, Item, ItemClass};
+use crate::loot::item::{Condition, Inventory, Item};
 use crate::loot::materials::MaterialAmounts;
 
 /// Which of the two crafts.

@@ -7,52 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::element::Element;
-
-/// The class of a hit's damage. Physical damage is sharp (blades) or blunt
-/// (projectiles, hammers); each element is its own class.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DamageClass {
-    /// Cutting and piercing: knives, sabres, spikes.
-    Sharp,
-    /// Impact: kinetic projectiles, chains, hammers.
-    Blunt,
-    /// Fire damage.
-    Fire,
-    /// Ice damage.
-    Ice,
-    /// Lightning damage.
-    Lightning,
-    /// Poison damage.
-    Poison,
-}
-
-impl DamageClass {
-    /// The class of a non-physical element; `None` for physical, whose class comes
-    /// from the weapon (sharp or blunt).
-    pub fn of_element(e: Element) -> Option<DamageClass> {
-        match e {
-            Element::Physical => None,
-            Element::Fire => Some(DamageClass::Fire),
-            Element::Ice => Some(DamageClass::Ice),
-            Element::Lightning => Some(DamageClass::Lightning),
-            Element::Poison => Some(DamageClass::Poison),
-        }
-    }
-
-    /// The id used in data.
-    pub fn id(self) -> &'static str {
-        match self {
-            DamageClass::Sharp => "sharp",
-            DamageClass::Blunt => "blunt",
-            DamageClass::Fire => "fire",
-            DamageClass::Ice => "ice",
-            DamageClass::Lightning => "lightning",
-            DamageClass::Poison => "poison",
-        }
-    }
-}
+pub use crate::loot::class::DamageClass;
 
 /// Defence levels by type. `elemental` is the seed's "magic" defence: it covers
 /// every element, and against an elemental hit the higher of it and the

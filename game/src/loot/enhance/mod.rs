@@ -23,8 +23,8 @@ use serde::Deserialize;
 
 use crate::data::DataError;
 use crate::element::Element;
+use crate::loot::class::ItemClass;
 use crate::loot::hooks::HookRule;
-use crate::loot::item::ItemClass;
 use crate::loot::materials::MaterialAmounts;
 use crate::stats::StatModifier;
 

@@ -15,7 +15,7 @@ use glam::Vec2;
 use serde::Serialize;
 
 use super::defs::{BehaviorTag, BossDef, Pattern, PhaseDef};
-use crate::enemies::ai::AiContext;
+use crate::enemies::context::AiContext;
 use crate::enemies::shots::{SHOT_SOURCE_BOSS, enemy_projectile};
 
 /// Something a boss did that the rest of the game shows or acts on.

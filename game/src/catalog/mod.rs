@@ -4,6 +4,11 @@
 //! appends every problem it finds to a shared list; [`Catalog::load`] returns
 //! the catalogue only when that list is empty, so the game never starts with
 //! half of its data.
+//!
+//! The catalogue sits at the top of the rules layer (DESIGN §11): it bundles
+//! every rule system's data, and no rule system imports it.
+
+pub mod run_data;
 
 use std::path::Path;
 
@@ -23,7 +28,7 @@ pub struct Catalog {
     pub balance: crate::vm::Balance,
     /// Arena, player body, economy, level-ups and shop (`world.json`, `economy.json`,
     /// `levelups.json`, `shop.json`).
-    pub run: crate::world::RunData,
+    pub run: run_data::RunData,
     /// Damage pipeline and reaction tuning (`combat.json`).
     pub combat: crate::combat::CombatRules,
     /// Enemy archetypes and elites (`enemies.json`).
@@ -53,7 +58,7 @@ impl Catalog {
         }
         // Systems append their loaders here, each pushing to `errors`.
         let vm = crate::vm::load(root, &mut errors);
-        let run = crate::world::RunData::load(root, &mut errors);
+        let run = run_data::RunData::load(root, &mut errors);
         if let (Some(vm), Some(run)) = (&vm, &run) {
             run.check_refs(
                 |c| vm.cores.find(c).is_some(),

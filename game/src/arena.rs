@@ -1,4 +1,8 @@
 //! The arena: a bounded square with walls (DESIGN §2a, 2400 × 2400 px).
+//!
+//! It sits in the data layer (DESIGN §11), below the rules, because the
+//! player's walk, the run's data (`world.json`) and the world all read it;
+//! `crate::world::Arena` re-exports it.
 
 use glam::Vec2;
 use serde::Deserialize;

@@ -5,6 +5,10 @@
 //! `EnemyState::boss` holds a [`BossRuntime`]; the set consults it for
 //! movement, volleys, resistances, regeneration on physical hits, reflection
 //! (mirror mage) and armour layers (armour lord).
+//!
+//! Bosses live inside `enemies` (re-exported as `crate::bosses`) because the
+//! enemy set runs them and they run on the enemies' context and shots: as two
+//! top-level modules, `enemies` and `bosses` imported each other.
 
 pub mod defs;
 pub mod runtime;
