@@ -73,7 +73,10 @@ impl Game {
                 return p;
             }
             if let Ok(Some(status)) = self.child.try_wait() {
-                panic!("the game exited ({status}) waiting for {wanted:?}; log:\n{}", self.log.join("\n"));
+                panic!(
+                    "the game exited ({status}) waiting for {wanted:?}; log:\n{}",
+                    self.log.join("\n")
+                );
             }
             assert!(
                 start.elapsed() < limit,
@@ -121,14 +124,26 @@ fn a_recorded_window_run_replays_headless_to_its_state_hash() {
         Err(e) => panic!("{e} (set {ALLOW_SKIP_ENV}=1 to skip instead)"),
     };
     if Command::new("xdotool").arg("version").output().is_err() {
-        assert!(skip_allowed(), "xdotool is missing: apt-get install xdotool (or {ALLOW_SKIP_ENV}=1 to skip)");
+        assert!(
+            skip_allowed(),
+            "xdotool is missing: apt-get install xdotool (or {ALLOW_SKIP_ENV}=1 to skip)"
+        );
         eprintln!("skipping the window replay test: no xdotool ({ALLOW_SKIP_ENV}=1)");
         return;
     }
     let (dir, runtime) = window_common::scratch("window-replay");
     let record = dir.join("window.rpl");
     let mut child = window_common::game(&display, &runtime)
-        .args(["--seed", "7", "--backend", "cpu", "--windowed", "1280x720", "--speed", "4"])
+        .args([
+            "--seed",
+            "7",
+            "--backend",
+            "cpu",
+            "--windowed",
+            "1280x720",
+            "--speed",
+            "4",
+        ])
         .arg("--record")
         .arg(&record)
         .env("RUST_LOG", "info,wgpu_core=warn,wgpu_hal=warn,naga=warn")
@@ -175,7 +190,9 @@ fn a_recorded_window_run_replays_headless_to_its_state_hash() {
     for wave in 1..=3 {
         game.key("Return");
         game.wait_for(&["Fight"], Duration::from_secs(30), retry("Return"));
-        let after = game.wait_for(&["Settlement", "Summary"], Duration::from_secs(300), |g| kite(g, &mut turn));
+        let after = game.wait_for(&["Settlement", "Summary"], Duration::from_secs(300), |g| {
+            kite(g, &mut turn)
+        });
         waves_fought = wave;
         if after.starts_with("Summary") {
             break;
@@ -199,12 +216,19 @@ fn a_recorded_window_run_replays_headless_to_its_state_hash() {
         if let Ok(Some(s)) = game.child.try_wait() {
             break s;
         }
-        assert!(start.elapsed() < Duration::from_secs(30), "the game did not quit on Ctrl+Q");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the game did not quit on Ctrl+Q"
+        );
         std::thread::sleep(Duration::from_millis(100));
     };
     let stdout = out_reader.join().expect("stdout reader");
     let _ = game.phase();
-    assert!(status.success(), "the game exited with {status}; log:\n{}", game.log.join("\n"));
+    assert!(
+        status.success(),
+        "the game exited with {status}; log:\n{}",
+        game.log.join("\n")
+    );
     let window_hash = stdout
         .lines()
         .find_map(|l| l.split("\"state_hash\":\"").nth(1))
@@ -212,7 +236,10 @@ fn a_recorded_window_run_replays_headless_to_its_state_hash() {
         .unwrap_or_else(|| panic!("no state_hash in the exit line: {stdout}"))
         .to_string();
     let text = std::fs::read_to_string(&record).expect("the recording was written");
-    assert!(text.contains("\nbuy ") || text.contains("\nlevelup "), "menu commands were recorded:\n{text}");
+    assert!(
+        text.contains("\nbuy ") || text.contains("\nlevelup "),
+        "menu commands were recorded:\n{text}"
+    );
     let replay = Command::new(env!("CARGO_BIN_EXE_artificer"))
         .arg("replay")
         .arg(&record)

@@ -5,7 +5,8 @@ use glam::Vec2;
 use winit::event::{ElementState, MouseButton, WindowEvent};
 use winit::keyboard::{KeyCode, PhysicalKey};
 
-/// One-shot actions decoded from key presses (window controls, not run
+/// One-shot actions decoded from key presses (the settings screen lists them:
+/// `screens::settings::BINDINGS`) (window controls, not run
 /// commands: those are `crate::run::Command`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KeyAction {
@@ -24,20 +25,6 @@ pub enum KeyAction {
     /// Ctrl+Q: quit (the exit line and any recording are written first).
     Quit,
 }
-
-/// The key bindings, shown in the settings screen.
-pub const BINDINGS: [(&str, &str); 10] = [
-    ("Move", "W A S D / arrow keys"),
-    ("Aim", "nearest enemy; M toggles mouse aim"),
-    ("Pause / back", "Esc"),
-    ("Profiler overlay", "F3"),
-    ("Continue", "Enter"),
-    ("Slow motion (test range)", "the 0.1× button"),
-    ("Drag cards", "left mouse button"),
-    ("Menus", "mouse, Tab / Enter"),
-    ("Watching a replay", "Space pause, 1 / 4 speed"),
-    ("Quit", "Ctrl+Q"),
-];
 
 /// Held keys and the cursor, updated from window events.
 #[derive(Debug, Clone, Default)]

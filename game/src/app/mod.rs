@@ -6,6 +6,7 @@
 //! pause menu, settings and the lab's test range are the window's own; they
 //! never touch the run.
 
+pub mod args;
 pub mod armoury;
 pub mod charge_ring;
 pub mod draw;
@@ -24,9 +25,9 @@ use engine::window::{Frame, WindowApp, WindowConfig};
 use glam::Vec2;
 
 use crate::catalog::Catalog;
-use crate::cli::play::{PlayArgs, StartScreen};
 use crate::run::{Command, Phase, Playback, Recorder, Replay, Run, RunSetup, StepInput};
 use crate::screens;
+use args::{PlayArgs, StartScreen};
 use fight::Fight;
 use input::{Controls, KeyAction};
 use replay_view::ReplayView;
@@ -229,7 +230,10 @@ impl GameApp {
 
     /// `--speed`: how many times real time the fight runs (1 by default).
     fn speed(&self) -> f32 {
-        self.args.speed.filter(|s| s.is_finite() && *s > 0.0).unwrap_or(1.0)
+        self.args
+            .speed
+            .filter(|s| s.is_finite() && *s > 0.0)
+            .unwrap_or(1.0)
     }
 
     fn seed(&self) -> u64 {
@@ -262,7 +266,11 @@ impl GameApp {
         if self.args.record.is_some() && self.replay.is_none() {
             run.record(Recorder::default());
         }
-        let fast = if self.replay.is_some() { 4.0 } else { self.speed().max(1.0) };
+        let fast = if self.replay.is_some() {
+            4.0
+        } else {
+            self.speed().max(1.0)
+        };
         let max_steps = fight::MAX_STEPS_PER_FRAME * fast.ceil() as u32;
         self.fight = Fight::new(run.world().dt(), max_steps);
         self.run = Some(run);
@@ -427,6 +435,7 @@ impl GameApp {
 
     /// Runs this frame's fight steps: the player's input, or the replay's.
     fn advance_fight(&mut self, frame: &Frame<'_>, running: bool) {
+        let speed = self.speed();
         let Some(run) = &mut self.run else { return };
         let frame_locked = self.args.exit_after_frames.is_some();
         if let Some(replay) = &mut self.replay {
@@ -450,7 +459,7 @@ impl GameApp {
             run.world().player.pos,
         );
         let input = StepInput::new(self.controls.move_dir(), aim);
-        let scale = if running { self.speed() } else { 0.0 };
+        let scale = if running { speed } else { 0.0 };
         let mut ended = false;
         self.fight.advance(frame.dt, scale, frame_locked, || {
             if run.phase() != Phase::Fight {

@@ -4,8 +4,11 @@
 
 use clap::{Parser, Subcommand};
 
-pub mod play;
 pub mod replay;
+
+/// The game window's flags live with the window (`app::args`); the command
+/// line only routes to them.
+pub use crate::app::args as play;
 pub mod sim;
 pub mod stress;
 pub mod tool;

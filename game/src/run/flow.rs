@@ -30,16 +30,17 @@ use engine::gpu::{Backend, GpuContext};
 use rand_chacha::ChaCha8Rng;
 
 use super::command::{Command, StepInput};
-use super::replay::Recorder;
+use super::record::Recorder;
 use super::report::{Outcome, RunReport, RunSummary, WaveReport, wave_report};
-use super::{Build, RunError, apply_build, shop_pool};
+pub use super::setup::RunSetup;
+use super::{RunError, apply_build, shop_pool};
 use crate::catalog::Catalog;
 use crate::loot::artifacts::ArtifactInstance;
 use crate::loot::gear_actions::{BenchResult, apply_bench, apply_equipment};
 use crate::loot::item::Inventory;
 use crate::player::StatSource;
 use crate::rng::{stream, streams};
-use crate::shop::{Purchase, Shelf, Shop, ShopPool};
+use crate::shop::{Purchase, Shop, ShopPool};
 use crate::world::{EffectKind, StateHasher, WaveStats, World};
 
 /// Where a run stands.
@@ -59,17 +60,6 @@ pub enum Phase {
     Armoury,
     /// The run is over ([`Run::outcome`] says how).
     Summary,
-}
-
-/// What a run is started from: everything a replay must store besides its commands.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RunSetup {
-    /// Run seed; every random stream derives from it.
-    pub seed: u64,
-    /// The run ends after this wave (the game's last wave for a full run).
-    pub last_wave: u32,
-    /// A starting build instead of `data/world.json`'s starter core and deck.
-    pub build: Option<Build>,
 }
 
 /// Why a command was refused. Nothing changed.
@@ -539,14 +529,5 @@ impl Run {
             _ => {}
         }
         self.phase = phase;
-    }
-}
-
-/// Which shelf a word names, for replays and tools.
-pub fn shelf_name(shelf: Shelf) -> &'static str {
-    match shelf {
-        Shelf::Spells => "spells",
-        Shelf::Cores => "cores",
-        Shelf::Stats => "stats",
     }
 }

@@ -10,9 +10,12 @@
 
 pub mod command;
 pub mod flow;
+pub mod format;
+pub mod record;
 pub mod replay;
 pub mod report;
 pub mod script;
+pub mod setup;
 
 use std::sync::Arc;
 

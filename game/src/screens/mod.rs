@@ -19,5 +19,7 @@ pub mod summary;
 /// The key that picks the `k`-th (0-based) entry of a list: 1 … 9.
 pub fn number_key(k: usize) -> Option<egui::Key> {
     use egui::Key::*;
-    [Num1, Num2, Num3, Num4, Num5, Num6, Num7, Num8, Num9].get(k).copied()
+    [Num1, Num2, Num3, Num4, Num5, Num6, Num7, Num8, Num9]
+        .get(k)
+        .copied()
 }

@@ -3,7 +3,20 @@
 
 use engine::window::Requests;
 
-use crate::app::input::BINDINGS;
+/// The key bindings, shown in the settings screen.
+pub const BINDINGS: &[(&str, &str)] = &[
+    ("Move", "W A S D / arrow keys"),
+    ("Aim", "nearest enemy; M toggles mouse aim"),
+    ("Pause / back", "Esc"),
+    ("Profiler overlay", "F3"),
+    ("Continue / fight from the lab / leave the shop", "Enter"),
+    ("Take a level-up, buy in the shop", "number keys 1–9"),
+    ("Slow motion (test range)", "the 0.1× button"),
+    ("Drag cards", "left mouse button"),
+    ("Menus", "mouse, Tab / Enter"),
+    ("Watching a replay", "Space pause, 1 / 4 speed"),
+    ("Quit", "Ctrl+Q"),
+];
 
 /// Resolutions offered in windowed mode.
 pub const RESOLUTIONS: [[u32; 2]; 4] = [[1280, 720], [1600, 900], [1920, 1080], [2560, 1440]];
@@ -71,7 +84,7 @@ pub fn show(ctx: &egui::Context, settings: &mut Settings, requests: &mut Request
             ui.separator();
             ui.strong("Key bindings");
             egui::Grid::new("bindings").striped(true).show(ui, |ui| {
-                for (action, keys) in BINDINGS {
+                for &(action, keys) in BINDINGS {
                     ui.label(action);
                     ui.monospace(keys);
                     ui.end_row();

@@ -1,0 +1,343 @@
+//! Writing commands as replay lines and reading them back: the
+//! [`Recorder`] a run fills while it is played, and the one-line codec of
+//! every [`Command`] (the file format is described in `replay.rs`).
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use engine::gpu::Backend;
+
+use super::command::{Command, StepInput};
+use super::format::{FORMAT, GAME_VERSION, ReplayError};
+use super::setup::RunSetup;
+use crate::loot::affix::AffixGroup;
+use crate::loot::crafting::Operation;
+use crate::loot::enhance::AttemptKind;
+use crate::loot::gear_actions::{BenchAction, EquipmentAction};
+use crate::loot::item::Slot;
+use crate::shop::Shelf;
+use crate::shop::loadout::{CardPlace, Spot};
+
+/// Collects accepted commands as replay lines while a run is played.
+#[derive(Debug, Clone, Default)]
+pub struct Recorder {
+    body: String,
+    step: Option<(StepInput, u32)>,
+    commands: u64,
+    steps: u64,
+}
+
+impl Recorder {
+    /// Appends an accepted command.
+    pub fn push(&mut self, cmd: &Command) {
+        self.commands += 1;
+        if let Command::Step(input) = cmd {
+            self.steps += 1;
+            match &mut self.step {
+                Some((last, n)) if last == input => *n += 1,
+                _ => {
+                    self.flush();
+                    self.step = Some((*input, 1));
+                }
+            }
+            return;
+        }
+        self.flush();
+        self.body.push_str(&encode(cmd));
+        self.body.push('\n');
+    }
+
+    /// Notes the state hash at a wave's end.
+    pub fn mark_wave(&mut self, wave: u32, hash: &str) {
+        self.flush();
+        let _ = writeln!(self.body, "wave {wave} {hash}");
+    }
+
+    fn flush(&mut self) {
+        if let Some((input, n)) = self.step.take() {
+            let _ = writeln!(self.body, "s {} {} {n}", opt(input.heading), opt(input.aim));
+        }
+    }
+
+    /// Commands recorded (each step counts).
+    pub fn commands(&self) -> u64 {
+        self.commands
+    }
+
+    /// Fight steps recorded.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// The whole file for a run started from `setup` on `backend`, with
+    /// data of checksum `data`.
+    pub fn to_text(&self, setup: &RunSetup, backend: Backend, data: u64) -> String {
+        let mut me = self.clone();
+        me.flush();
+        let mut out = String::new();
+        let _ = writeln!(out, "artificer-replay {FORMAT}");
+        let _ = writeln!(out, "game {GAME_VERSION}");
+        let _ = writeln!(out, "data {data:016x}");
+        let _ = writeln!(out, "seed {}", setup.seed);
+        let _ = writeln!(out, "last_wave {}", setup.last_wave);
+        let _ = writeln!(out, "backend {}", backend.name());
+        if let Some(b) = &setup.build {
+            let json = serde_json::to_string(b).unwrap_or_default();
+            let _ = writeln!(out, "build {json}");
+        }
+        out.push_str("commands\n");
+        out.push_str(&me.body);
+        let _ = writeln!(out, "end {} {}", me.commands, me.steps);
+        out
+    }
+
+    /// Writes the file atomically (a temporary file beside it, then a rename),
+    /// so a crash never leaves half a replay under the real name.
+    pub fn save(
+        &self,
+        path: &Path,
+        setup: &RunSetup,
+        backend: Backend,
+        data: u64,
+    ) -> Result<(), ReplayError> {
+        let io = |source| ReplayError::Io {
+            path: path.display().to_string(),
+            source,
+        };
+        let tmp = path.with_extension("rpl.tmp");
+        std::fs::write(&tmp, self.to_text(setup, backend, data)).map_err(io)?;
+        std::fs::rename(&tmp, path).map_err(io)
+    }
+}
+
+fn opt<T: std::fmt::Display>(v: Option<T>) -> String {
+    v.map_or_else(|| "-".to_string(), |v| v.to_string())
+}
+
+fn serde_word<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v)
+        .unwrap_or_default()
+        .trim_matches('"')
+        .to_string()
+}
+
+fn spot(s: Spot) -> String {
+    match s {
+        Spot::Slot(i) => format!("slot {i}"),
+        Spot::Waiting(i) => format!("wait {i}"),
+    }
+}
+
+/// One command as its replay line (steps are written by the recorder, run-length encoded).
+pub fn encode(cmd: &Command) -> String {
+    match cmd {
+        Command::Step(i) => format!("s {} {} 1", opt(i.heading), opt(i.aim)),
+        Command::StartWave => "start".into(),
+        Command::Continue => "continue".into(),
+        Command::ChooseLevelUp(k) => format!("levelup {k}"),
+        Command::Buy { shelf, index } => format!("buy {} {index}", shelf_name(*shelf)),
+        Command::Refresh => "refresh".into(),
+        Command::SellCard(CardPlace::Deck { core, slot }) => format!("sell-card deck {core} {slot}"),
+        Command::SellCard(CardPlace::Waiting(i)) => format!("sell-card wait {i}"),
+        Command::SellCore(i) => format!("sell-core {i}"),
+        Command::SwitchCore { core, carry_deck } => {
+            format!(
+                "switch-core {core} {}",
+                if *carry_deck { "carry" } else { "keep" }
+            )
+        }
+        Command::MoveCard { from, to } => format!("move {} {}", spot(*from), spot(*to)),
+        Command::OpenArmoury => "armoury".into(),
+        Command::CloseArmoury => "armoury-close".into(),
+        Command::Equip(EquipmentAction::Equip(i)) => format!("equip {i}"),
+        Command::Equip(EquipmentAction::Unequip(s)) => format!("unequip {}", serde_word(s)),
+        Command::Equip(EquipmentAction::Socket(i)) => format!("socket {i}"),
+        Command::Equip(EquipmentAction::Unsocket(i)) => format!("unsocket {i}"),
+        Command::Craft(BenchAction::Craft(i, op)) => match op {
+            Operation::Reforge => format!("reforge {i}"),
+            Operation::Graft(g) => format!("graft {i} {}", serde_word(g)),
+            Operation::Excise(k) => format!("excise {i} {k}"),
+            Operation::Ascend => format!("ascend {i}"),
+            Operation::Fracture => format!("fracture {i}"),
+        },
+        Command::Craft(BenchAction::Attempt(i, kind, id)) => {
+            let k = match kind {
+                AttemptKind::Enhancement => "enhance",
+                AttemptKind::Enchantment => "enchant",
+            };
+            format!("{k} {i} {id}")
+        }
+        Command::LeaveShop => "leave-shop".into(),
+    }
+}
+
+/// Parses one command line (`Ok((command, repeat))`).
+pub fn decode(line: &str) -> Result<(Command, u32), String> {
+    let w: Vec<&str> = line.split_whitespace().collect();
+    let num = |k: usize| -> Result<usize, String> {
+        let s = w.get(k).ok_or_else(|| format!("`{}` needs more words", w[0]))?;
+        s.parse().map_err(|_| format!("`{s}` is not a number"))
+    };
+    let spot_at = |k: usize| -> Result<Spot, String> {
+        let i = num(k + 1)?;
+        match w.get(k).copied() {
+            Some("slot") => Ok(Spot::Slot(i)),
+            Some("wait") => Ok(Spot::Waiting(i)),
+            other => Err(format!("`{}` is not `slot` or `wait`", other.unwrap_or(""))),
+        }
+    };
+    let word = |k: usize| -> Result<&str, String> {
+        w.get(k)
+            .copied()
+            .ok_or_else(|| format!("`{}` needs more words", w[0]))
+    };
+    let from_serde = |k: usize| -> Result<String, String> { Ok(format!("\"{}\"", word(k)?)) };
+    let cmd = match w.first().copied() {
+        Some("s") => {
+            let part = |k: usize, max: u32| -> Result<Option<u32>, String> {
+                match word(k)? {
+                    "-" => Ok(None),
+                    s => match s.parse::<u32>() {
+                        Ok(v) if v <= max => Ok(Some(v)),
+                        _ => Err(format!("`{s}` is not `-` or a number up to {max}")),
+                    },
+                }
+            };
+            let heading = part(1, 255)?.map(|v| v as u8);
+            let aim = part(2, 65_535)?.map(|v| v as u16);
+            let repeat = num(3)?;
+            if repeat == 0 || repeat > u32::MAX as usize {
+                return Err(format!("a step count of {repeat}"));
+            }
+            return Ok((Command::Step(StepInput { heading, aim }), repeat as u32));
+        }
+        Some("start") => Command::StartWave,
+        Some("continue") => Command::Continue,
+        Some("levelup") => Command::ChooseLevelUp(num(1)?),
+        Some("buy") => {
+            let shelf = match word(1)? {
+                "spells" => Shelf::Spells,
+                "cores" => Shelf::Cores,
+                "stats" => Shelf::Stats,
+                s => return Err(format!("`{s}` is not a shelf (spells, cores, stats)")),
+            };
+            Command::Buy {
+                shelf,
+                index: num(2)?,
+            }
+        }
+        Some("refresh") => Command::Refresh,
+        Some("sell-card") => match word(1)? {
+            "deck" => Command::SellCard(CardPlace::Deck {
+                core: num(2)?,
+                slot: num(3)?,
+            }),
+            "wait" => Command::SellCard(CardPlace::Waiting(num(2)?)),
+            s => return Err(format!("`{s}` is not `deck` or `wait`")),
+        },
+        Some("sell-core") => Command::SellCore(num(1)?),
+        Some("switch-core") => Command::SwitchCore {
+            core: num(1)?,
+            carry_deck: match word(2)? {
+                "carry" => true,
+                "keep" => false,
+                s => return Err(format!("`{s}` is not `carry` or `keep`")),
+            },
+        },
+        Some("move") => Command::MoveCard {
+            from: spot_at(1)?,
+            to: spot_at(3)?,
+        },
+        Some("armoury") => Command::OpenArmoury,
+        Some("armoury-close") => Command::CloseArmoury,
+        Some("equip") => Command::Equip(EquipmentAction::Equip(num(1)?)),
+        Some("unequip") => {
+            let slot: Slot =
+                serde_json::from_str(&from_serde(1)?).map_err(|_| format!("`{}` is not a slot", w[1]))?;
+            Command::Equip(EquipmentAction::Unequip(slot))
+        }
+        Some("socket") => Command::Equip(EquipmentAction::Socket(num(1)?)),
+        Some("unsocket") => Command::Equip(EquipmentAction::Unsocket(num(1)?)),
+        Some("reforge") => Command::Craft(BenchAction::Craft(num(1)?, Operation::Reforge)),
+        Some("graft") => {
+            let g: AffixGroup = serde_json::from_str(&from_serde(2)?)
+                .map_err(|_| format!("`{}` is not an affix group", w[2]))?;
+            Command::Craft(BenchAction::Craft(num(1)?, Operation::Graft(g)))
+        }
+        Some("excise") => Command::Craft(BenchAction::Craft(num(1)?, Operation::Excise(num(2)?))),
+        Some("ascend") => Command::Craft(BenchAction::Craft(num(1)?, Operation::Ascend)),
+        Some("fracture") => Command::Craft(BenchAction::Craft(num(1)?, Operation::Fracture)),
+        Some(k @ ("enhance" | "enchant")) => {
+            let kind = if k == "enhance" {
+                AttemptKind::Enhancement
+            } else {
+                AttemptKind::Enchantment
+            };
+            Command::Craft(BenchAction::Attempt(num(1)?, kind, word(2)?.to_string()))
+        }
+        Some("leave-shop") => Command::LeaveShop,
+        Some(other) => return Err(format!("unknown command `{other}`")),
+        None => return Err("empty line".into()),
+    };
+    Ok((cmd, 1))
+}
+
+/// Which shelf a word names, for replays and tools.
+pub fn shelf_name(shelf: Shelf) -> &'static str {
+    match shelf {
+        Shelf::Spells => "spells",
+        Shelf::Cores => "cores",
+        Shelf::Stats => "stats",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_round_trips_through_its_line() {
+        let cmds = [
+            Command::StartWave,
+            Command::Continue,
+            Command::ChooseLevelUp(2),
+            Command::Buy {
+                shelf: Shelf::Cores,
+                index: 1,
+            },
+            Command::Refresh,
+            Command::SellCard(CardPlace::Deck { core: 1, slot: 3 }),
+            Command::SellCard(CardPlace::Waiting(0)),
+            Command::SellCore(2),
+            Command::SwitchCore {
+                core: 1,
+                carry_deck: true,
+            },
+            Command::MoveCard {
+                from: Spot::Waiting(1),
+                to: Spot::Slot(0),
+            },
+            Command::OpenArmoury,
+            Command::CloseArmoury,
+            Command::Equip(EquipmentAction::Unequip(Slot::Hands)),
+            Command::Equip(EquipmentAction::Socket(0)),
+            Command::Craft(BenchAction::Craft(0, Operation::Graft(AffixGroup::Damage))),
+            Command::Craft(BenchAction::Craft(1, Operation::Excise(2))),
+            Command::Craft(BenchAction::Attempt(
+                0,
+                AttemptKind::Enchantment,
+                "flame_1".into(),
+            )),
+            Command::LeaveShop,
+        ];
+        for c in cmds {
+            let line = encode(&c);
+            assert_eq!(decode(&line), Ok((c.clone(), 1)), "{line}");
+        }
+        let s = Command::Step(StepInput {
+            heading: Some(32),
+            aim: None,
+        });
+        assert_eq!(decode("s 32 - 7"), Ok((s, 7)));
+    }
+}
