@@ -253,6 +253,15 @@ fn a_recorded_window_run_replays_headless_to_its_state_hash() {
         String::from_utf8_lossy(&replay.stderr)
     );
     let replayed: serde_json::Value = serde_json::from_str(json.trim()).expect("replay JSON");
+    eprintln!(
+        "window run: {waves_fought} wave(s), outcome {}, state_hash {window_hash}; recording {} bytes:\n{}",
+        replayed["outcome"],
+        text.len(),
+        text.lines()
+            .filter(|l| !l.starts_with("s "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
     assert_eq!(replayed["state_hash"].as_str(), Some(window_hash.as_str()));
     assert_eq!(
         replayed["waves"].as_array().map(Vec::len),

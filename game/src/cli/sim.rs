@@ -112,8 +112,14 @@ pub fn print_report(report: &RunReport, json: bool) -> ExitCode {
         }
     } else {
         println!(
-            "seed {}  backend {}  wave reached {}  outcome {:?}  state_hash {}",
-            report.seed, report.backend, report.wave_reached, report.outcome, report.state_hash
+            "seed {}  backend {}  wave reached {}  outcome {}  state_hash {}",
+            report.seed,
+            report.backend,
+            report.wave_reached,
+            report
+                .outcome
+                .map_or("in progress".to_string(), |o| format!("{o:?}")),
+            report.state_hash
         );
         println!(
             "wave  secs  kills  dealt      taken   gold  lvl  peak_e  peak_p  drop  ms_mean  ms_p95  items mats"

@@ -208,7 +208,7 @@ impl Run {
             seed: self.setup.seed,
             backend: self.world.backend().name().to_string(),
             wave_reached: self.world.wave,
-            outcome: self.outcome.unwrap_or(Outcome::Survived),
+            outcome: self.outcome,
             waves: self.reports.clone(),
             state_hash: format!("{:016x}", self.state_hash()),
         }

@@ -192,7 +192,6 @@ impl Replay {
             "cpu" => Backend::Cpu,
             b => return Err(err(n, 0, 0, format!("`{b}` is not a backend (gpu, cpu)"))),
         };
-        drop(field);
         let mut build = None;
         let mut lines = lines.peekable();
         if let Some((n, l)) = lines.peek().copied()

@@ -91,8 +91,9 @@ pub struct RunReport {
     pub backend: String,
     /// Last wave started.
     pub wave_reached: u32,
-    /// How it ended.
-    pub outcome: Outcome,
+    /// How it ended; `null` while it goes on (a replay of a run that was
+    /// quit between waves).
+    pub outcome: Option<Outcome>,
     /// Per wave.
     pub waves: Vec<WaveReport>,
     /// Hash of the whole run state after the last command, in hex.
