@@ -9,19 +9,19 @@ impl World {
     /// Sets the aim: `None` fires at the nearest enemy, `Some(dir)` fires
     /// along `dir` (any length; a zero vector falls back to auto-aim).
     pub fn set_aim(&mut self, dir: Option<Vec2>) {
-        self.aim_override = dir.and_then(Vec2::try_normalize);
+        self.caster.aim_override = dir.and_then(Vec2::try_normalize);
     }
 
     /// The aim set by [`World::set_aim`] (unit), `None` when auto-aiming.
     pub fn aim(&self) -> Option<Vec2> {
-        self.aim_override
+        self.caster.aim_override
     }
 
     /// Direction of this step's main cast: the override, else the nearest
     /// enemy, else the way the player faces.
     pub(super) fn aim_dir(&self) -> Vec2 {
         let facing = self.player.vel.try_normalize().unwrap_or(Vec2::X);
-        if let Some(d) = self.aim_override {
+        if let Some(d) = self.caster.aim_override {
             return d;
         }
         self.nearest_enemy(self.player.pos, None)
@@ -72,10 +72,11 @@ mod tests {
             w.step();
         }
         let dirs: Vec<Vec2> = w
+            .field
             .shots
             .occupied()
             .into_iter()
-            .filter_map(|s| w.shots.get(s))
+            .filter_map(|s| w.field.shots.get(s))
             .filter(|s| matches!(s.team, super::super::Team::Player))
             .map(|s| s.dir)
             .collect();

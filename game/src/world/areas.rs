@@ -10,20 +10,23 @@ use crate::effects::areas::{black_hole_pull, mist_reaches, turret_due};
 impl World {
     /// Acts and ages every area; expired turrets release their payload.
     pub(super) fn tick_areas(&mut self, dt: f32, counters: &mut StepCounters) {
-        let mut areas = std::mem::take(&mut self.areas);
+        let mut areas = std::mem::take(&mut self.field.areas);
         let mut found = Vec::new();
         for a in &mut areas {
             match &mut a.kind {
                 AreaKind::BlackHole => {
                     found.clear();
-                    self.enemies.spatial().query_circle(a.pos, a.radius, &mut found);
+                    self.field
+                        .enemies
+                        .spatial()
+                        .query_circle(a.pos, a.radius, &mut found);
                     found.sort_unstable();
                     for &e in &found {
-                        let Some(p) = self.enemies.get(e).map(|e| e.pos) else {
+                        let Some(p) = self.field.enemies.get(e).map(|e| e.pos) else {
                             continue;
                         };
                         let pull = black_hole_pull(p, a.pos, a.power, dt);
-                        self.enemies.knockback(e, pull);
+                        self.field.enemies.knockback(e, pull);
                     }
                 }
                 AreaKind::HealingMist => {
@@ -48,14 +51,14 @@ impl World {
         for a in &areas {
             if a.remaining <= 0.0
                 && let AreaKind::Turret { payload: Some(h), .. } = a.kind
-                && let Some(core) = self.core.as_mut()
+                && let Some(core) = self.caster.core.as_mut()
             {
                 core.release_payload(h);
             }
         }
         areas.retain(|a| a.remaining > 0.0);
         // Areas made while these acted (none today) are kept after the old ones.
-        areas.append(&mut self.areas);
-        self.areas = areas;
+        areas.append(&mut self.field.areas);
+        self.field.areas = areas;
     }
 }

@@ -10,7 +10,7 @@ impl World {
     pub fn end_wave(&mut self) -> WaveStats {
         let cat = self.cat.clone();
         let eco = &cat.run.economy.def;
-        let on_ground = self.coins.wave_end(&eco.coins);
+        let on_ground = self.field.coins.wave_end(&eco.coins);
         self.wallet.earn(on_ground);
         self.stats.gold_picked += on_ground;
         if self.player.alive() {
@@ -18,11 +18,11 @@ impl World {
             self.wallet.settle(&eco.settlement);
             self.roll_drops(crate::loot::drops::DropSource::WaveEnd, self.player.pos);
         }
-        self.stats.spawned = self.runner.as_ref().map_or(0, |r| r.spawned());
+        self.stats.spawned = self.field.runner.as_ref().map_or(0, |r| r.spawned());
         self.reset_hook_state();
         self.clear_field();
-        self.core = None;
-        self.runner = None;
+        self.caster.core = None;
+        self.field.runner = None;
         self.stats.clone()
     }
 }

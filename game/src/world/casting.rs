@@ -13,7 +13,7 @@ impl World {
             spells: &self.cat.spells,
             balance: &self.cat.balance.vm,
             nearest_enemy: nearest,
-            live_projectiles: self.shots.player_live() + self.queued.len() as u32,
+            live_projectiles: self.field.shots.player_live() + self.field.queued.len() as u32,
         }
     }
 
@@ -26,7 +26,9 @@ impl World {
         if self.player.is_down() {
             return; // Down waiting for a revival: inactive.
         }
-        let Some(mut core) = self.core.take() else { return };
+        let Some(mut core) = self.caster.core.take() else {
+            return;
+        };
         let caster = self.caster();
         let aim = self.aim_dir();
         let mut out = {
@@ -45,8 +47,8 @@ impl World {
         counters.dropped_spawns += out.dropped;
         self.apply_stance(&mut out.spawns);
         for s in out.spawns {
-            self.queued.push((s, self.player.pos, aim));
+            self.field.queued.push((s, self.player.pos, aim));
         }
-        self.core = Some(core);
+        self.caster.core = Some(core);
     }
 }

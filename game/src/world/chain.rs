@@ -15,29 +15,29 @@ impl World {
     /// [`crate::effects::chain::CHAIN_JUMP_RANGE`], if the shot has a jump
     /// left. A non-chain shot is left alone.
     pub(super) fn chain_jump(&mut self, slot: u32, enemy: u32, pos: Vec2, counters: &mut StepCounters) {
-        let Some(shot) = self.shots.get(slot).copied() else {
+        let Some(shot) = self.field.shots.get(slot).copied() else {
             return;
         };
         let Some(chain) = shot.chain else { return };
         // This leg is spent whatever happens next: it never jumps twice.
-        if let Some(s) = self.shots.get_mut(slot) {
+        if let Some(s) = self.field.shots.get_mut(slot) {
             s.chain = None;
         }
         let mut leg = chain.leg;
         let Some(n) = remember_hit(&mut leg, chain.left, enemy) else {
             return;
         };
-        let Some(target) = chain_target(&mut self.enemies, pos, &leg.hit_memory[..n]) else {
+        let Some(target) = chain_target(&mut self.field.enemies, pos, &leg.hit_memory[..n]) else {
             return;
         };
         let dir = aim_next_leg(&mut leg, pos, target, shot.dir);
-        let Some(next_slot) = self.compute.spawn(leg) else {
+        let Some(next_slot) = self.link.compute.spawn(leg) else {
             counters.dropped_spawns += 1;
             return;
         };
         // The payload handle now belongs to the new leg: the old slot's EXPIRE
         // must not release it.
-        if let Some(s) = self.shots.get_mut(slot) {
+        if let Some(s) = self.field.shots.get_mut(slot) {
             s.payload = None;
         }
         let mut next = shot;
@@ -46,9 +46,9 @@ impl World {
             left: chain.left - 1,
             leg,
         });
-        self.shots.insert(next_slot, next);
+        self.field.shots.insert(next_slot, next);
         if let Some(h) = shot.payload
-            && let Some(credit) = self.kill_credit.get_mut(enemy as usize)
+            && let Some(credit) = self.field.kill_credit.get_mut(enemy as usize)
             && *credit == Some((slot, h))
         {
             *credit = Some((next_slot, h));
@@ -127,11 +127,11 @@ mod tests {
             .collect();
         let slots = w.begin_test_range(&dummies).expect("range");
         assert_eq!(slots, (0..offsets.len() as u32).collect::<Vec<_>>());
-        w.core = None;
-        w.queued.push((req(&cat), centre + from, Vec2::X));
+        w.caster.core = None;
+        w.field.queued.push((req(&cat), centre + from, Vec2::X));
         let mut hits = Vec::new();
         for _ in 0..120 {
-            if let Some((ev, _)) = &w.pending {
+            if let Some((ev, _)) = &w.link.pending {
                 hits.extend(ev.of_kind(EventKind::Hit).map(|e| e.enemy));
             }
             w.step();
@@ -164,7 +164,7 @@ mod tests {
             assert!(!untouched(&w, k), "grunt {k} was hit");
         }
         assert!(untouched(&w, 6) && untouched(&w, 7), "no seventh hit");
-        assert_eq!(w.shots.player_live(), 0, "the chain is over");
+        assert_eq!(w.field.shots.player_live(), 0, "the chain is over");
         assert_eq!(w.compute().live_count(), 0);
     }
 
@@ -181,7 +181,7 @@ mod tests {
         let (hits, w) = fire(Backend::Cpu, None, &offsets, |c| bolt(c, 5, 0), FROM);
         assert_eq!(hits, vec![0, 1]);
         assert!(untouched(&w, 2));
-        assert_eq!(w.shots.player_live(), 0, "no leg flies on");
+        assert_eq!(w.field.shots.player_live(), 0, "no leg flies on");
         assert_eq!(w.compute().live_count(), 0);
     }
 

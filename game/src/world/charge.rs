@@ -26,7 +26,7 @@ impl World {
     /// The standing-charge ring's state; `None` when the active deck has no
     /// stand-charge chip (then nothing is drawn).
     pub fn charge_state(&self) -> Option<ChargeState> {
-        self.charge.state(&self.stand_charge_stance()?)
+        self.caster.charge.state(&self.stand_charge_stance()?)
     }
 
     /// Stage 3 helper: advances the still timer and scales this step's main
@@ -35,7 +35,8 @@ impl World {
     pub(super) fn apply_stance(&mut self, spawns: &mut [SpawnRequest]) {
         let moving = self.player_moving();
         let spells = &self.cat.spells;
-        self.charge
+        self.caster
+            .charge
             .apply(self.dt, moving, spawns, |i| spells.get(i).stance);
     }
 }
@@ -116,10 +117,11 @@ mod tests {
     /// Damage of the player shots alive now, sorted.
     fn shot_damage(w: &World) -> Vec<f32> {
         let mut v: Vec<f32> = w
+            .field
             .shots
             .occupied()
             .into_iter()
-            .filter_map(|s| w.shots.get(s))
+            .filter_map(|s| w.field.shots.get(s))
             .filter(|s| matches!(s.team, super::super::Team::Player))
             .map(|s| s.damage)
             .collect();

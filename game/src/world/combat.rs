@@ -29,7 +29,7 @@ impl World {
         for e in &events.events {
             let pos = Vec2::from_array(e.pos);
             let slot = e.projectile;
-            let Some(shot) = self.shots.get(slot).copied() else {
+            let Some(shot) = self.field.shots.get(slot).copied() else {
                 continue;
             };
             match e.kind {
@@ -38,8 +38,13 @@ impl World {
                         continue;
                     }
                     let enemy = e.enemy;
-                    let born = self.enemy_born.get(enemy as usize).copied().unwrap_or(u64::MAX);
-                    if born > dispatched_at || self.enemies.get(enemy).is_none() {
+                    let born = self
+                        .field
+                        .enemy_born
+                        .get(enemy as usize)
+                        .copied()
+                        .unwrap_or(u64::MAX);
+                    if born > dispatched_at || self.field.enemies.get(enemy).is_none() {
                         continue;
                     }
                     self.player_hit(slot, enemy, pos, counters);
@@ -66,16 +71,17 @@ impl World {
     /// One player projectile hitting one enemy: the damage pipeline, area
     /// damage, reflection, the on-hit payload, the explosion and the chain jump.
     fn player_hit(&mut self, slot: u32, enemy: u32, pos: Vec2, counters: &mut StepCounters) {
-        let Some(shot) = self.shots.get(slot).copied() else {
+        let Some(shot) = self.field.shots.get(slot).copied() else {
             return;
         };
         let rules = &self.cat.loot.enhancements.levels;
-        let Some((mut spec, attacker)) = gear::player_hit(&shot, self.player.stats(), &self.gear, rules)
+        let Some((mut spec, attacker)) = gear::player_hit(&shot, self.player.stats(), &self.kit.gear, rules)
         else {
             return;
         };
         spec.mult *= self.bane_mult(enemy);
         let out = self
+            .field
             .enemies
             .hit(enemy, &spec, &attacker, &self.cat.combat, &mut self.rngs.combat);
         self.boss_events.extend(out.boss_events.iter().copied());
@@ -89,12 +95,12 @@ impl World {
                 shot.damage,
                 SHOT_SOURCE_BOSS,
             );
-            if self.compute.write(slot, p) {
-                if let (Some(h), Some(core)) = (shot.payload, self.core.as_mut()) {
+            if self.link.compute.write(slot, p) {
+                if let (Some(h), Some(core)) = (shot.payload, self.caster.core.as_mut()) {
                     core.release_payload(h);
                 }
-                self.shots.set_team(slot, Team::Enemy);
-                if let Some(s) = self.shots.get_mut(slot) {
+                self.field.shots.set_team(slot, Team::Enemy);
+                if let Some(s) = self.field.shots.get_mut(slot) {
                     s.payload = None;
                     s.trigger = None;
                     s.explosion_radius = 0.0;
@@ -140,7 +146,10 @@ impl World {
         counters: &mut StepCounters,
     ) {
         let mut targets = Vec::new();
-        self.enemies.spatial().query_circle(pos, radius, &mut targets);
+        self.field
+            .enemies
+            .spatial()
+            .query_circle(pos, radius, &mut targets);
         targets.sort_unstable();
         self.effects.push(
             EffectKind::Blast { radius },
@@ -152,6 +161,7 @@ impl World {
                 continue;
             }
             let out = self
+                .field
                 .enemies
                 .hit(t, spec, attacker, &self.cat.combat, &mut self.rngs.combat);
             self.book_hit(t, &out, slot, counters);
@@ -169,7 +179,7 @@ impl World {
         let dealt = out.damage_dealt();
         self.stats.damage_dealt += f64::from(dealt);
         self.stats.reactions += out.reactions.len() as u64;
-        if let Some(e) = self.enemies.get(enemy) {
+        if let Some(e) = self.field.enemies.get(enemy) {
             let life = self.cat.run.world.damage_number_s;
             if let Some(r) = &out.result {
                 self.effects.push(
@@ -190,10 +200,10 @@ impl World {
             }
         }
         let i = enemy as usize;
-        if self.kill_credit.len() <= i {
-            self.kill_credit.resize(i + 1, None);
+        if self.field.kill_credit.len() <= i {
+            self.field.kill_credit.resize(i + 1, None);
         }
-        self.kill_credit[i] = self.shots.get(slot).and_then(|s| {
+        self.field.kill_credit[i] = self.field.shots.get(slot).and_then(|s| {
             s.payload
                 .filter(|_| s.trigger == Some(TriggerOn::Kill))
                 .map(|h| (slot, h))
@@ -203,7 +213,7 @@ impl World {
     /// Frees the dead: coins, XP, on-kill payloads and entries, loot from elites and bosses.
     pub(super) fn reap(&mut self, counters: &mut StepCounters) {
         let mut boss_events = Vec::new();
-        let deaths = self.enemies.reap(&mut self.rngs.combat, &mut boss_events);
+        let deaths = self.field.enemies.reap(&mut self.rngs.combat, &mut boss_events);
         self.boss_events.append(&mut boss_events);
         for d in deaths {
             let pos = Vec2::from_array(d.pos);
@@ -215,6 +225,7 @@ impl World {
                 self.stats.boss_kills += 1;
             }
             let radius = self
+                .field
                 .enemies
                 .slots()
                 .get(d.slot as usize)
@@ -227,19 +238,23 @@ impl World {
                 pos,
                 self.cat.run.world.death_burst_s,
             );
-            self.coins.drop_coin(pos, d.gold);
+            self.field.coins.drop_coin(pos, d.gold);
             let xp = (d.xp * self.xp_mult()).max(0.0).round() as u64;
             self.stats.xp += xp;
             let levels = self.progress.gain(&self.cat.run.economy.curve, xp);
             if levels > 0 {
                 self.effects.push(EffectKind::LevelUp, self.player.pos, 1.0);
             }
-            if let Some(core) = self.core.as_mut() {
+            if let Some(core) = self.caster.core.as_mut() {
                 core.notify_kill();
             }
-            let credit = self.kill_credit.get_mut(d.slot as usize).and_then(Option::take);
+            let credit = self
+                .field
+                .kill_credit
+                .get_mut(d.slot as usize)
+                .and_then(Option::take);
             if let Some((slot, h)) = credit
-                && self.shots.get(slot).is_some_and(|s| s.payload == Some(h))
+                && self.field.shots.get(slot).is_some_and(|s| s.payload == Some(h))
             {
                 self.fire_payload(h, pos, Some(d.slot), counters);
             }
@@ -288,27 +303,31 @@ impl World {
         skip: Option<u32>,
         counters: &mut StepCounters,
     ) {
-        let Some(mut core) = self.core.take() else { return };
+        let Some(mut core) = self.caster.core.take() else {
+            return;
+        };
         let fired = {
             let ctx = self.cast_context();
             core.fire_payload(h, &ctx)
         };
-        self.core = Some(core);
+        self.caster.core = Some(core);
         counters.casts += 1;
         counters.dropped_spawns += fired.dropped;
         let dir = self
             .nearest_enemy(pos, skip)
             .map_or(Vec2::X, |(_, p)| gear::aim(pos, p, Vec2::X));
         for s in fired.spawns {
-            self.queued.push((s, pos, dir));
+            self.field.queued.push((s, pos, dir));
         }
     }
 
     /// Casts the core's OnHit / OnKill entry at `pos`, if it has one and it is ready.
     pub(super) fn cast_entry(&mut self, on: EntryOn, pos: Vec2, counters: &mut StepCounters) {
-        let Some(mut core) = self.core.take() else { return };
+        let Some(mut core) = self.caster.core.take() else {
+            return;
+        };
         if !core.core().entries.iter().any(|e| e.on == on) {
-            self.core = Some(core);
+            self.caster.core = Some(core);
             return;
         }
         let caster = self.caster();
@@ -316,7 +335,7 @@ impl World {
             let ctx = self.cast_context();
             core.cast_entry(on, &caster, &ctx)
         };
-        self.core = Some(core);
+        self.caster.core = Some(core);
         if !out.cast {
             return;
         }
@@ -326,7 +345,7 @@ impl World {
             .nearest_enemy(pos, None)
             .map_or(Vec2::X, |(_, p)| gear::aim(pos, p, Vec2::X));
         for s in out.spawns {
-            self.queued.push((s, pos, dir));
+            self.field.queued.push((s, pos, dir));
         }
     }
 }

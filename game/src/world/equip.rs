@@ -7,8 +7,8 @@ use super::*;
 impl World {
     /// Re-derives the equipment's contribution after a change of worn items.
     pub fn refresh_gear(&mut self) {
-        self.gear = self.equipment.loadout(&self.cat.loot);
-        self.player.set_item_modifiers(self.gear.modifiers.clone());
+        self.kit.gear = self.equipment.loadout(&self.cat.loot);
+        self.player.set_item_modifiers(self.kit.gear.modifiers.clone());
     }
 
     /// Equips an item from anywhere (the stash, a test), replacing what was worn

@@ -1,5 +1,7 @@
 //! Loot rules at their moments (the hooks of `crate::loot::hooks`): the one
-//! place where an equipped rule acts in the fight.
+//! place where an equipped rule acts in the fight. The rules' own memory and
+//! the passive products live in the loot room (`crate::loot::hook_state`);
+//! this file applies them to the player and the enemies.
 //!
 //! Every `HookEffect` is wired:
 //! * `Heal`, `RestoreMana`, `Nova`, `DamageOverTime` at any hook (a
@@ -41,28 +43,10 @@ use super::World;
 use super::metrics::StepCounters;
 use crate::combat::{AttackerStats, HitSpec};
 use crate::element::Element;
-use crate::loot::hooks::{BaneTarget, Hook, HookEffect, WhileCondition};
+pub(super) use crate::loot::hook_state::HookState;
+use crate::loot::hook_state::{bane_mult, notice_range_mult, xp_mult};
+use crate::loot::hooks::{Hook, HookEffect, WhileCondition};
 use crate::stats::{StatId, StatModifier};
-
-/// The fight's memory for loot rules, kept between steps of a wave and reset
-/// at wave end.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub(super) struct HookState {
-    /// Live stack buffs, one per (rule index, stat).
-    stacks: Vec<Stacks>,
-    /// Indices (into the gear's hooks) of the `Revive` rules spent this wave.
-    revived: Vec<usize>,
-}
-
-/// One `StackBuff` rule's stacks.
-#[derive(Debug, Clone, PartialEq)]
-struct Stacks {
-    key: (usize, StatId),
-    mul_per_stack: f32,
-    decay_after_s: f32,
-    count: u32,
-    since_s: f32,
-}
 
 impl World {
     /// Runs every equipped rule registered for `hook`.
@@ -74,10 +58,11 @@ impl World {
     /// slot the moment is about (the struck enemy of `OnHit`), for rules that
     /// act on it (`Wound`).
     pub(super) fn run_hooks_at(&mut self, hook: Hook, target: Option<u32>, counters: &mut StepCounters) {
-        if self.gear.hooks.iter().all(|h| h.on != hook) {
+        if self.kit.gear.hooks.iter().all(|h| h.on != hook) {
             return;
         }
         let rules: Vec<(usize, HookEffect)> = self
+            .kit
             .gear
             .hooks
             .iter()
@@ -89,7 +74,7 @@ impl World {
             match effect {
                 HookEffect::Heal { amount } => self.player.heal(amount),
                 HookEffect::RestoreMana { amount } => {
-                    if let Some(core) = self.core.as_mut() {
+                    if let Some(core) = self.caster.core.as_mut() {
                         let cap = core
                             .core()
                             .mana_max
@@ -116,36 +101,23 @@ impl World {
                     max_stacks,
                     decay_after_s,
                 } => {
-                    let key = (index, stat);
-                    let st = &mut self.hook_state;
-                    let s = match st.stacks.iter_mut().find(|s| s.key == key) {
-                        Some(s) => s,
-                        None => {
-                            st.stacks.push(Stacks {
-                                key,
-                                mul_per_stack,
-                                decay_after_s,
-                                count: 0,
-                                since_s: 0.0,
-                            });
-                            st.stacks.last_mut().expect("just pushed")
-                        }
-                    };
-                    s.count = (s.count + 1).min(max_stacks);
-                    s.since_s = 0.0;
+                    self.kit
+                        .hook_state
+                        .add_stack(index, stat, mul_per_stack, max_stacks, decay_after_s);
                     self.refresh_buffs();
                 }
                 HookEffect::Revive { delay_s, hp_max_loss } => {
-                    let used = &mut self.hook_state.revived;
-                    if self.player.hp <= 0.0 && !self.player.is_down() && !used.contains(&index) {
-                        used.push(index);
+                    if self.player.hp <= 0.0
+                        && !self.player.is_down()
+                        && self.kit.hook_state.take_revive(index)
+                    {
                         self.player.knock_down(delay_s, hp_max_loss);
                     }
                 }
                 HookEffect::Wound {
                     max_hp_fraction_per_s,
                 } => {
-                    if let Some(e) = target.and_then(|t| self.enemies.get_mut(t))
+                    if let Some(e) = target.and_then(|t| self.field.enemies.get_mut(t))
                         && e.hp > 0.0
                     {
                         e.status.add_wound(max_hp_fraction_per_s * e.hp_max);
@@ -169,49 +141,24 @@ impl World {
     /// player's input, the player's fight-time modifiers are refolded, and the
     /// enemies' notice-range factor follows the equipped rules.
     pub(super) fn tick_hooks(&mut self, dt: f32) {
-        for s in &mut self.hook_state.stacks {
-            if s.count > 0 {
-                s.since_s += dt;
-                if s.since_s >= s.decay_after_s - 1.0e-4 {
-                    s.count = 0;
-                }
-            }
-        }
+        self.kit.hook_state.age(dt);
         self.refresh_buffs();
-        let mult: f32 = self
-            .gear
-            .hooks
-            .iter()
-            .filter_map(|h| match h.effect {
-                HookEffect::EnemyNoticeRange { mult } => Some(mult),
-                _ => None,
-            })
-            .product();
-        self.enemies.set_ranged_range_mult(mult);
+        let mult = notice_range_mult(&self.kit.gear);
+        self.field.enemies.set_ranged_range_mult(mult);
     }
 
     /// At wave end every stack burns and each `Revive` rule is ready again.
     pub(super) fn reset_hook_state(&mut self) {
-        self.hook_state = HookState::default();
+        self.kit.hook_state = HookState::default();
         self.refresh_buffs();
     }
 
     /// Folds the live stack buffs and the conditional (standing still)
     /// modifiers into the player's fight-time modifiers.
     fn refresh_buffs(&mut self) {
-        let mut mods: Vec<StatModifier> = self
-            .hook_state
-            .stacks
-            .iter()
-            .filter(|s| s.count > 0)
-            .map(|s| StatModifier {
-                stat: s.key.1,
-                add: 0.0,
-                mul: 1.0 + s.mul_per_stack * s.count as f32,
-            })
-            .collect();
+        let mut mods: Vec<StatModifier> = self.kit.hook_state.buff_modifiers();
         let still = !self.player_moving();
-        for c in &self.gear.conditional {
+        for c in &self.kit.gear.conditional {
             let on = match c.condition {
                 WhileCondition::StandingStill => still,
                 // Resolved by the equipment when the loadout is built.
@@ -227,24 +174,23 @@ impl World {
     /// Stacks held by the stack-buff rule of stat `stat` (0 when none); for
     /// the HUD and tests.
     pub fn buff_stacks(&self, stat: StatId) -> u32 {
-        self.hook_state
-            .stacks
-            .iter()
-            .filter(|s| s.key.1 == stat)
-            .map(|s| s.count)
-            .sum()
+        self.kit.hook_state.stacks_of(stat)
     }
 
     /// Physical area damage around `pos` (found through the spatial hash).
     fn nova(&mut self, pos: Vec2, damage: f32, radius: f32, counters: &mut StepCounters) {
         let mut targets = Vec::new();
-        self.enemies.spatial().query_circle(pos, radius, &mut targets);
+        self.field
+            .enemies
+            .spatial()
+            .query_circle(pos, radius, &mut targets);
         targets.sort_unstable();
         let spec = HitSpec::simple(damage, Element::Physical);
         let mut attacker = AttackerStats::from_sheet(self.player.stats());
-        super::gear::apply_reaction_rules(&mut attacker, &self.gear);
+        super::gear::apply_reaction_rules(&mut attacker, &self.kit.gear);
         for t in targets {
             let out = self
+                .field
                 .enemies
                 .hit(t, &spec, &attacker, &self.cat.combat, &mut self.rngs.combat);
             self.stats.damage_dealt += f64::from(out.damage_dealt());
@@ -254,35 +200,13 @@ impl World {
 
     /// The product of the passive `XpGain` rules.
     pub(super) fn xp_mult(&self) -> f32 {
-        self.gear
-            .hooks
-            .iter()
-            .filter_map(|h| match h.effect {
-                HookEffect::XpGain { mult } => Some(mult),
-                _ => None,
-            })
-            .product()
+        xp_mult(&self.kit.gear)
     }
 
     /// The product of the `Bane` rules that apply to enemy `slot`.
     pub(super) fn bane_mult(&self, slot: u32) -> f32 {
-        let Some(e) = self.enemies.get(slot) else {
-            return 1.0;
-        };
-        self.gear
-            .hooks
-            .iter()
-            .filter_map(|h| match h.effect {
-                HookEffect::Bane { target, mult } => {
-                    let applies = match target {
-                        BaneTarget::Elite => e.elite,
-                        BaneTarget::Boss => e.boss.is_some(),
-                        BaneTarget::Armoured => e.armor > 0.0,
-                    };
-                    applies.then_some(mult)
-                }
-                _ => None,
-            })
-            .product()
+        self.field.enemies.get(slot).map_or(1.0, |e| {
+            bane_mult(&self.kit.gear, e.elite, e.boss.is_some(), e.armor > 0.0)
+        })
     }
 }

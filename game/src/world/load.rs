@@ -37,7 +37,7 @@ impl World {
         let arena = cat.run.world.arena;
         let centre = arena.centre();
         let mut k = self.run_steps as u32;
-        while (self.enemies.alive_count() as u32) < enemies {
+        while (self.field.enemies.alive_count() as u32) < enemies {
             k = k.wrapping_add(1);
             // A golden-angle spiral fills the arena evenly and deterministically.
             let a = k as f32 * 2.399_963;
@@ -59,11 +59,11 @@ impl World {
         let Some(template) = self.load_template(idx) else {
             return false;
         };
-        let live = self.shots.player_live() + self.queued.len() as u32;
+        let live = self.field.shots.player_live() + self.field.queued.len() as u32;
         for i in 0..projectiles.saturating_sub(live) {
             let a = (self.run_steps as f32 * 0.37 + i as f32 * 0.618_034) * std::f32::consts::TAU;
             let dir = Vec2::new(a.cos(), a.sin());
-            self.queued.push((template, self.player.pos, dir));
+            self.field.queued.push((template, self.player.pos, dir));
         }
         true
     }

@@ -126,6 +126,56 @@ impl Rngs {
     }
 }
 
+/// The loot rules in force.
+#[derive(Debug)]
+struct Kit {
+    gear: GearLoadout,
+    /// Stacks and spent revivals of the equipped loot rules (`hooks.rs`).
+    hook_state: hooks::HookState,
+}
+
+/// The active core of the wave and its aim.
+#[derive(Debug)]
+struct Caster {
+    core: Option<CoreState>,
+    /// Mouse aim (unit) or `None` for auto-aim ([`World::set_aim`]).
+    aim_override: Option<Vec2>,
+    /// Still time for stand-charge chips ([`World::charge_state`]).
+    charge: ChargeTracker,
+}
+
+/// The projectile compute core and the bookkeeping of its one-step latency.
+struct ComputeLink {
+    compute: ProjectileCore,
+    /// Enemies as uploaded this step.
+    upload: Vec<Enemy>,
+    /// Run step of each compute dispatch not yet delivered, oldest first.
+    dispatched: std::collections::VecDeque<u64>,
+    /// The compute core's count of delivered steps, as last seen.
+    delivered: u64,
+    /// Events of the last delivered dispatch and the run step it was made at.
+    pending: Option<(StepEvents, u64)>,
+}
+
+/// What is on the battlefield this wave.
+#[derive(Debug)]
+struct Field {
+    shots: ShotTable,
+    enemies: EnemySet,
+    /// Run step at which each enemy slot got its current occupant; a HIT from
+    /// an older upload on a reused slot is ignored.
+    enemy_born: Vec<u64>,
+    /// The on-kill payload of the last player projectile that hit each enemy slot.
+    kill_credit: Vec<Option<(u32, crate::vm::PayloadHandle)>>,
+    runner: Option<WaveRunner>,
+    spawn_orders: Vec<SpawnOrder>,
+    /// Spawn requests waiting for the upload: the request, its origin and aim.
+    queued: Vec<(SpawnRequest, Vec2, Vec2)>,
+    enemy_shots: Vec<engine::compute::Projectile>,
+    areas: Vec<Area>,
+    coins: CoinField,
+}
+
 /// The whole state of a run's fight and everything carried between waves.
 pub struct World {
     cat: Arc<Catalog>,
@@ -155,34 +205,14 @@ pub struct World {
     pub materials: MaterialAmounts,
     /// Artifact pity of the run.
     pub pity: PityState,
-    gear: GearLoadout,
-    /// Stacks and spent revivals of the equipped loot rules (`hooks.rs`).
-    hook_state: hooks::HookState,
-    /// Mouse aim (unit) or `None` for auto-aim ([`World::set_aim`]).
-    aim_override: Option<Vec2>,
-    /// Still time for stand-charge chips ([`World::charge_state`]).
-    charge: ChargeTracker,
-    core: Option<CoreState>,
-    compute: ProjectileCore,
-    shots: ShotTable,
-    enemies: EnemySet,
-    /// Run step at which each enemy slot got its current occupant; a HIT from
-    /// an older upload on a reused slot is ignored.
-    enemy_born: Vec<u64>,
-    /// The on-kill payload of the last player projectile that hit each enemy slot.
-    kill_credit: Vec<Option<(u32, crate::vm::PayloadHandle)>>,
-    upload: Vec<Enemy>,
-    /// Run step of each compute dispatch not yet delivered, oldest first.
-    dispatched: std::collections::VecDeque<u64>,
-    /// The compute core's count of delivered steps, as last seen.
-    delivered: u64,
-    pending: Option<(StepEvents, u64)>,
-    runner: Option<WaveRunner>,
-    spawn_orders: Vec<SpawnOrder>,
-    queued: Vec<(SpawnRequest, Vec2, Vec2)>,
-    enemy_shots: Vec<engine::compute::Projectile>,
-    areas: Vec<Area>,
-    coins: CoinField,
+    /// The loot rules in force: worn gear and the state of its hooks.
+    kit: Kit,
+    /// The active core and how it aims.
+    caster: Caster,
+    /// The compute core and the dispatches in flight to it.
+    link: ComputeLink,
+    /// Everything on the battlefield this wave.
+    field: Field,
     rngs: Rngs,
     /// Short-lived effects for the renderer.
     pub effects: Effects,
@@ -203,7 +233,7 @@ impl std::fmt::Debug for World {
             .field("seed", &self.seed)
             .field("wave", &self.wave)
             .field("wave_steps", &self.wave_steps)
-            .field("backend", &self.compute.backend())
+            .field("backend", &self.link.compute.backend())
             .finish_non_exhaustive()
     }
 }
@@ -276,26 +306,34 @@ impl World {
             stash: Vec::new(),
             materials: MaterialAmounts::default(),
             pity: PityState::default(),
-            gear,
-            hook_state: Default::default(),
-            aim_override: None,
-            charge: ChargeTracker::default(),
-            core: None,
-            compute,
-            shots: ShotTable::default(),
-            enemies,
-            enemy_born: Vec::new(),
-            kill_credit: Vec::new(),
-            upload: Vec::new(),
-            dispatched: std::collections::VecDeque::new(),
-            delivered: 0,
-            pending: None,
-            runner: None,
-            spawn_orders: Vec::new(),
-            queued: Vec::new(),
-            enemy_shots: Vec::new(),
-            areas: Vec::new(),
-            coins: CoinField::default(),
+            kit: Kit {
+                gear,
+                hook_state: Default::default(),
+            },
+            caster: Caster {
+                core: None,
+                aim_override: None,
+                charge: ChargeTracker::default(),
+            },
+            link: ComputeLink {
+                compute,
+                upload: Vec::new(),
+                dispatched: std::collections::VecDeque::new(),
+                delivered: 0,
+                pending: None,
+            },
+            field: Field {
+                shots: ShotTable::default(),
+                enemies,
+                enemy_born: Vec::new(),
+                kill_credit: Vec::new(),
+                runner: None,
+                spawn_orders: Vec::new(),
+                queued: Vec::new(),
+                enemy_shots: Vec::new(),
+                areas: Vec::new(),
+                coins: CoinField::default(),
+            },
             rngs: Rngs::new(seed),
             effects: Effects::new(4096),
             times: StageTimes::default(),
@@ -311,7 +349,7 @@ impl World {
     /// One fixed step of `dt` (1/60 s), in the order of the module docs. Does
     /// nothing outside a wave or once the player is dead.
     pub fn step(&mut self) {
-        if self.runner.is_none() || !self.player.alive() {
+        if self.field.runner.is_none() || !self.player.alive() {
             return;
         }
         let dt = self.dt;
@@ -319,7 +357,7 @@ impl World {
         let mut counters = StepCounters::default();
         self.boss_events.clear();
         // 1. Events of the previous step.
-        let events = self.pending.take();
+        let events = self.link.pending.take();
         laps.lap(&mut self.times, 0);
         // 2. Combat.
         if let Some((events, dispatched_at)) = events {
@@ -340,17 +378,17 @@ impl World {
         self.upload(&mut counters);
         laps.lap(&mut self.times, 4);
         // 6. Compute.
-        let ev = self.compute.step(dt);
-        self.dispatched.push_back(self.run_steps);
+        let ev = self.link.compute.step(dt);
+        self.link.dispatched.push_back(self.run_steps);
         // `step` returns the events of the oldest undelivered dispatch, if any
         // was delivered (its `step` number then advances).
-        let at = if ev.step > self.delivered {
-            self.delivered = ev.step;
-            self.dispatched.pop_front().unwrap_or(self.run_steps)
+        let at = if ev.step > self.link.delivered {
+            self.link.delivered = ev.step;
+            self.link.dispatched.pop_front().unwrap_or(self.run_steps)
         } else {
             self.run_steps
         };
-        self.pending = Some((ev, at));
+        self.link.pending = Some((ev, at));
         laps.lap(&mut self.times, 5);
 
         self.wave_steps += 1;
@@ -361,9 +399,9 @@ impl World {
         {
             self.run_hooks(crate::loot::hooks::Hook::PerSecond, &mut counters);
         }
-        counters.enemies = self.enemies.alive_count() as u32;
-        counters.projectiles = self.compute.live_count();
-        counters.player_projectiles = self.shots.player_live();
+        counters.enemies = self.field.enemies.alive_count() as u32;
+        counters.projectiles = self.link.compute.live_count();
+        counters.player_projectiles = self.field.shots.player_live();
         self.counters = counters;
         let s = &mut self.stats;
         s.steps += 1;

@@ -12,44 +12,45 @@ impl World {
             max: [arena.width, arena.height],
         };
         // Waves.
-        if let Some(r) = self.runner.as_mut() {
-            self.spawn_orders.clear();
-            r.step(dt, self.player.pos, &ai_arena, &mut self.spawn_orders);
+        if let Some(r) = self.field.runner.as_mut() {
+            self.field.spawn_orders.clear();
+            r.step(dt, self.player.pos, &ai_arena, &mut self.field.spawn_orders);
         }
-        let orders = std::mem::take(&mut self.spawn_orders);
+        let orders = std::mem::take(&mut self.field.spawn_orders);
         for o in &orders {
             let slot = match *o {
                 SpawnOrder::Enemy {
                     enemy, pos, scale, ..
                 } => {
                     let def = &self.cat.enemies.defs[enemy as usize];
-                    self.enemies.spawn(enemy, def, Vec2::from_array(pos), scale)
+                    self.field.enemies.spawn(enemy, def, Vec2::from_array(pos), scale)
                 }
                 SpawnOrder::Boss { boss, pos } => {
                     let def = Arc::new(self.cat.bosses.bosses[boss as usize].clone());
-                    self.enemies
+                    self.field
+                        .enemies
                         .spawn_boss(def, boss as usize, Vec2::from_array(pos), false)
                 }
             };
             match slot {
                 Some(s) => {
                     let i = s as usize;
-                    if self.enemy_born.len() <= i {
-                        self.enemy_born.resize(i + 1, 0);
+                    if self.field.enemy_born.len() <= i {
+                        self.field.enemy_born.resize(i + 1, 0);
                     }
-                    self.enemy_born[i] = self.run_steps;
+                    self.field.enemy_born[i] = self.run_steps;
                 }
                 None => counters.dropped_spawns += 1,
             }
         }
-        self.spawn_orders = orders;
+        self.field.spawn_orders = orders;
         // Enemies.
         let ctx = AiContext {
             player_pos: self.player.pos,
             player_radius: self.player.radius,
             arena: ai_arena,
         };
-        let out = self.enemies.update(dt, &ctx, &mut self.rngs.ai);
+        let out = self.field.enemies.update(dt, &ctx, &mut self.rngs.ai);
         for &(enemy, dmg) in &out.contact_hits {
             let _ = enemy;
             self.hurt_player(dmg, self.cat.run.world.enemy_attack.contact_class);
@@ -58,7 +59,7 @@ impl World {
             // Pools hurt continuously: no invulnerability window, no minimum of 1 per step.
             self.hurt_player_over_time(out.pool_damage, self.cat.run.world.enemy_attack.pool_class);
         }
-        self.enemy_shots.extend(out.enemy_shots.iter().copied());
+        self.field.enemy_shots.extend(out.enemy_shots.iter().copied());
         self.boss_events.extend(out.boss_events.iter().copied());
         // Damage over time on enemies counts as dealt.
         self.stats.damage_dealt += f64::from(out.dot_damage);
@@ -66,7 +67,7 @@ impl World {
         self.player.walk(self.move_dir, dt, &arena);
         self.player.tick(dt);
         // Coins.
-        let c = self.coins.update(
+        let c = self.field.coins.update(
             &self.cat.run.economy.def.coins,
             dt,
             self.player.pos,
@@ -84,9 +85,13 @@ impl World {
     /// Contact or shot damage to the player through the level contest and armour.
     pub(super) fn hurt_player(&mut self, raw: f32, class: crate::loot::enhance::DamageClass) {
         let rules = &self.cat.loot.enhancements.levels;
-        let Some((scaled, _)) =
-            gear::enemy_hit(raw, class, &self.cat.run.world.enemy_attack, &self.gear, rules)
-        else {
+        let Some((scaled, _)) = gear::enemy_hit(
+            raw,
+            class,
+            &self.cat.run.world.enemy_attack,
+            &self.kit.gear,
+            rules,
+        ) else {
             return;
         };
         let before = self.player.damage_taken;
@@ -113,9 +118,13 @@ impl World {
 
     pub(super) fn hurt_player_over_time(&mut self, amount: f32, class: crate::loot::enhance::DamageClass) {
         let rules = &self.cat.loot.enhancements.levels;
-        let Some((scaled, _)) =
-            gear::enemy_hit(amount, class, &self.cat.run.world.enemy_attack, &self.gear, rules)
-        else {
+        let Some((scaled, _)) = gear::enemy_hit(
+            amount,
+            class,
+            &self.cat.run.world.enemy_attack,
+            &self.kit.gear,
+            rules,
+        ) else {
             return;
         };
         let before = self.player.damage_taken;

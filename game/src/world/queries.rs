@@ -23,49 +23,50 @@ impl World {
 
     /// Which implementation runs the compute passes.
     pub fn backend(&self) -> Backend {
-        self.compute.backend()
+        self.link.compute.backend()
     }
 
     /// The compute core (the renderer draws from its projectile buffer; the overlay reads pass timings).
     pub fn compute(&self) -> &ProjectileCore {
-        &self.compute
+        &self.link.compute
     }
 
     /// Enemies, by slot (free slots have `alive == false`), with telegraph state.
     pub fn enemies(&self) -> &EnemySet {
-        &self.enemies
+        &self.field.enemies
     }
 
     /// Coins on the ground.
     pub fn coins(&self) -> &CoinField {
-        &self.coins
+        &self.field.coins
     }
 
     /// Black holes, healing mists and turrets in the arena.
     pub fn areas(&self) -> &[Area] {
-        &self.areas
+        &self.field.areas
     }
 
     /// The active core's runtime (mana, timers), when a wave is running.
     pub fn core_state(&self) -> Option<&CoreState> {
-        self.core.as_ref()
+        self.caster.core.as_ref()
     }
 
     /// What the worn equipment gives the fight.
     pub fn gear(&self) -> &GearLoadout {
-        &self.gear
+        &self.kit.gear
     }
 
     /// Seconds left in the wave (0 outside a wave).
     pub fn wave_time_left(&self) -> f32 {
-        self.runner
+        self.field
+            .runner
             .as_ref()
             .map_or(0.0, |r| (r.config().duration_sec - r.elapsed()).max(0.0))
     }
 
     /// True while a wave is running and the player lives.
     pub fn in_wave(&self) -> bool {
-        self.runner.is_some()
+        self.field.runner.is_some()
     }
 
     /// True when the wave is over: its time is up and no boss lives, or a
@@ -73,7 +74,7 @@ impl World {
     /// The seed ends the game on the W20 boss's death, so a boss wave waits
     /// for it, but not forever.
     pub fn wave_done(&self) -> bool {
-        let Some(r) = self.runner.as_ref() else {
+        let Some(r) = self.field.runner.as_ref() else {
             return false;
         };
         if !r.time_up() {
@@ -85,12 +86,19 @@ impl World {
 
     /// True while a boss is alive in the arena.
     pub fn boss_alive(&self) -> bool {
-        self.enemies.slots().iter().any(|e| e.alive && e.boss.is_some())
+        self.field
+            .enemies
+            .slots()
+            .iter()
+            .any(|e| e.alive && e.boss.is_some())
     }
 
     /// True when the current wave's file has a boss.
     pub fn boss_wave(&self) -> bool {
-        self.runner.as_ref().is_some_and(|r| r.config().boss.is_some())
+        self.field
+            .runner
+            .as_ref()
+            .is_some_and(|r| r.config().boss.is_some())
     }
 
     /// Depth of the current wave for loot (DESIGN §7: 5 × wave, at most 100).
@@ -101,7 +109,7 @@ impl World {
     /// Nearest living enemy to `from` (slot and position), optionally skipping one.
     pub(super) fn nearest_enemy(&self, from: Vec2, skip: Option<u32>) -> Option<(u32, Vec2)> {
         let mut best: Option<(u32, Vec2, f32)> = None;
-        for (i, e) in self.enemies.slots().iter().enumerate() {
+        for (i, e) in self.field.enemies.slots().iter().enumerate() {
             if !e.alive || e.hp <= 0.0 || skip == Some(i as u32) {
                 continue;
             }

@@ -9,17 +9,20 @@ impl World {
     pub fn spawn_enemy(&mut self, id: &str, pos: Vec2) -> Option<u32> {
         let kind = self.cat.enemies.index_of(id)?;
         let def = &self.cat.enemies.defs[kind];
-        let slot = self.enemies.spawn(kind as u32, def, pos, Default::default())?;
+        let slot = self
+            .field
+            .enemies
+            .spawn(kind as u32, def, pos, Default::default())?;
         let i = slot as usize;
-        if self.enemy_born.len() <= i {
-            self.enemy_born.resize(i + 1, 0);
+        if self.field.enemy_born.len() <= i {
+            self.field.enemy_born.resize(i + 1, 0);
         }
-        self.enemy_born[i] = self.run_steps;
+        self.field.enemy_born[i] = self.run_steps;
         Some(slot)
     }
 
     /// Mutable enemies (tests and tools that set up a scene).
     pub fn enemies_mut(&mut self) -> &mut EnemySet {
-        &mut self.enemies
+        &mut self.field.enemies
     }
 }

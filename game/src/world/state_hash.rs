@@ -54,7 +54,7 @@ impl World {
         h.part("seed", &self.seed);
         h.part("wave", &(self.wave, self.wave_steps, self.run_steps));
         h.part("player", &self.player);
-        h.part("move", &(self.move_dir, self.aim_override));
+        h.part("move", &(self.move_dir, self.caster.aim_override));
         h.part("wallet", &self.wallet);
         h.part("progress", &self.progress);
         h.part("loadout", &self.loadout);
@@ -62,21 +62,21 @@ impl World {
         h.part("stash", &self.stash);
         h.part("materials", &self.materials);
         h.part("pity", &self.pity);
-        h.part("hooks", &self.hook_state);
-        h.part("charge", &self.charge);
-        h.part("core", &self.core);
-        h.part("shots", &self.shots);
-        h.part("enemies", &self.enemies);
-        h.part("enemy_born", &self.enemy_born);
-        h.part("kill_credit", &self.kill_credit);
-        h.part("dispatched", &(&self.dispatched, self.delivered));
-        h.part("pending", &self.pending);
-        h.part("runner", &self.runner);
-        h.part("spawn_orders", &self.spawn_orders);
-        h.part("queued", &self.queued);
-        h.part("enemy_shots", &self.enemy_shots);
-        h.part("areas", &self.areas);
-        h.part("coins", &self.coins);
+        h.part("hooks", &self.kit.hook_state);
+        h.part("charge", &self.caster.charge);
+        h.part("core", &self.caster.core);
+        h.part("shots", &self.field.shots);
+        h.part("enemies", &self.field.enemies);
+        h.part("enemy_born", &self.field.enemy_born);
+        h.part("kill_credit", &self.field.kill_credit);
+        h.part("dispatched", &(&self.link.dispatched, self.link.delivered));
+        h.part("pending", &self.link.pending);
+        h.part("runner", &self.field.runner);
+        h.part("spawn_orders", &self.field.spawn_orders);
+        h.part("queued", &self.field.queued);
+        h.part("enemy_shots", &self.field.enemy_shots);
+        h.part("areas", &self.field.areas);
+        h.part("coins", &self.field.coins);
         h.part("rngs", &self.rngs);
         h.part("effects", &self.effects);
         h.part("boss_events", &self.boss_events);
@@ -85,8 +85,8 @@ impl World {
             ..self.stats.clone()
         };
         h.part("stats", &stats);
-        let live = self.compute.slot_high_water() as usize;
-        let projectiles = self.compute.read_projectiles();
+        let live = self.link.compute.slot_high_water() as usize;
+        let projectiles = self.link.compute.read_projectiles();
         h.part("projectiles", &&projectiles[..live.min(projectiles.len())]);
     }
 }

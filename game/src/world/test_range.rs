@@ -37,7 +37,7 @@ impl World {
         cfg.duration_sec = f32::MAX;
         let runner = WaveRunner::new(&cfg, &self.cat.enemies, &self.cat.bosses, wave_seed(self.seed, 1))
             .map_err(|e| WorldError::Unknown { what: "wave", id: e })?;
-        self.runner = Some(runner);
+        self.field.runner = Some(runner);
         let mut slots = Vec::with_capacity(dummies.len());
         for d in dummies {
             let slot = self
@@ -46,7 +46,7 @@ impl World {
                     what: "enemy",
                     id: d.enemy.clone(),
                 })?;
-            if let Some(e) = self.enemies.get_mut(slot) {
+            if let Some(e) = self.field.enemies.get_mut(slot) {
                 e.speed = 0.0;
                 e.hp_max = d.hp;
                 e.hp = d.hp;

@@ -8,8 +8,8 @@ use super::*;
 impl World {
     /// Frees the CPU record of a slot and its payload.
     pub(super) fn release_shot(&mut self, slot: u32) {
-        if let Some(s) = self.shots.remove(slot)
-            && let (Some(h), Some(core)) = (s.payload, self.core.as_mut())
+        if let Some(s) = self.field.shots.remove(slot)
+            && let (Some(h), Some(core)) = (s.payload, self.caster.core.as_mut())
         {
             core.release_payload(h);
         }
@@ -17,25 +17,28 @@ impl World {
 
     /// Stage 5: enemies, player circle, queued spawns.
     pub(super) fn upload(&mut self, counters: &mut StepCounters) {
-        self.upload.clear();
-        self.upload.extend(self.enemies.slots().iter().map(|e| Enemy {
-            pos: e.pos.to_array(),
-            radius: e.radius,
-            alive: u32::from(e.alive && e.hp > 0.0),
-        }));
-        self.compute.set_enemies(&self.upload);
-        self.compute
+        self.link.upload.clear();
+        self.link
+            .upload
+            .extend(self.field.enemies.slots().iter().map(|e| Enemy {
+                pos: e.pos.to_array(),
+                radius: e.radius,
+                alive: u32::from(e.alive && e.hp > 0.0),
+            }));
+        self.link.compute.set_enemies(&self.link.upload);
+        self.link
+            .compute
             .set_player(self.player.pos.to_array(), self.player.radius);
-        let queued = std::mem::take(&mut self.queued);
+        let queued = std::mem::take(&mut self.field.queued);
         for (req, origin, dir) in queued {
             self.spawn_request(&req, origin, dir, counters);
         }
-        let shots = std::mem::take(&mut self.enemy_shots);
+        let shots = std::mem::take(&mut self.field.enemy_shots);
         for p in shots {
             let dmg = crate::enemies::shots::enemy_shot_damage(&p);
-            match self.compute.spawn(p) {
+            match self.link.compute.spawn(p) {
                 Some(slot) => {
-                    self.shots.insert(slot, Shot::from_enemy(&p, dmg));
+                    self.field.shots.insert(slot, Shot::from_enemy(&p, dmg));
                 }
                 None => counters.dropped_spawns += 1,
             }
@@ -47,17 +50,17 @@ impl World {
         use crate::vm::spells::EffectKind as Vfx;
         let aim = dir.y.atan2(dir.x);
         if req.effect != Vfx::None {
-            self.areas.push(Area::from_request(req, origin, aim));
+            self.field.areas.push(Area::from_request(req, origin, aim));
             return;
         }
         let p = req.to_projectile(origin.to_array(), aim);
-        match self.compute.spawn(p) {
+        match self.link.compute.spawn(p) {
             Some(slot) => {
-                self.shots.insert(slot, Shot::from_request(req, &p));
+                self.field.shots.insert(slot, Shot::from_request(req, &p));
             }
             None => {
                 counters.dropped_spawns += 1;
-                if let (Some(h), Some(core)) = (req.payload, self.core.as_mut()) {
+                if let (Some(h), Some(core)) = (req.payload, self.caster.core.as_mut()) {
                     core.release_payload(h);
                 }
             }

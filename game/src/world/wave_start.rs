@@ -24,8 +24,8 @@ impl World {
         )
         .map_err(|e| WorldError::Unknown { what: "wave", id: e })?;
         self.clear_field();
-        self.core = Some(self.build_core(n)?);
-        self.runner = Some(runner);
+        self.caster.core = Some(self.build_core(n)?);
+        self.field.runner = Some(runner);
         self.wave = n;
         self.wave_steps = 0;
         self.player.pos = self.cat.run.world.arena.centre();
@@ -69,19 +69,19 @@ impl World {
 
     /// Removes every enemy, projectile, coin and effect (their payloads released).
     pub(super) fn clear_field(&mut self) {
-        let flushed = self.compute.flush();
-        self.delivered = self.delivered.max(flushed.step);
-        for slot in self.shots.occupied() {
-            self.compute.kill(slot);
+        let flushed = self.link.compute.flush();
+        self.link.delivered = self.link.delivered.max(flushed.step);
+        for slot in self.field.shots.occupied() {
+            self.link.compute.kill(slot);
             self.release_shot(slot);
         }
-        self.pending = None;
-        self.dispatched.clear();
-        self.enemies.clear();
-        self.coins.coins.clear();
-        self.areas.clear();
+        self.link.pending = None;
+        self.link.dispatched.clear();
+        self.field.enemies.clear();
+        self.field.coins.coins.clear();
+        self.field.areas.clear();
         self.effects.clear();
-        self.queued.clear();
-        self.enemy_shots.clear();
+        self.field.queued.clear();
+        self.field.enemy_shots.clear();
     }
 }
