@@ -113,7 +113,7 @@ impl ReplayView {
                 egui::Frame::new()
                     .fill(egui::Color32::from_black_alpha(180))
                     .inner_margin(6.0)
-                    .show(ui, |ui| ui.label(text.strong()));
+                    .show(ui, |ui| ui.add(egui::Label::new(text.strong()).extend()));
             });
     }
 }

@@ -182,6 +182,23 @@ pub struct ShopVisit {
     pub equipped: u32,
 }
 
+impl ShopVisit {
+    /// Buys offer `index` of `shelf` (`id` at `price`) and books it.
+    fn buy(
+        &mut self,
+        run: &mut Run,
+        shelf: Shelf,
+        index: usize,
+        id: String,
+        price: u64,
+    ) -> Result<(), RunError> {
+        send(run, Command::Buy { shelf, index })?;
+        self.bought.push(id);
+        self.spent += price;
+        Ok(())
+    }
+}
+
 /// Plays `run` to its end: every phase answered with the commands of the
 /// policy in the module docs. Only refusals are errors (a script bug); the
 /// run's own outcome (death included) is in the run.
@@ -264,15 +281,7 @@ pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
             visit.spent += cost;
             continue;
         };
-        send(
-            run,
-            Command::Buy {
-                shelf: Shelf::Spells,
-                index: i,
-            },
-        )?;
-        visit.bought.push(id);
-        visit.spent += price;
+        visit.buy(run, Shelf::Spells, i, id, price)?;
     }
     arrange_deck(run, &cat)?;
     // 4. Stats by priority.
@@ -290,15 +299,7 @@ pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
         });
         let Some((i, o)) = pick else { continue };
         let (id, price) = (o.id.clone(), o.price);
-        send(
-            run,
-            Command::Buy {
-                shelf: Shelf::Stats,
-                index: i,
-            },
-        )?;
-        visit.bought.push(id);
-        visit.spent += price;
+        visit.buy(run, Shelf::Stats, i, id, price)?;
     }
     Ok(visit)
 }
