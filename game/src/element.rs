@@ -142,3 +142,15 @@ mod tests {
         assert_eq!(s.dominant(), Element::Fire);
     }
 }
+
+/// A status that a hit lays on its target regardless of element (a water or
+/// oil spell). It is vocabulary both the spells' data and combat speak, so it
+/// lives with the elements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Coating {
+    /// Water: lightning +100 %, sets up freeze / vaporise / conduction.
+    Wet,
+    /// Oil: fire +200 % (oil blast).
+    Oily,
+}

@@ -68,15 +68,7 @@ impl HitSpec {
     }
 }
 
-/// A status that a hit lays on its target regardless of element.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Coating {
-    /// Water: lightning +100 %, sets up freeze / vaporise / conduction.
-    Wet,
-    /// Oil: fire +200 % (oil blast).
-    Oily,
-}
+pub use crate::element::Coating;
 
 /// The attacker's stats that the pipeline reads, taken from a [`StatSheet`].
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]

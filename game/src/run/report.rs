@@ -65,6 +65,14 @@ pub struct WaveReport {
     pub vm_ops_per_cast: f64,
     /// Elemental reactions.
     pub reactions: u64,
+    /// Reactions by kind: every cell of the matrix, zeros included.
+    pub reactions_by_kind: std::collections::BTreeMap<String, u64>,
+    /// HP restored, by source (lifesteal, mist, hooks, regen).
+    pub healed: crate::world::Healed,
+    /// Damage dealt per second of the wave.
+    pub dps: f64,
+    /// Damage the player's own spells did to the player (the nuke).
+    pub self_damage: f64,
     /// Items dropped.
     pub items_dropped: u32,
     /// Materials dropped.
@@ -158,6 +166,26 @@ pub(crate) fn wave_report(
         casts: s.casts,
         vm_ops_per_cast: round(per(s.vm_ops, s.main_casts), 3),
         reactions: s.reactions,
+        reactions_by_kind: crate::combat::ReactionKind::ALL
+            .iter()
+            .zip(s.reactions_by_kind)
+            .map(|(k, n)| (reaction_name(*k), n))
+            .collect(),
+        healed: crate::world::Healed {
+            lifesteal: round(s.healed.lifesteal, 2),
+            mist: round(s.healed.mist, 2),
+            hooks: round(s.healed.hooks, 2),
+            regen: round(s.healed.regen, 2),
+        },
+        dps: round(
+            if duration_s > 0.0 {
+                s.damage_dealt / duration_s
+            } else {
+                0.0
+            },
+            2,
+        ),
+        self_damage: round(s.self_damage, 2),
         items_dropped: s.items_dropped,
         materials_dropped: s.materials_dropped,
         artifacts_dropped: s.artifacts_dropped,
@@ -166,6 +194,14 @@ pub(crate) fn wave_report(
         step_ms_mean: round(s.step_ms_mean(), 4),
         step_ms_p95: round(s.step_ms_p95(), 4),
     }
+}
+
+/// A reaction's name as the JSON spells it (`oil_blast`).
+fn reaction_name(k: crate::combat::ReactionKind) -> String {
+    serde_json::to_value(k)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_else(|| format!("{k:?}"))
 }
 
 fn round(v: f64, digits: i32) -> f64 {

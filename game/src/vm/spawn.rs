@@ -58,6 +58,12 @@ pub struct SpawnRequest {
     pub explosion_radius: f32,
     /// Fraction of the damage dealt returned to the player as HP.
     pub lifesteal: f32,
+    /// Chance of the element's own status on a clean target (see `ProjectileDef`).
+    pub status_chance: f32,
+    /// The coating each hit leaves.
+    pub coating: Option<crate::element::Coating>,
+    /// The explosion hurts the caster inside it.
+    pub hurts_caster: bool,
     /// What it is when not a plain projectile.
     pub effect: EffectKind,
     /// Effect area, px.

@@ -31,7 +31,7 @@ impl World {
                 }
                 AreaKind::HealingMist => {
                     if mist_reaches(a.pos, a.radius, self.player.pos, self.player.radius) {
-                        self.player.heal(a.power * dt);
+                        self.stats.healed.mist += f64::from(self.player.heal(a.power * dt));
                     }
                 }
                 AreaKind::Turret {

@@ -109,6 +109,10 @@ impl World {
             return;
         }
         self.book_hit(enemy, &out, slot, counters);
+        if shot.lifesteal > 0.0 {
+            let healed = self.player.heal(out.damage_dealt() * shot.lifesteal);
+            self.stats.healed.lifesteal += f64::from(healed);
+        }
         self.run_hooks_at(Hook::OnHit, Some(enemy), counters);
         for _ in 0..out.reactions.len() {
             self.run_hooks(Hook::OnReaction, counters);
@@ -166,6 +170,15 @@ impl World {
                 .hit(t, spec, attacker, &self.cat.combat, &mut self.rngs.combat);
             self.book_hit(t, &out, slot, counters);
         }
+        // The nuke (numerical §2.2, "may blow yourself up"): a caster inside
+        // the blast takes the hit's damage as an explosion, through armour.
+        let hurts_caster = self.field.shots.get(slot).is_some_and(|s| s.hurts_caster);
+        if hurts_caster && self.player.pos.distance(pos) <= radius + self.player.radius {
+            let raw = (spec.base + spec.add) * spec.mult;
+            let before = self.player.damage_taken;
+            self.hurt_player(raw, crate::loot::enhance::DamageClass::Blunt);
+            self.stats.self_damage += self.player.damage_taken - before;
+        }
     }
 
     /// Statistics, effects and kill credit of one resolved hit.
@@ -179,6 +192,11 @@ impl World {
         let dealt = out.damage_dealt();
         self.stats.damage_dealt += f64::from(dealt);
         self.stats.reactions += out.reactions.len() as u64;
+        for r in &out.reactions {
+            if let Some(k) = crate::combat::ReactionKind::ALL.iter().position(|k| *k == r.kind) {
+                self.stats.reactions_by_kind[k] += 1;
+            }
+        }
         if let Some(e) = self.field.enemies.get(enemy) {
             let life = self.cat.run.world.damage_number_s;
             if let Some(r) = &out.result {

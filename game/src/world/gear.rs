@@ -13,14 +13,20 @@ use crate::stats::StatSheet;
 pub use crate::loot::gear::{EnemyAttackDef, apply_reaction_rules, enemy_hit, hit_shares};
 
 /// The damage pipeline's inputs for one player projectile hit, read from the
-/// projectile's [`Shot`] record ([`crate::loot::gear::player_hit`]).
+/// projectile's [`Shot`] record ([`crate::loot::gear::player_hit`]), with the
+/// chip's own status chance and coating (attunement and the player's
+/// `status_chance` are added by the pipeline).
 pub fn player_hit(
     shot: &Shot,
     sheet: &StatSheet,
     gear: &GearLoadout,
     rules: &LevelRules,
 ) -> Option<(HitSpec, AttackerStats)> {
-    crate::loot::gear::player_hit(shot.damage, &shot.elements, shot.dir, sheet, gear, rules)
+    let (mut spec, attacker) =
+        crate::loot::gear::player_hit(shot.damage, &shot.elements, shot.dir, sheet, gear, rules)?;
+    spec.status_chance = shot.status_chance;
+    spec.coating = shot.coating;
+    Some((spec, attacker))
 }
 
 /// Unit vector from `from` to `to`, or `fallback` when they coincide.

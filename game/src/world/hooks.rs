@@ -72,7 +72,9 @@ impl World {
             .collect();
         for (index, effect) in rules {
             match effect {
-                HookEffect::Heal { amount } => self.player.heal(amount),
+                HookEffect::Heal { amount } => {
+                    self.stats.healed.hooks += f64::from(self.player.heal(amount));
+                }
                 HookEffect::RestoreMana { amount } => {
                     if let Some(core) = self.caster.core.as_mut() {
                         let cap = core

@@ -66,6 +66,19 @@ pub struct StepCounters {
     pub vm_ops: u32,
 }
 
+/// HP restored in a wave, by source (the sim's `healed` object).
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+pub struct Healed {
+    /// Lifesteal of the player's hits.
+    pub lifesteal: f64,
+    /// Standing in a healing mist.
+    pub mist: f64,
+    /// Loot rules that heal (`Heal` hooks).
+    pub hooks: f64,
+    /// The `hp_regen` stat.
+    pub regen: f64,
+}
+
 /// Totals of the current wave, for the summary and the sim's JSON.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct WaveStats {
@@ -109,6 +122,12 @@ pub struct WaveStats {
     pub main_casts: u64,
     /// Elemental reactions triggered.
     pub reactions: u64,
+    /// Reactions by kind, in [`crate::combat::ReactionKind::ALL`] order.
+    pub reactions_by_kind: [u64; 12],
+    /// HP restored, by source.
+    pub healed: Healed,
+    /// Damage the player's own spells did to the player (the nuke), after armour.
+    pub self_damage: f64,
     /// Items dropped (elites, bosses, wave end).
     pub items_dropped: u32,
     /// Materials dropped, all kinds together.

@@ -65,7 +65,9 @@ impl World {
         self.stats.damage_dealt += f64::from(out.dot_damage);
         // The player.
         self.player.walk(self.move_dir, dt, &arena);
+        let regenerated = self.player.regenerated;
         self.player.tick(dt);
+        self.stats.healed.regen += self.player.regenerated - regenerated;
         // Coins.
         let c = self.field.coins.update(
             &self.cat.run.economy.def.coins,

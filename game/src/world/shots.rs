@@ -48,6 +48,14 @@ pub struct Shot {
     pub payload: Option<PayloadHandle>,
     /// Area damage radius on impact, px (0 = none).
     pub explosion_radius: f32,
+    /// Fraction of the damage dealt returned to the player as HP.
+    pub lifesteal: f32,
+    /// Chance of the element's own status on a clean target.
+    pub status_chance: f32,
+    /// The coating each hit leaves.
+    pub coating: Option<crate::element::Coating>,
+    /// The explosion hurts the player inside it.
+    pub hurts_caster: bool,
     /// Chain lightning: the jumps this projectile may still make and the
     /// projectile the next leg is cut from (`None` for a non-chain shot).
     pub chain: Option<Chain>,
@@ -83,6 +91,10 @@ impl Shot {
             trigger: r.trigger,
             payload: r.payload,
             explosion_radius: r.explosion_radius,
+            lifesteal: r.lifesteal,
+            status_chance: r.status_chance,
+            coating: r.coating,
+            hurts_caster: r.hurts_caster,
             chain: (jumps > 0).then_some(Chain { left: jumps, leg: *p }),
         }
     }
@@ -102,6 +114,10 @@ impl Shot {
             trigger: None,
             payload: None,
             explosion_radius: 0.0,
+            lifesteal: 0.0,
+            status_chance: 0.0,
+            coating: None,
+            hurts_caster: false,
             chain: None,
         }
     }

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::element::Element;
+use crate::element::{Coating, Element};
 
 /// The projectile (or effect) an action or a trigger carrier fires.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -45,6 +45,19 @@ pub struct ProjectileDef {
     /// Area damage radius on impact or expiry, px (nuke: 300).
     #[serde(default)]
     pub explosion_radius: f32,
+    /// Chance (0..=1) that the element's own status takes on a clean target
+    /// (fire ignites, ice slows, lightning paralyses), before attunement and
+    /// the player's `status_chance`.
+    #[serde(default)]
+    pub status_chance: f32,
+    /// A coating every hit leaves (`wet` from water, `oily` from oil), which
+    /// sets up the reaction matrix's second column and third column.
+    #[serde(default)]
+    pub coating: Option<Coating>,
+    /// The explosion also hurts the caster standing inside it (the nuke:
+    /// "may blow yourself up", numerical §2.2).
+    #[serde(default)]
+    pub hurts_caster: bool,
     /// What the spawn is when it is not a plain projectile.
     #[serde(default)]
     pub effect: EffectKind,

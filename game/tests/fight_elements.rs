@@ -1,0 +1,119 @@
+//! The elemental model, lifesteal and the nuke acting in play, as the sim
+//! reports them (issue 11): chips lay their coatings and statuses, so the
+//! reaction matrix happens in a real wave; the lifesteal chip heals; the
+//! nuke hurts a caster standing in its blast.
+
+use std::sync::Arc;
+
+use engine::gpu::Backend;
+use game::catalog::Catalog;
+use game::combat::ReactionKind;
+use game::player::StatSource;
+use game::run::{Build, RunOptions, WaveReport, play};
+use game::shop::{Card, CarriedCore, Loadout};
+use game::stats::{StatId, StatModifier};
+use game::world::{Dummy, World};
+use glam::Vec2;
+
+fn catalog() -> Arc<Catalog> {
+    Arc::new(Catalog::load(&game::data::default_root()).expect("data loads"))
+}
+
+/// Wave 1 of a sim that starts from `deck` on the starter core.
+fn first_wave(deck: &[&str]) -> WaveReport {
+    let opts = RunOptions {
+        seed: 2,
+        waves: 1,
+        backend: Backend::Cpu,
+        build: Some(Build {
+            core: "starter_core".into(),
+            deck: deck.iter().map(|s| s.to_string()).collect(),
+            items: Vec::new(),
+        }),
+    };
+    let report = play(catalog(), &opts, None).expect("sim plays");
+    report.waves.into_iter().next().expect("wave 1")
+}
+
+#[test]
+fn water_and_lightning_conduct_and_every_reaction_is_reported() {
+    let w = first_wave(&["water_wave", "static_bolt", "water_wave", "static_bolt"]);
+    assert_eq!(
+        w.reactions_by_kind.len(),
+        ReactionKind::ALL.len(),
+        "zeros included"
+    );
+    assert!(w.reactions_by_kind["conduction"] > 0, "{:?}", w.reactions_by_kind);
+    // Water Wave is an ice spell that soaks: its next hit on the wet freezes.
+    assert!(w.reactions_by_kind["freeze"] > 0, "{:?}", w.reactions_by_kind);
+    let total: u64 = w.reactions_by_kind.values().sum();
+    assert_eq!(total, w.reactions);
+    assert!(w.dps > 0.0);
+}
+
+#[test]
+fn oil_then_fire_is_an_oil_blast() {
+    let w = first_wave(&["oil_flask", "fire_bolt", "oil_flask", "fire_bolt"]);
+    assert!(w.reactions_by_kind["oil_blast"] > 0, "{:?}", w.reactions_by_kind);
+}
+
+#[test]
+fn the_lifesteal_chip_heals() {
+    let w = first_wave(&["lifesteal_mod", "spark_bolt", "spark_bolt"]);
+    assert!(w.healed.lifesteal > 0.0, "{:?}", w.healed);
+    let plain = first_wave(&["spark_bolt", "spark_bolt"]);
+    assert_eq!(plain.healed.lifesteal, 0.0);
+}
+
+/// A test range with one dummy `distance` px east of the player, the player
+/// holding a nuke on a core with the mana for it.
+fn nuke_range(distance: f32) -> World {
+    let cat = catalog();
+    let mut w = World::new(cat.clone(), 4, Backend::Cpu, None).expect("world");
+    let core = cat.cores.get(cat.cores.find("debug_core").expect("debug core"));
+    w.loadout = Loadout::new(CarriedCore {
+        id: core.id.clone(),
+        paid: 0,
+        capacity: core.capacity as usize,
+        deck: vec![Card {
+            id: "nuke".into(),
+            paid: 0,
+        }],
+    });
+    // The player's own mana pool caps the core's: make room for 200 mana.
+    w.player.add_modifiers(
+        StatSource::Shop,
+        &[StatModifier {
+            stat: StatId::ManaMax,
+            add: 300.0,
+            mul: 1.0,
+        }],
+    );
+    let centre = cat.run.world.arena.centre();
+    w.begin_test_range(&[Dummy {
+        enemy: "tank".into(),
+        pos: centre + Vec2::new(distance, 0.0),
+        hp: 1.0e6,
+    }])
+    .expect("range");
+    w.player.hp = w.player.hp_max();
+    w
+}
+
+#[test]
+fn the_nuke_hurts_a_caster_inside_its_blast_and_spares_one_outside() {
+    let mut near = nuke_range(120.0);
+    for _ in 0..180 {
+        near.move_dir = Vec2::ZERO;
+        near.step();
+    }
+    assert!(near.stats.self_damage > 0.0, "the nuke went off 120 px away");
+    assert!(near.player.hp < near.player.hp_max());
+    let mut far = nuke_range(450.0);
+    for _ in 0..360 {
+        far.move_dir = Vec2::ZERO;
+        far.step();
+    }
+    assert!(far.stats.damage_dealt > 0.0, "the far nuke hit its target");
+    assert_eq!(far.stats.self_damage, 0.0, "450 px is outside the 300 px blast");
+}
