@@ -8,6 +8,7 @@ use engine::ui::OverlayData;
 use glam::Vec2;
 
 use super::{draw, palette};
+use crate::combat::ReactionKind;
 use crate::enemies::ai::Telegraph;
 use crate::world::{EffectKind, World};
 
@@ -18,6 +19,8 @@ pub const MAX_STEPS_PER_FRAME: u32 = 4;
 /// text runs (shadow and face); on a software rasteriser 80 of them cost
 /// ~3 ms a frame, and in a crowd more than a few dozen cannot be read anyway.
 const MAX_NUMBERS: usize = 32;
+/// Reaction names drawn at most per frame (the newest); the rings show the rest.
+const MAX_REACTION_LABELS: usize = 12;
 /// Hit flashes drawn at most per frame (the newest); thousands of additive
 /// flashes would white out the crowd they are meant to show.
 const MAX_FLASHES: usize = 64;
@@ -239,6 +242,11 @@ impl Fight {
             if e.elite || e.boss.is_some() {
                 marks.push(Shape::ring(e.pos, e.radius + 6.0, 2.5, palette::enemy(5)).glow(4.0));
             }
+            // The status that sets up the next reaction shows as a ring in its
+            // colour, so a player can read the matrix off the crowd.
+            if let Some(c) = status_ring(&e.status) {
+                marks.push(Shape::ring(e.pos, e.radius + 3.0, 2.0, c));
+            }
             let frac = e.hp_fraction();
             if frac < 0.999 && (e.elite || e.boss.is_some() || e.hp_max >= 200.0) {
                 let left = e.pos + Vec2::new(-e.radius, -e.radius - 8.0);
@@ -262,6 +270,7 @@ impl Fight {
         let camera = scene.camera;
         let mut numbers = 0;
         let mut flashes = 0;
+        let mut labels = 0;
         // Discs and rings apart, so each group is one specialised draw.
         let mut discs = Vec::new();
         let mut rings = Vec::new();
@@ -322,8 +331,24 @@ impl Fight {
                             .glow(10.0),
                     );
                 }
-                EffectKind::Reaction { .. } => {
-                    rings.push(Shape::ring(e.pos, 16.0 + 20.0 * t, 2.5, [0.6, 0.9, 1.0, 1.0 - t]).glow(6.0));
+                EffectKind::Reaction { kind } => {
+                    // Each reaction in its own colour and, while young, by
+                    // name: a player must see which cell of the matrix fired.
+                    let [r, g, b] = reaction_colour(kind);
+                    rings.push(Shape::ring(e.pos, 16.0 + 20.0 * t, 2.5, [r, g, b, 1.0 - t]).glow(6.0));
+                    if t < 0.6 && labels < MAX_REACTION_LABELS {
+                        labels += 1;
+                        let pos = e.pos + Vec2::new(0.0, 22.0 + 16.0 * t);
+                        draw::world_text(
+                            ctx,
+                            &camera,
+                            viewport,
+                            pos,
+                            reaction_label(kind),
+                            [r, g, b, 1.0 - t],
+                            13.0,
+                        );
+                    }
                 }
                 EffectKind::LevelUp => {
                     rings.push(Shape::ring(e.pos, 20.0 + 80.0 * t, 4.0, [0.4, 1.0, 0.6, 1.0 - t]).glow(10.0));
@@ -384,6 +409,55 @@ impl Fight {
             ("backend".into(), w.backend().name().to_string()),
         ];
         data
+    }
+}
+
+/// The ring colour of the most telling status an enemy carries (frozen,
+/// burning, wet, oily, paralysed, slowed, poisoned, in that order).
+fn status_ring(st: &crate::combat::StatusSet) -> Option<[f32; 4]> {
+    use crate::combat::Status;
+    [
+        (Status::Frozen, [0.85, 0.95, 1.0, 0.95]),
+        (Status::Burning, [1.0, 0.5, 0.15, 0.9]),
+        (Status::Wet, [0.25, 0.55, 1.0, 0.9]),
+        (Status::Oily, [0.45, 0.35, 0.15, 0.95]),
+        (Status::Paralysed, [1.0, 0.95, 0.3, 0.9]),
+        (Status::Slowed, [0.55, 0.8, 0.95, 0.7]),
+        (Status::Poisoned, [0.45, 0.95, 0.3, 0.8]),
+    ]
+    .into_iter()
+    .find(|(s, _)| st.has(*s))
+    .map(|(_, c)| c)
+}
+
+/// The colour a reaction flashes in: the element that caused it.
+fn reaction_colour(kind: ReactionKind) -> [f32; 3] {
+    match kind {
+        ReactionKind::Ignite | ReactionKind::Vaporise | ReactionKind::OilBlast | ReactionKind::Melt => {
+            [1.0, 0.55, 0.2]
+        }
+        ReactionKind::Slow | ReactionKind::Freeze | ReactionKind::Quench => [0.55, 0.85, 1.0],
+        ReactionKind::Paralyse | ReactionKind::Conduction | ReactionKind::Overload => [1.0, 0.95, 0.35],
+        ReactionKind::Shatter => [0.9, 0.9, 0.95],
+        ReactionKind::Poison => [0.5, 1.0, 0.35],
+    }
+}
+
+/// What a reaction is called on screen.
+fn reaction_label(kind: ReactionKind) -> &'static str {
+    match kind {
+        ReactionKind::Ignite => "ignite",
+        ReactionKind::Vaporise => "VAPORISE",
+        ReactionKind::OilBlast => "OIL BLAST",
+        ReactionKind::Melt => "melt",
+        ReactionKind::Slow => "slow",
+        ReactionKind::Freeze => "FREEZE",
+        ReactionKind::Quench => "quench",
+        ReactionKind::Paralyse => "paralyse",
+        ReactionKind::Conduction => "CONDUCTION",
+        ReactionKind::Overload => "OVERLOAD",
+        ReactionKind::Shatter => "SHATTER",
+        ReactionKind::Poison => "poison",
     }
 }
 
