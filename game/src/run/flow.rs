@@ -33,7 +33,7 @@ use super::command::{Command, StepInput};
 use super::record::Recorder;
 use super::report::{Outcome, RunReport, RunSummary, WaveReport, wave_report};
 pub use super::setup::RunSetup;
-use super::{RunError, apply_build, shop_pool};
+use super::{RunError, ShopFor, apply_build, shop_pool};
 use crate::catalog::Catalog;
 use crate::loot::artifacts::ArtifactInstance;
 use crate::loot::gear_actions::{BenchResult, apply_bench, apply_equipment};
@@ -113,7 +113,7 @@ impl Run {
         let seed = setup.seed;
         Ok(Self {
             world,
-            pool: shop_pool(&cat),
+            pool: shop_pool(&cat, ShopFor::default()),
             phase: Phase::Lab,
             shop: None,
             shop_rng: stream(seed, streams::SHOP),
@@ -167,9 +167,14 @@ impl Run {
         self.shop.as_ref()
     }
 
-    /// What the shop sells from.
+    /// What the shop sells from now (it follows the carried cores and luck).
     pub fn pool(&self) -> &ShopPool {
         &self.pool
+    }
+
+    /// Re-reads the stock the shop draws from (before it opens or restocks).
+    fn refresh_pool(&mut self) {
+        self.pool = shop_pool(self.world.catalog(), ShopFor::of(&self.world));
     }
 
     /// The upgrades offered by the current level-up (indices into `data/levelups.json`).
@@ -247,9 +252,10 @@ impl Run {
     }
 
     fn dispatch(&mut self, cmd: &Command) -> Result<Option<String>, CommandError> {
+        let phase = self.phase;
         let wrong = || CommandError::WrongPhase {
             command: cmd.name(),
-            phase: self.phase,
+            phase,
         };
         let refused = |e: &dyn std::fmt::Display| CommandError::Refused(e.to_string());
         let cat = self.world.catalog().clone();
@@ -302,6 +308,7 @@ impl Run {
                 Ok(None)
             }
             (Phase::Shop, Command::Refresh) => {
+                self.refresh_pool();
                 let shop = self.shop.as_mut().ok_or_else(wrong)?;
                 shop.refresh(def, &self.pool, &mut self.world.wallet, &mut self.shop_rng)
                     .map_err(|e| refused(&e))?;
@@ -483,6 +490,7 @@ impl Run {
             self.world.progress.pending_levelups = 0;
         }
         let cat = self.world.catalog().clone();
+        self.refresh_pool();
         self.shop = Some(Shop::open(&cat.run.shop, &self.pool, &mut self.shop_rng));
         self.phase = Phase::Shop;
     }
@@ -519,6 +527,7 @@ impl Run {
             Phase::Shop | Phase::Armoury => {
                 let cat = self.world.catalog().clone();
                 if self.shop.is_none() {
+                    self.refresh_pool();
                     self.shop = Some(Shop::open(&cat.run.shop, &self.pool, &mut self.shop_rng));
                 }
             }

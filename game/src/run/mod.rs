@@ -83,14 +83,47 @@ pub enum RunError {
     },
 }
 
-/// Shelf A and B stock from the catalogue: every spell and core sold in shops,
-/// weighted by rarity (`data/shop.json` `rarity_weights`).
-pub fn shop_pool(cat: &Catalog) -> ShopPool {
+/// What about the player changes the shop's stock.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct ShopFor {
+    /// A carried core runs raw registers (the DEBUG core): the register
+    /// chips are stocked, which nothing else can slot.
+    pub raw_registers: bool,
+    /// The player's `luck` stat.
+    pub luck: f32,
+}
+
+impl ShopFor {
+    /// The shop's view of `world`'s player.
+    pub fn of(world: &World) -> Self {
+        let cat = world.catalog();
+        Self {
+            raw_registers: world.loadout.cores().iter().any(|c| {
+                cat.cores
+                    .find(&c.id)
+                    .is_some_and(|i| cat.cores.get(i).raw_registers)
+            }),
+            luck: world.player.stat(crate::stats::StatId::Luck),
+        }
+    }
+}
+
+/// Shelf A and B stock from the catalogue: every spell and core sold in
+/// shops, weighted by rarity (`data/shop.json` `rarity_weights`).
+///
+/// Luck (numerical §1.1: "affects the drop rate of higher-tier spells")
+/// multiplies the weight of rarity `r` by `1 + luck / 100 × (r − 1)`: at the
+/// soft cap of 100 luck, rare offers come twice and epic ones three times as
+/// often as without. Register chips are stocked only for a player carrying a
+/// DEBUG core (game-design §3.3B: raw registers are that core's purpose).
+pub fn shop_pool(cat: &Catalog, who: ShopFor) -> ShopPool {
     let w = &cat.run.shop.rarity_weights;
-    let weight = |rarity: u8| w.get(usize::from(rarity.max(1)) - 1).copied().unwrap_or(0.0);
+    let lucky = |rarity: u8| 1.0 + (who.luck.max(0.0) / 100.0) * f32::from(rarity.max(1) - 1);
+    let weight = |rarity: u8| w.get(usize::from(rarity.max(1)) - 1).copied().unwrap_or(0.0) * lucky(rarity);
     let spells = (0..cat.spells.len() as u32)
         .map(|i| cat.spells.get(crate::vm::SpellIdx(i)))
         .filter(|s| s.in_shop && s.price > 0)
+        .filter(|s| who.raw_registers || s.kind != crate::vm::SpellKind::Register)
         .map(|s| crate::shop::PoolEntry {
             id: s.id.clone(),
             price: u64::from(s.price),

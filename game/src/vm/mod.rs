@@ -64,7 +64,7 @@ pub use balance::{Balance, VmBalance};
 pub use caster::CasterStats;
 pub use cores::{CoreBook, CoreDef, EntryOn};
 pub use resonance::{RecipeBook, RecipeIdx};
-pub use runtime::{CastContext, CastOutput, CoreState, Fired};
+pub use runtime::{CastContext, CastOutput, CoreMemory, CoreState, Fired};
 pub use spawn::{PayloadHandle, SpawnRequest};
 pub use spells::{SpellBook, SpellDef, SpellIdx, SpellKind, Stance};
 pub use validate::DeckError;

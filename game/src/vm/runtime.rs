@@ -82,6 +82,20 @@ struct Entry {
     ready_in: f32,
 }
 
+/// What a `persistent_memory` core (the Memory Wand, game-design §3.3B)
+/// carries from one wave to the next: its registers, counters and kill count.
+/// The core itself is rebuilt each wave from the carried deck, so the world
+/// takes this out at a wave's end and puts it back into the next build.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CoreMemory {
+    /// Registers A and B.
+    pub registers: [f32; 2],
+    /// Counter values, in the deck's counter order.
+    pub counters: Vec<u32>,
+    /// Kills fed to kill-combo counters.
+    pub kills: u32,
+}
+
 /// Runtime state of one core: zones, mana, heat, timers, registers, payloads.
 #[derive(Debug, Clone)]
 pub struct CoreState {
@@ -385,6 +399,29 @@ impl CoreState {
         }
         e.ready_in = e.cooldown;
         self.output(r, 0.0, None, ctx)
+    }
+
+    /// The memory a `persistent_memory` core keeps across waves (`None` for
+    /// every other core).
+    pub fn memory(&self) -> Option<CoreMemory> {
+        self.core.persistent_memory.then(|| CoreMemory {
+            registers: self.registers,
+            counters: self.counters.clone(),
+            kills: self.kills,
+        })
+    }
+
+    /// Restores the memory of the previous wave into a freshly built
+    /// `persistent_memory` core: registers, kills and counters. Counters are
+    /// kept by the slot of their chip, so a counter that stays in its slot
+    /// keeps counting where it stopped.
+    pub fn restore_memory(&mut self, m: &CoreMemory) {
+        if !self.core.persistent_memory {
+            return;
+        }
+        self.registers = m.registers;
+        self.kills = m.kills;
+        self.counters.clone_from(&m.counters);
     }
 
     /// A new wave: full mana, no heat, deck rebuilt, payloads dropped (their

@@ -21,6 +21,12 @@ impl World {
         self.stats.spawned = self.field.runner.as_ref().map_or(0, |r| r.spawned());
         self.reset_hook_state();
         self.clear_field();
+        // A Memory Wand keeps its registers and counters for the next wave.
+        self.caster.memory = self
+            .caster
+            .core
+            .as_ref()
+            .and_then(|c| c.memory().map(|m| (c.core().id.clone(), m)));
         self.caster.core = None;
         self.field.runner = None;
         self.stats.clone()

@@ -138,6 +138,9 @@ struct Kit {
 #[derive(Debug)]
 struct Caster {
     core: Option<CoreState>,
+    /// The last wave's memory of a `persistent_memory` core, with the id of
+    /// the core it belongs to.
+    memory: Option<(String, crate::vm::CoreMemory)>,
     /// Mouse aim (unit) or `None` for auto-aim ([`World::set_aim`]).
     aim_override: Option<Vec2>,
     /// Still time for stand-charge chips ([`World::charge_state`]).
@@ -312,6 +315,7 @@ impl World {
             },
             caster: Caster {
                 core: None,
+                memory: None,
                 aim_override: None,
                 charge: ChargeTracker::default(),
             },

@@ -65,6 +65,7 @@ impl World {
         h.part("hooks", &self.kit.hook_state);
         h.part("charge", &self.caster.charge);
         h.part("core", &self.caster.core);
+        h.part("core memory", &self.caster.memory);
         h.part("shots", &self.field.shots);
         h.part("enemies", &self.field.enemies);
         h.part("enemy_born", &self.field.enemy_born);

@@ -64,6 +64,11 @@ impl World {
         })?;
         let caster = CasterStats::from_sheet(self.player.stats(), self.player.hp);
         core.new_wave(&caster, &self.cat.balance.vm);
+        if let Some((id, m)) = &self.caster.memory
+            && *id == carried.id
+        {
+            core.restore_memory(m);
+        }
         Ok(core)
     }
 
