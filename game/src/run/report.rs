@@ -73,6 +73,8 @@ pub struct WaveReport {
     pub dps: f64,
     /// Damage the player's own spells did to the player (the nuke).
     pub self_damage: f64,
+    /// Hits that shoved an enemy back.
+    pub knockbacks: u64,
     /// Items dropped.
     pub items_dropped: u32,
     /// Materials dropped.
@@ -186,6 +188,7 @@ pub(crate) fn wave_report(
             2,
         ),
         self_damage: round(s.self_damage, 2),
+        knockbacks: s.knockbacks,
         items_dropped: s.items_dropped,
         materials_dropped: s.materials_dropped,
         artifacts_dropped: s.artifacts_dropped,

@@ -64,6 +64,8 @@ pub struct SpawnRequest {
     pub coating: Option<crate::element::Coating>,
     /// The explosion hurts the caster inside it.
     pub hurts_caster: bool,
+    /// Knockback impulse per hit, px/s.
+    pub knockback: f32,
     /// What it is when not a plain projectile.
     pub effect: EffectKind,
     /// Effect area, px.

@@ -94,6 +94,7 @@ mod tests {
             status_chance: 0.0,
             coating: None,
             hurts_caster: false,
+            knockback: 0.0,
             effect: Vfx::None,
             effect_radius: 0.0,
             effect_power: 0.0,

@@ -109,6 +109,14 @@ impl World {
             return;
         }
         self.book_hit(enemy, &out, slot, counters);
+        if shot.knockback > 0.0
+            && let Some(e) = self.field.enemies.get(enemy)
+            && e.alive
+            && e.knockback_resist < 1.0
+        {
+            self.field.enemies.knockback(enemy, shot.dir * shot.knockback);
+            self.stats.knockbacks += 1;
+        }
         if shot.lifesteal > 0.0 {
             let healed = self.player.heal(out.damage_dealt() * shot.lifesteal);
             self.stats.healed.lifesteal += f64::from(healed);

@@ -128,6 +128,8 @@ pub struct WaveStats {
     pub healed: Healed,
     /// Damage the player's own spells did to the player (the nuke), after armour.
     pub self_damage: f64,
+    /// Hits that shoved an enemy (knockback resistance below 1).
+    pub knockbacks: u64,
     /// Items dropped (elites, bosses, wave end).
     pub items_dropped: u32,
     /// Materials dropped, all kinds together.

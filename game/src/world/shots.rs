@@ -56,6 +56,8 @@ pub struct Shot {
     pub coating: Option<crate::element::Coating>,
     /// The explosion hurts the player inside it.
     pub hurts_caster: bool,
+    /// Knockback impulse per hit, px/s.
+    pub knockback: f32,
     /// Chain lightning: the jumps this projectile may still make and the
     /// projectile the next leg is cut from (`None` for a non-chain shot).
     pub chain: Option<Chain>,
@@ -95,6 +97,7 @@ impl Shot {
             status_chance: r.status_chance,
             coating: r.coating,
             hurts_caster: r.hurts_caster,
+            knockback: r.knockback,
             chain: (jumps > 0).then_some(Chain { left: jumps, leg: *p }),
         }
     }
@@ -118,6 +121,7 @@ impl Shot {
             status_chance: 0.0,
             coating: None,
             hurts_caster: false,
+            knockback: 0.0,
             chain: None,
         }
     }

@@ -122,6 +122,7 @@ impl Run<'_, '_> {
                 status_chance: p.status_chance,
                 coating: p.coating,
                 hurts_caster: p.hurts_caster,
+                knockback: p.knockback * card.boost,
                 effect: p.effect,
                 effect_radius: p.effect_radius * card.boost,
                 effect_power: p.effect_power * card.boost,

@@ -54,6 +54,11 @@ pub struct ProjectileDef {
     /// sets up the reaction matrix's second column and third column.
     #[serde(default)]
     pub coating: Option<Coating>,
+    /// Push each hit gives the enemy along the shot's path, px/s of knockback
+    /// velocity (decaying at the enemies' `knockback_decay`), before the
+    /// enemy's knockback resistance. Default [`DEFAULT_KNOCKBACK`].
+    #[serde(default = "default_knockback")]
+    pub knockback: f32,
     /// The explosion also hurts the caster standing inside it (the nuke:
     /// "may blow yourself up", numerical §2.2).
     #[serde(default)]
@@ -70,6 +75,15 @@ pub struct ProjectileDef {
     /// Effect duration, s.
     #[serde(default)]
     pub effect_duration: f32,
+}
+
+/// Knockback of a projectile that does not set its own, px/s: about 7 px of
+/// shove per hit at the enemies' decay of 8/s, enough that a stream of
+/// bolts holds a grunt off and never enough to juggle one.
+pub const DEFAULT_KNOCKBACK: f32 = 60.0;
+
+fn default_knockback() -> f32 {
+    DEFAULT_KNOCKBACK
 }
 
 /// Non-projectile actions the fight handles itself.
