@@ -117,3 +117,29 @@ fn the_nuke_hurts_a_caster_inside_its_blast_and_spares_one_outside() {
     assert!(far.stats.damage_dealt > 0.0, "the far nuke hit its target");
     assert_eq!(far.stats.self_damage, 0.0, "450 px is outside the 300 px blast");
 }
+
+/// Mana refilled by kills in the first 20 s of wave 1, with `leech` mana per kill.
+fn leeched(leech: f32) -> f64 {
+    let mut w = World::new(catalog(), 8, Backend::Cpu, None).expect("world");
+    w.player.add_modifiers(
+        StatSource::Shop,
+        &[StatModifier {
+            stat: StatId::ManaLeech,
+            add: leech,
+            mul: 1.0,
+        }],
+    );
+    w.begin_wave(1).expect("wave 1");
+    for _ in 0..1200 {
+        w.move_dir = Vec2::ZERO;
+        w.step();
+    }
+    assert!(w.stats.kills > 0, "the starting deck kills in 20 s");
+    w.stats.mana_leeched
+}
+
+#[test]
+fn mana_leech_refills_mana_per_kill() {
+    assert!(leeched(4.0) > 0.0);
+    assert_eq!(leeched(0.0), 0.0);
+}

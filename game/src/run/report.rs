@@ -75,6 +75,8 @@ pub struct WaveReport {
     pub self_damage: f64,
     /// Hits that shoved an enemy back.
     pub knockbacks: u64,
+    /// Mana refilled by kills (`mana_leech`).
+    pub mana_leeched: f64,
     /// Items dropped.
     pub items_dropped: u32,
     /// Materials dropped.
@@ -189,6 +191,7 @@ pub(crate) fn wave_report(
         ),
         self_damage: round(s.self_damage, 2),
         knockbacks: s.knockbacks,
+        mana_leeched: round(s.mana_leeched, 2),
         items_dropped: s.items_dropped,
         materials_dropped: s.materials_dropped,
         artifacts_dropped: s.artifacts_dropped,

@@ -273,6 +273,19 @@ impl World {
             }
             if let Some(core) = self.caster.core.as_mut() {
                 core.notify_kill();
+                // Mana Leech (game-design §3.3: "mana back per kill", the
+                // sustain build's core): each kill refills this much mana, up
+                // to the pool the core and the player allow.
+                let leech = self.player.stat(crate::stats::StatId::ManaLeech);
+                if leech > 0.0 {
+                    let cap = core
+                        .core()
+                        .mana_max
+                        .min(self.player.stat(crate::stats::StatId::ManaMax));
+                    let before = core.mana();
+                    core.set_mana((before + leech).min(cap).max(before));
+                    self.stats.mana_leeched += f64::from(core.mana() - before);
+                }
             }
             let credit = self
                 .field

@@ -130,6 +130,8 @@ pub struct WaveStats {
     pub self_damage: f64,
     /// Hits that shoved an enemy (knockback resistance below 1).
     pub knockbacks: u64,
+    /// Mana refilled by kills (`mana_leech`).
+    pub mana_leeched: f64,
     /// Items dropped (elites, bosses, wave end).
     pub items_dropped: u32,
     /// Materials dropped, all kinds together.
