@@ -103,7 +103,11 @@ fn enhancements_and_enchantments_reach_the_loadout() {
     assert_eq!(l.attack.level, 3);
     assert_eq!(l.attack.classes, vec![DamageClass::Sharp, DamageClass::Blunt]);
     assert_eq!(l.attack.penetration, 2);
-    assert_eq!(l.flat_element_damage[Element::Fire.index()], 2.0);
+    assert_eq!(
+        l.flat_element_damage[Element::Fire.index()],
+        10.0,
+        "Scorch II: +10 fire (seed)"
+    );
     assert_eq!(l.melee.as_deref(), Some("saber"));
     // Plate 2/1 + Sturdy I; magic ward 2 beats the fire level 1 from Sturdy I.
     assert_eq!(l.defences.against(DamageClass::Sharp), 3);
@@ -128,12 +132,16 @@ fn the_same_enchantment_never_stacks_across_items() {
     eq.equip(suit, &d).unwrap();
     let l = eq.loadout(&d);
     assert_eq!(l.stat_sheet().get(StatId::HpMax), one + 5.0, "cloth coat +5");
-    assert_eq!(l.stat_sheet().get(StatId::Armor), 5.0);
+    assert_eq!(
+        l.stat_sheet().get(StatId::Armor),
+        10.0,
+        "Impact Ward II: +10 (seed)"
+    );
     // Two scorch enchantments in one loadout: only the strongest counts.
     let mut gun = Item::new("wand_core", 60, Rarity::Common);
     gun.enchantments = vec!["enchant_expansion".into(), "scorch_1".into(), "scorch_4".into()];
     eq.equip(gun, &d).unwrap();
-    assert_eq!(eq.loadout(&d).flat_element_damage[Element::Fire.index()], 4.0);
+    assert_eq!(eq.loadout(&d).flat_element_damage[Element::Fire.index()], 20.0);
 }
 
 #[test]
@@ -155,7 +163,7 @@ fn descriptions_follow_the_seed_format() {
     );
     let sep = lines.iter().position(|l| l.starts_with("----")).unwrap();
     assert_eq!(lines[sep + 1], "Enhancement [Chain] also deals blunt damage");
-    assert_eq!(lines[sep + 2], "Enchantment [Scorch II] +2 fire damage per hit");
+    assert_eq!(lines[sep + 2], "Enchantment [Scorch II] +10 fire damage per hit");
 }
 
 #[test]
