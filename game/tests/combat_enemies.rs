@@ -70,6 +70,27 @@ fn seed_numbers_reach_the_archetypes() {
     }
 }
 
+/// game-design §4.4: waves 1–5 are pure number checks, "low HP, no
+/// resistances". Every enemy a W1–5 file can spawn (groups and elite
+/// overrides) resists nothing (issue 11: spitters resisted poison in W4–5).
+#[test]
+fn enemies_of_waves_one_to_five_have_no_resistances() {
+    let d = defs();
+    for wave in 1..=5 {
+        let w: game::waves::SpawnConfig =
+            game::data::load_json(&default_root(), &game::waves::wave_file(wave)).unwrap();
+        let ids = w
+            .spawn_groups
+            .iter()
+            .map(|g| &g.enemy_id)
+            .chain(w.elite_overrides.iter().map(|o| &o.enemy_id));
+        for id in ids {
+            let def = d.get(id).unwrap();
+            assert_eq!(def.resist, [0.0; 5], "W{wave} {id}");
+        }
+    }
+}
+
 #[test]
 fn grunt_walks_at_its_speed_and_frozen_grunts_stand_still() {
     let d = defs();

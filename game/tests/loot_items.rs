@@ -103,7 +103,11 @@ fn enhancements_and_enchantments_reach_the_loadout() {
     assert_eq!(l.attack.level, 3);
     assert_eq!(l.attack.classes, vec![DamageClass::Sharp, DamageClass::Blunt]);
     assert_eq!(l.attack.penetration, 2);
-    assert_eq!(l.flat_element_damage[Element::Fire.index()], 2.0);
+    assert_eq!(
+        l.flat_element_damage[Element::Fire.index()],
+        10.0,
+        "Scorch II: +10 fire (seed)"
+    );
     assert_eq!(l.melee.as_deref(), Some("saber"));
     // Plate 2/1 + Sturdy I; magic ward 2 beats the fire level 1 from Sturdy I.
     assert_eq!(l.defences.against(DamageClass::Sharp), 3);
@@ -128,12 +132,16 @@ fn the_same_enchantment_never_stacks_across_items() {
     eq.equip(suit, &d).unwrap();
     let l = eq.loadout(&d);
     assert_eq!(l.stat_sheet().get(StatId::HpMax), one + 5.0, "cloth coat +5");
-    assert_eq!(l.stat_sheet().get(StatId::Armor), 5.0);
+    assert_eq!(
+        l.stat_sheet().get(StatId::Armor),
+        10.0,
+        "Impact Ward II: +10 (seed)"
+    );
     // Two scorch enchantments in one loadout: only the strongest counts.
     let mut gun = Item::new("wand_core", 60, Rarity::Common);
     gun.enchantments = vec!["enchant_expansion".into(), "scorch_1".into(), "scorch_4".into()];
     eq.equip(gun, &d).unwrap();
-    assert_eq!(eq.loadout(&d).flat_element_damage[Element::Fire.index()], 4.0);
+    assert_eq!(eq.loadout(&d).flat_element_damage[Element::Fire.index()], 20.0);
 }
 
 #[test]
@@ -155,7 +163,7 @@ fn descriptions_follow_the_seed_format() {
     );
     let sep = lines.iter().position(|l| l.starts_with("----")).unwrap();
     assert_eq!(lines[sep + 1], "Enhancement [Chain] also deals blunt damage");
-    assert_eq!(lines[sep + 2], "Enchantment [Scorch II] +2 fire damage per hit");
+    assert_eq!(lines[sep + 2], "Enchantment [Scorch II] +10 fire damage per hit");
 }
 
 #[test]
@@ -336,4 +344,59 @@ fn broken_data_reports_every_problem() {
     assert!(text.contains("unknown base `leather_suite`"), "{text}");
     assert_eq!(err.0.len(), 2, "{text}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The seed's numbers (enhancement-enchantment.zh.txt; issue 11 found them
+/// scaled down): Hone +2/+5/+10, elemental enchantments +5/+10/+15/+20,
+/// Impact Ward 5/10, Vigour 10/20/30. Serrate, Regeneration and Swift are
+/// converted per data/BALANCE.md ("Issue 11").
+#[test]
+fn enhancement_and_enchantment_numbers_are_the_seeds() {
+    let d = data();
+    let add = |defs: &[game::loot::enhance::CraftDef], id: &str, stat: StatId| -> f32 {
+        let def = defs.iter().find(|c| c.id == id).unwrap_or_else(|| panic!("{id}"));
+        def.effect
+            .modifiers
+            .iter()
+            .filter(|m| m.stat == stat)
+            .map(|m| m.add)
+            .sum()
+    };
+    let enh = &d.enhancements.enhancements;
+    let enc = &d.enchantments.enchantments;
+    for (id, v) in [("hone_1", 2.0), ("hone_2", 5.0), ("hone_3", 10.0)] {
+        assert_eq!(add(enh, id, StatId::DamageFlat), v, "{id}");
+    }
+    for (family, element) in [
+        ("scorch", Element::Fire),
+        ("shock", Element::Lightning),
+        ("frost", Element::Ice),
+    ] {
+        for (tier, v) in [(1, 5.0), (2, 10.0), (3, 15.0), (4, 20.0)] {
+            let id = format!("{family}_{tier}");
+            let def = enc.iter().find(|c| c.id == id).unwrap();
+            let got: f32 = def
+                .effect
+                .flat_element_damage
+                .iter()
+                .filter(|a| a.element == element)
+                .map(|a| a.amount)
+                .sum();
+            assert_eq!(got, v, "{id}");
+        }
+    }
+    for (id, v) in [("ward_impact_1", 5.0), ("ward_impact_2", 10.0)] {
+        assert_eq!(add(enc, id, StatId::Armor), v, "{id}");
+    }
+    for (id, v) in [("vigour_1", 10.0), ("vigour_2", 20.0), ("vigour_3", 30.0)] {
+        assert_eq!(add(enc, id, StatId::HpMax), v, "{id}");
+    }
+    for (id, v) in [("swift_1", 10.0), ("swift_2", 20.0), ("swift_3", 30.0)] {
+        assert_eq!(add(enc, id, StatId::MoveSpeed), v, "{id}: 10 px/s per initiative");
+    }
+    assert_eq!(
+        add(enc, "regeneration", StatId::HpRegen),
+        2.0,
+        "10 % of base HP per 5 s round"
+    );
 }

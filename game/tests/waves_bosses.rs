@@ -56,6 +56,22 @@ fn phase(s: &EnemySet, slot: u32) -> u32 {
     s.get(slot).unwrap().boss.as_ref().unwrap().phase_number()
 }
 
+/// numerical §1.2: gold comes from kills at 1–5 per kill and from the wave
+/// settlement; a boss is a kill like any other (issue 11: they dropped 20–50).
+#[test]
+fn bosses_drop_the_seeds_one_to_five_gold_per_kill() {
+    let (_, b) = load();
+    assert_eq!(b.bosses.len(), 4);
+    for boss in &b.bosses {
+        assert!(
+            boss.gold[0] >= 1 && boss.gold[1] <= 5,
+            "{}: gold {:?}",
+            boss.boss_id,
+            boss.gold
+        );
+    }
+}
+
 #[test]
 fn void_lord_phase_one_resists_physical_and_regenerates_on_physical_hits() {
     let (mut s, b) = with_boss("void_lord_w20", false);
@@ -202,7 +218,7 @@ fn ng_plus_last_will_saves_the_void_lord_once() {
     s.get_mut(b).unwrap().hp = 0.0;
     let deaths = s.reap(&mut rng, &mut events);
     assert_eq!(deaths.len(), 1);
-    assert!(deaths[0].boss && deaths[0].xp == 500.0 && deaths[0].gold == 50);
+    assert!(deaths[0].boss && deaths[0].xp == 500.0 && deaths[0].gold == 5);
     // Without NG+ the boss simply dies.
     let (mut t, c) = with_boss("void_lord_w20", false);
     t.get_mut(c).unwrap().hp = 0.0;

@@ -32,8 +32,6 @@ pub struct EconomyDef {
     pub settlement: SettlementDef,
     /// The XP curve.
     pub xp_curve: XpCurveDef,
-    /// XP per kill when an enemy's data gives none.
-    pub xp_per_kill: u32,
 }
 
 /// Everything the economy reads, loaded and checked.
