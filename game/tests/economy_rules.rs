@@ -81,6 +81,7 @@ fn refresh_and_sell_prices() {
             price: 50,
             weight: 1.0,
             capacity: 0,
+            entries: Vec::new(),
         }],
         cores: vec![],
     };
@@ -109,12 +110,14 @@ fn waiting_area_holds_five_and_cores_three() {
             price: 50,
             weight: 1.0,
             capacity: 0,
+            entries: Vec::new(),
         }],
         cores: vec![PoolEntry {
             id: "matrix_board".into(),
             price: 600,
             weight: 1.0,
             capacity: 9,
+            entries: Vec::new(),
         }],
     };
     let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -124,6 +127,7 @@ fn waiting_area_holds_five_and_cores_three() {
         paid: 200,
         capacity: 0,
         deck: vec![],
+        entries: Vec::new(),
     });
     for i in 0..6 {
         let mut s = Shop::open(d, &pool, &mut rng);

@@ -9,7 +9,7 @@ use engine::gpu::Backend;
 use game::catalog::Catalog;
 use game::combat::ReactionKind;
 use game::player::StatSource;
-use game::run::{Build, RunOptions, WaveReport, play};
+use game::run::{Build, BuildEntries, RunOptions, WaveReport, play};
 use game::shop::{Card, CarriedCore, Loadout};
 use game::stats::{StatId, StatModifier};
 use game::world::{Dummy, World};
@@ -21,15 +21,21 @@ fn catalog() -> Arc<Catalog> {
 
 /// Wave 1 of a sim that starts from `deck` on the starter core.
 fn first_wave(deck: &[&str]) -> WaveReport {
+    first_wave_of(Build {
+        core: "starter_core".into(),
+        deck: deck.iter().map(|s| s.to_string()).collect(),
+        entries: BuildEntries::default(),
+        items: Vec::new(),
+    })
+}
+
+/// Wave 1 of a sim that starts from `build`.
+fn first_wave_of(build: Build) -> WaveReport {
     let opts = RunOptions {
         seed: 2,
         waves: 1,
         backend: Backend::Cpu,
-        build: Some(Build {
-            core: "starter_core".into(),
-            deck: deck.iter().map(|s| s.to_string()).collect(),
-            items: Vec::new(),
-        }),
+        build: Some(build),
     };
     let report = play(catalog(), &opts, None).expect("sim plays");
     report.waves.into_iter().next().expect("wave 1")
@@ -57,12 +63,42 @@ fn oil_then_fire_is_an_oil_blast() {
     assert!(w.reactions_by_kind["oil_blast"] > 0, "{:?}", w.reactions_by_kind);
 }
 
+/// HP the lifesteal of `deck` restored to a player at 30 HP over 5 s of
+/// shooting a range dummy.
+fn range_lifesteal(deck: &[&str]) -> f64 {
+    let cat = catalog();
+    let mut w = World::new(cat.clone(), 4, Backend::Cpu, None).expect("world");
+    let core = cat.cores.get(cat.cores.find("starter_core").expect("core"));
+    let mut carried = CarriedCore::new(core.id.clone(), 0, core.capacity as usize, &[]);
+    carried.deck = deck
+        .iter()
+        .map(|id| Card {
+            id: (*id).into(),
+            paid: 0,
+        })
+        .collect();
+    w.loadout = Loadout::new(carried);
+    let centre = cat.run.world.arena.centre();
+    w.begin_test_range(&[Dummy {
+        enemy: "grunt".into(),
+        pos: centre + Vec2::new(150.0, 0.0),
+        hp: 1.0e6,
+    }])
+    .expect("range");
+    w.player.hp = 30.0;
+    for _ in 0..300 {
+        w.move_dir = Vec2::ZERO;
+        w.step();
+    }
+    assert!(w.stats.damage_dealt > 0.0);
+    w.stats.healed.lifesteal
+}
+
 #[test]
 fn the_lifesteal_chip_heals() {
-    let w = first_wave(&["lifesteal_mod", "spark_bolt", "spark_bolt"]);
-    assert!(w.healed.lifesteal > 0.0, "{:?}", w.healed);
-    let plain = first_wave(&["spark_bolt", "spark_bolt"]);
-    assert_eq!(plain.healed.lifesteal, 0.0);
+    let healed = range_lifesteal(&["lifesteal_mod", "spark_bolt", "spark_bolt"]);
+    assert!(healed > 0.0, "{healed}");
+    assert_eq!(range_lifesteal(&["spark_bolt", "spark_bolt"]), 0.0);
 }
 
 /// A test range with one dummy `distance` px east of the player, the player
@@ -79,6 +115,7 @@ fn nuke_range(distance: f32) -> World {
             id: "nuke".into(),
             paid: 0,
         }],
+        entries: Vec::new(),
     });
     // The player's own mana pool caps the core's: make room for 200 mana.
     w.player.add_modifiers(
@@ -142,4 +179,29 @@ fn leeched(leech: f32) -> f64 {
 fn mana_leech_refills_mana_per_kill() {
     assert!(leeched(4.0) > 0.0);
     assert_eq!(leeched(0.0), 0.0);
+}
+
+#[test]
+fn the_reapers_on_kill_entry_casts_in_the_fight() {
+    let reaper = |on_kill: &[&str]| {
+        first_wave_of(Build {
+            core: "reaper_core".into(),
+            deck: vec!["spark_bolt".into(), "spark_bolt".into()],
+            entries: BuildEntries {
+                on_hit: Vec::new(),
+                on_kill: on_kill.iter().map(|s| s.to_string()).collect(),
+            },
+            items: Vec::new(),
+        })
+    };
+    let with = reaper(&["shotgun_blast"]);
+    let without = reaper(&[]);
+    assert!(with.kills > 0);
+    assert!(
+        with.casts > without.casts + u64::from(with.kills) / 4,
+        "kills cast the entry: {} casts with it, {} without ({} kills)",
+        with.casts,
+        without.casts,
+        with.kills
+    );
 }

@@ -66,6 +66,7 @@ fn memory_wand_world(core: &str) -> World {
         paid: 0,
         capacity: def.capacity as usize,
         deck: vec![card("charge_counter"), card("spark_bolt"), card("spark_bolt")],
+        entries: Vec::new(),
     });
     w
 }

@@ -41,9 +41,31 @@ pub struct Build {
     pub core: String,
     /// Spell ids, slot order.
     pub deck: Vec<String>,
+    /// Cards for the core's extra entries (Sentinel: `on_hit`, Reaper: `on_kill`).
+    #[serde(default, skip_serializing_if = "BuildEntries::is_empty")]
+    pub entries: BuildEntries,
     /// Items to wear (the loot item format).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub items: Vec<Item>,
+}
+
+/// The entry decks of a build file: `"entries": {"on_hit": [...], "on_kill": [...]}`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BuildEntries {
+    /// Spell ids cast when the player is hit.
+    #[serde(default)]
+    pub on_hit: Vec<String>,
+    /// Spell ids cast when the player kills.
+    #[serde(default)]
+    pub on_kill: Vec<String>,
+}
+
+impl BuildEntries {
+    /// No entry cards.
+    pub fn is_empty(&self) -> bool {
+        self.on_hit.is_empty() && self.on_kill.is_empty()
+    }
 }
 
 /// What to play.
@@ -129,6 +151,7 @@ pub fn shop_pool(cat: &Catalog, who: ShopFor) -> ShopPool {
             price: u64::from(s.price),
             weight: weight(s.rarity),
             capacity: 0,
+            entries: Vec::new(),
         })
         .collect();
     let cores = cat
@@ -140,6 +163,7 @@ pub fn shop_pool(cat: &Catalog, who: ShopFor) -> ShopPool {
             price: u64::from(c.price),
             weight: weight(c.rarity),
             capacity: c.capacity as usize,
+            entries: c.entries.iter().map(|e| (e.on, e.capacity as usize)).collect(),
         })
         .collect();
     ShopPool { spells, cores }
@@ -156,23 +180,45 @@ pub fn apply_build(world: &mut World, build: &Build) -> Result<(), RunError> {
             what: "core",
             id: build.core.clone(),
         })?;
-    let mut deck = Vec::new();
-    for id in &build.deck {
-        let s = cat.spells.find(id).ok_or(WorldError::Unknown {
-            what: "spell",
-            id: id.clone(),
-        })?;
-        deck.push(Card {
-            id: id.clone(),
-            paid: u64::from(cat.spells.get(s).price),
-        });
+    let cards = |ids: &[String]| -> Result<Vec<Card>, WorldError> {
+        ids.iter()
+            .map(|id| {
+                let s = cat.spells.find(id).ok_or(WorldError::Unknown {
+                    what: "spell",
+                    id: id.clone(),
+                })?;
+                Ok(Card {
+                    id: id.clone(),
+                    paid: u64::from(cat.spells.get(s).price),
+                })
+            })
+            .collect()
+    };
+    let entries: Vec<_> = core.entries.iter().map(|e| (e.on, e.capacity as usize)).collect();
+    let mut carried = CarriedCore::new(
+        core.id.clone(),
+        u64::from(core.price),
+        core.capacity as usize,
+        &entries,
+    );
+    carried.deck = cards(&build.deck)?;
+    for (on, ids) in [
+        (crate::vm::EntryOn::Hit, &build.entries.on_hit),
+        (crate::vm::EntryOn::Kill, &build.entries.on_kill),
+    ] {
+        if ids.is_empty() {
+            continue;
+        }
+        let Some(e) = carried.entries.iter_mut().find(|e| e.on == on) else {
+            return Err(WorldError::Unknown {
+                what: "entry of this core",
+                id: format!("{on:?}"),
+            }
+            .into());
+        };
+        e.cards = cards(ids)?;
     }
-    world.loadout = Loadout::new(CarriedCore {
-        id: core.id.clone(),
-        paid: u64::from(core.price),
-        capacity: core.capacity as usize,
-        deck,
-    });
+    world.loadout = Loadout::new(carried);
     for (index, item) in build.items.iter().enumerate() {
         world
             .equip(item.clone())

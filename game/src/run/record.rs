@@ -16,7 +16,7 @@ use crate::loot::enhance::AttemptKind;
 use crate::loot::gear_actions::{BenchAction, EquipmentAction};
 use crate::loot::item::Slot;
 use crate::shop::Shelf;
-use crate::shop::loadout::{CardPlace, Spot};
+use crate::shop::loadout::{CardPlace, EntryOn, Spot};
 
 /// Collects accepted commands as replay lines while a run is played.
 #[derive(Debug, Clone, Default)]
@@ -124,6 +124,8 @@ fn serde_word<T: serde::Serialize>(v: &T) -> String {
 fn spot(s: Spot) -> String {
     match s {
         Spot::Slot(i) => format!("slot {i}"),
+        Spot::Entry(EntryOn::Hit, i) => format!("on-hit {i}"),
+        Spot::Entry(EntryOn::Kill, i) => format!("on-kill {i}"),
         Spot::Waiting(i) => format!("wait {i}"),
     }
 }
@@ -182,8 +184,13 @@ pub fn decode(line: &str) -> Result<(Command, u32), String> {
         let i = num(k + 1)?;
         match w.get(k).copied() {
             Some("slot") => Ok(Spot::Slot(i)),
+            Some("on-hit") => Ok(Spot::Entry(EntryOn::Hit, i)),
+            Some("on-kill") => Ok(Spot::Entry(EntryOn::Kill, i)),
             Some("wait") => Ok(Spot::Waiting(i)),
-            other => Err(format!("`{}` is not `slot` or `wait`", other.unwrap_or(""))),
+            other => Err(format!(
+                "`{}` is not `slot`, `on-hit`, `on-kill` or `wait`",
+                other.unwrap_or("")
+            )),
         }
     };
     let word = |k: usize| -> Result<&str, String> {
@@ -316,6 +323,10 @@ mod tests {
             Command::MoveCard {
                 from: Spot::Waiting(1),
                 to: Spot::Slot(0),
+            },
+            Command::MoveCard {
+                from: Spot::Entry(EntryOn::Kill, 0),
+                to: Spot::Entry(EntryOn::Hit, 2),
             },
             Command::OpenArmoury,
             Command::CloseArmoury,

@@ -180,6 +180,9 @@ pub fn show(ctx: &egui::Context, world: &World, state: &mut LabState) -> Option<
             if let Some(from) = board_ui(ui, world, core.as_ref(), &active) {
                 moved = Some(from);
             }
+            if let Some(from) = entries_ui(ui, world, &active) {
+                moved = Some(from);
+            }
             ui.separator();
             ui.strong("One cycle, as the VM fires it");
             match &result {
@@ -318,6 +321,44 @@ fn board_ui(
             ui.end_row();
         }
     });
+    moved
+}
+
+/// The core's extra entries (Sentinel: on hit, Reaper: on kill), each a row
+/// of slots the player drags cards into like the board.
+fn entries_ui(ui: &mut egui::Ui, world: &World, active: &CarriedCore) -> Option<(Spot, Spot)> {
+    let mut moved = None;
+    for e in &active.entries {
+        let (title, why) = match e.on {
+            crate::shop::loadout::EntryOn::Hit => ("On hit", "cast when you are hit"),
+            crate::shop::loadout::EntryOn::Kill => ("On kill", "cast when you kill"),
+        };
+        ui.separator();
+        ui.strong(format!("{title} ({} / {} slots)", e.cards.len(), e.capacity))
+            .on_hover_text(why);
+        ui.horizontal_wrapped(|ui| {
+            for slot in 0..e.capacity {
+                let spot = Spot::Entry(e.on, slot);
+                let card = e.cards.get(slot);
+                if let Some(from) = drop_target(ui, spot, |ui| {
+                    ui.set_min_size(egui::vec2(150.0, 40.0));
+                    match card {
+                        Some(c) => {
+                            let name = spell_name(world, &c.id);
+                            ui.dnd_drag_source(egui::Id::unique(("entry", e.on as u8, slot)), spot, |ui| {
+                                chip(ui, &name, true)
+                            });
+                        }
+                        None => {
+                            ui.weak(format!("{title} {}", slot + 1));
+                        }
+                    }
+                }) {
+                    moved = Some((from, spot));
+                }
+            }
+        });
+    }
     moved
 }
 

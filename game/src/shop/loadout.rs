@@ -6,6 +6,7 @@
 //! a core can only be switched in the shop phase, never in a fight.
 
 use crate::shop::ShopError;
+pub use crate::vm::EntryOn;
 
 /// A spell card, remembering what was paid for it (selling returns half).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,6 +28,40 @@ pub struct CarriedCore {
     pub capacity: usize,
     /// The deck, in slot order; never longer than `capacity`.
     pub deck: Vec<Card>,
+    /// The core's extra entries (Sentinel: on hit, Reaper: on kill), each
+    /// with its own small deck the player fills like the main one.
+    pub entries: Vec<EntryDeck>,
+}
+
+/// One extra entry of a carried core and the cards slotted into it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryDeck {
+    /// When it is cast.
+    pub on: EntryOn,
+    /// Slots.
+    pub capacity: usize,
+    /// Cards, in slot order.
+    pub cards: Vec<Card>,
+}
+
+impl CarriedCore {
+    /// A carried core with an empty deck and empty entries of these capacities.
+    pub fn new(id: impl Into<String>, paid: u64, capacity: usize, entries: &[(EntryOn, usize)]) -> Self {
+        Self {
+            id: id.into(),
+            paid,
+            capacity,
+            deck: Vec::new(),
+            entries: entries
+                .iter()
+                .map(|&(on, capacity)| EntryDeck {
+                    on,
+                    capacity,
+                    cards: Vec::new(),
+                })
+                .collect(),
+        }
+    }
 }
 
 /// Where a card lies.
@@ -44,11 +79,14 @@ pub enum CardPlace {
 }
 
 /// Where a card is dragged from or to in the lab: a slot of the active
-/// core's board, or an entry of the waiting area (the carried cards).
+/// core's board, a slot of one of its extra entries, or an entry of the
+/// waiting area (the carried cards).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Spot {
     /// Slot of the active core's board.
     Slot(usize),
+    /// Slot of the active core's extra entry (on hit, on kill).
+    Entry(EntryOn, usize),
     /// Entry of the waiting area.
     Waiting(usize),
 }
@@ -120,11 +158,20 @@ impl Loadout {
         if index == self.active {
             return Err(ShopError::CannotSellActiveCore);
         }
-        if self.waiting.len() + self.cores[index].deck.len() > waiting_max {
+        let cards = self.cores[index].deck.len()
+            + self.cores[index]
+                .entries
+                .iter()
+                .map(|e| e.cards.len())
+                .sum::<usize>();
+        if self.waiting.len() + cards > waiting_max {
             return Err(ShopError::WaitingAreaFull { max: waiting_max });
         }
         let mut core = self.cores.remove(index);
         self.waiting.append(&mut core.deck);
+        for e in &mut core.entries {
+            self.waiting.append(&mut e.cards);
+        }
         if self.active > index {
             self.active -= 1;
         }
@@ -191,41 +238,65 @@ impl Loadout {
     }
 
     /// Moves a card from one spot to another (a reorder, slotting or
-    /// unslotting) of the active core. The deck stays compact: cards fill
-    /// slots from the first, so a drop past the end lands at the end.
-    /// Nothing moves when the spot is empty, the deck is full, or the
+    /// unslotting) of the active core. Decks stay compact: cards fill slots
+    /// from the first, so a drop past the end lands at the end. Nothing moves
+    /// when the spot is empty, the receiving deck or entry is full, or the
     /// waiting area is full.
     pub fn move_card(&mut self, from: Spot, to: Spot, waiting_max: usize) -> Result<(), ShopError> {
         let active = self.active;
-        let capacity = self.cores[active].capacity;
-        let deck_len = self.cores[active].deck.len();
-        match from {
-            Spot::Slot(i) if i >= deck_len => return Err(ShopError::NoSuchCard),
-            Spot::Waiting(i) if i >= self.waiting.len() => return Err(ShopError::NoSuchCard),
-            _ => {}
-        }
-        match (from, to) {
-            (Spot::Waiting(_), Spot::Slot(_)) if deck_len >= capacity => {
-                return Err(ShopError::DeckFull { capacity });
+        let len = |me: &Self, spot: Spot| -> Option<(usize, usize)> {
+            let core = &me.cores[active];
+            match spot {
+                Spot::Slot(_) => Some((core.deck.len(), core.capacity)),
+                Spot::Entry(on, _) => core
+                    .entries
+                    .iter()
+                    .find(|e| e.on == on)
+                    .map(|e| (e.cards.len(), e.capacity)),
+                Spot::Waiting(_) => Some((me.waiting.len(), waiting_max)),
             }
-            (Spot::Slot(_), Spot::Waiting(_)) if self.waiting.len() >= waiting_max => {
-                return Err(ShopError::WaitingAreaFull { max: waiting_max });
-            }
-            _ if from == to => return Ok(()),
-            _ => {}
-        }
-        let card = match from {
-            Spot::Slot(i) => self.cores[active].deck.remove(i),
-            Spot::Waiting(i) => self.waiting.remove(i),
         };
-        match to {
-            Spot::Slot(i) => {
-                let deck = &mut self.cores[active].deck;
-                deck.insert(i.min(deck.len()), card);
-            }
-            Spot::Waiting(i) => self.waiting.insert(i.min(self.waiting.len()), card),
+        let same = |a: Spot, b: Spot| match (a, b) {
+            (Spot::Slot(_), Spot::Slot(_)) | (Spot::Waiting(_), Spot::Waiting(_)) => true,
+            (Spot::Entry(x, _), Spot::Entry(y, _)) => x == y,
+            _ => false,
+        };
+        let index = |s: Spot| match s {
+            Spot::Slot(i) | Spot::Entry(_, i) | Spot::Waiting(i) => i,
+        };
+        let (from_len, _) = len(self, from).ok_or(ShopError::NoSuchCard)?;
+        if index(from) >= from_len {
+            return Err(ShopError::NoSuchCard);
         }
+        let (to_len, to_cap) = len(self, to).ok_or(ShopError::NoSuchCard)?;
+        if from == to {
+            return Ok(());
+        }
+        if !same(from, to) && to_len >= to_cap {
+            return Err(match to {
+                Spot::Waiting(_) => ShopError::WaitingAreaFull { max: waiting_max },
+                _ => ShopError::DeckFull { capacity: to_cap },
+            });
+        }
+        let card = self.cards_at(from).remove(index(from));
+        let dest = self.cards_at(to);
+        let at = index(to).min(dest.len());
+        dest.insert(at, card);
         Ok(())
+    }
+
+    /// The card list a spot of the active core lies in (it exists: checked by the caller).
+    fn cards_at(&mut self, spot: Spot) -> &mut Vec<Card> {
+        let active = self.active;
+        match spot {
+            Spot::Slot(_) => &mut self.cores[active].deck,
+            Spot::Waiting(_) => &mut self.waiting,
+            Spot::Entry(on, _) => {
+                let core = &mut self.cores[active];
+                let i = core.entries.iter().position(|e| e.on == on).unwrap_or(0);
+                &mut core.entries[i].cards
+            }
+        }
     }
 
     /// Makes carried core `index` active and carries the active deck into it:

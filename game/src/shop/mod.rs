@@ -175,6 +175,8 @@ pub struct PoolEntry {
     pub weight: f32,
     /// Slot capacity (cores only; 0 for spells).
     pub capacity: usize,
+    /// The core's extra entries and their slots (cores only).
+    pub entries: Vec<(crate::vm::EntryOn, usize)>,
 }
 
 /// What shelves A and B can stock this wave, built by the caller from the catalogue.
@@ -423,19 +425,11 @@ impl Shop {
                 Purchase::Spell(loadout.add_card(card, def.waiting_area)?)
             }
             Shelf::Cores => {
-                let capacity = pool
-                    .cores
-                    .iter()
-                    .find(|c| c.id == offer.id)
-                    .map(|c| c.capacity)
-                    .unwrap_or(0);
+                let entry = pool.cores.iter().find(|c| c.id == offer.id);
+                let capacity = entry.map_or(0, |c| c.capacity);
+                let entries = entry.map_or(&[][..], |c| &c.entries[..]);
                 loadout.add_core(
-                    CarriedCore {
-                        id: offer.id.clone(),
-                        paid: offer.price,
-                        capacity,
-                        deck: Vec::new(),
-                    },
+                    CarriedCore::new(offer.id.clone(), offer.price, capacity, entries),
                     def.max_cores,
                 )?;
                 Purchase::Core(loadout.cores().len() - 1)

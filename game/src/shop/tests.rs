@@ -41,6 +41,7 @@ fn pool() -> ShopPool {
         price,
         weight: 1.0,
         capacity,
+        entries: Vec::new(),
     };
     ShopPool {
         spells: vec![e("spark_bolt", 50, 0), e("nuke", 500, 0)],
@@ -54,6 +55,7 @@ fn loadout(capacity: usize) -> Loadout {
         paid: 0,
         capacity,
         deck: Vec::new(),
+        entries: Vec::new(),
     })
 }
 
@@ -109,6 +111,7 @@ fn spells_fill_the_deck_then_the_waiting_area_of_five() {
             price: 50,
             weight: 1.0,
             capacity: 0,
+            entries: Vec::new(),
         }],
         cores: vec![],
     };

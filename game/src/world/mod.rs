@@ -273,12 +273,19 @@ impl World {
                 paid: price_of(id),
             })
             .collect();
-        let loadout = Loadout::new(CarriedCore {
-            id: core_id,
-            paid: u64::from(core_def.price),
-            capacity: core_def.capacity as usize,
-            deck,
-        });
+        let entries: Vec<_> = core_def
+            .entries
+            .iter()
+            .map(|e| (e.on, e.capacity as usize))
+            .collect();
+        let mut carried = CarriedCore::new(
+            core_id,
+            u64::from(core_def.price),
+            core_def.capacity as usize,
+            &entries,
+        );
+        carried.deck = deck;
+        let loadout = Loadout::new(carried);
         let mut config = CoreConfig::arena(w.projectile_capacity, w.max_enemies);
         config.arena_min = [0.0, 0.0];
         config.arena_max = [w.arena.width, w.arena.height];

@@ -48,6 +48,9 @@ impl World {
                 })?;
             if let Some(e) = self.field.enemies.get_mut(slot) {
                 e.speed = 0.0;
+                // Range targets stand: a dummy shoved away by knockback
+                // would leave the player's aim and the DPS meter with it.
+                e.knockback_resist = 1.0;
                 e.hp_max = d.hp;
                 e.hp = d.hp;
             }

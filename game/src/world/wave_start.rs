@@ -62,6 +62,14 @@ impl World {
             core: carried.id.clone(),
             source,
         })?;
+        for e in carried.entries.iter().filter(|e| !e.cards.is_empty()) {
+            let ids: Vec<&str> = e.cards.iter().map(|c| c.id.as_str()).collect();
+            core.set_entry_deck(e.on, &ids, &self.cat.spells, &self.cat.recipes)
+                .map_err(|source| WorldError::Deck {
+                    core: carried.id.clone(),
+                    source,
+                })?;
+        }
         let caster = CasterStats::from_sheet(self.player.stats(), self.player.hp);
         core.new_wave(&caster, &self.cat.balance.vm);
         if let Some((id, m)) = &self.caster.memory
