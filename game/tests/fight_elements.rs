@@ -25,6 +25,7 @@ fn first_wave(deck: &[&str]) -> WaveReport {
         core: "starter_core".into(),
         deck: deck.iter().map(|s| s.to_string()).collect(),
         entries: BuildEntries::default(),
+        equipment: Default::default(),
         items: Vec::new(),
     })
 }
@@ -191,6 +192,7 @@ fn the_reapers_on_kill_entry_casts_in_the_fight() {
                 on_hit: Vec::new(),
                 on_kill: on_kill.iter().map(|s| s.to_string()).collect(),
             },
+            equipment: Default::default(),
             items: Vec::new(),
         })
     };

@@ -44,6 +44,11 @@ pub struct Build {
     /// Cards for the core's extra entries (Sentinel: `on_hit`, Reaper: `on_kill`).
     #[serde(default, skip_serializing_if = "BuildEntries::is_empty")]
     pub entries: BuildEntries,
+    /// Plain items to wear from the start, by slot: `"equipment": {"hands":
+    /// "saber", "armour": "leather_vest"}` (base ids of `data/loot/bases.json`;
+    /// common, item level 1). For rolled items use `items`.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub equipment: std::collections::BTreeMap<crate::loot::item::Slot, String>,
     /// Items to wear (the loot item format).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub items: Vec<Item>,
@@ -219,6 +224,30 @@ pub fn apply_build(world: &mut World, build: &Build) -> Result<(), RunError> {
         e.cards = cards(ids)?;
     }
     world.loadout = Loadout::new(carried);
+    for (slot, base) in &build.equipment {
+        let fits = cat.loot.bases.get(base).map(|b| b.class.slot());
+        match fits {
+            None => {
+                return Err(WorldError::Unknown {
+                    what: "item base",
+                    id: base.clone(),
+                }
+                .into());
+            }
+            Some(s) if s != Some(*slot) => {
+                return Err(WorldError::Unknown {
+                    what: "item base for that slot",
+                    id: format!("{base} in {slot:?}"),
+                }
+                .into());
+            }
+            Some(_) => {}
+        }
+        let item = Item::new(base, 1, crate::loot::rarity::Rarity::Common);
+        world
+            .equip(item)
+            .map_err(|source| RunError::Item { index: 0, source })?;
+    }
     for (index, item) in build.items.iter().enumerate() {
         world
             .equip(item.clone())
