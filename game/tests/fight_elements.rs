@@ -207,3 +207,44 @@ fn the_reapers_on_kill_entry_casts_in_the_fight() {
         with.kills
     );
 }
+
+#[test]
+fn an_on_wall_trigger_builds_a_turret_where_its_bolt_meets_the_wall() {
+    let cat = catalog();
+    let mut w = World::new(cat.clone(), 4, Backend::Cpu, None).expect("world");
+    let core = cat.cores.get(cat.cores.find("starter_core").expect("core"));
+    let mut carried = CarriedCore::new(core.id.clone(), 0, core.capacity as usize, &[]);
+    carried.deck = ["trigger_wall", "summon_turret", "spark_bolt"]
+        .iter()
+        .map(|id| Card {
+            id: (*id).into(),
+            paid: 0,
+        })
+        .collect();
+    w.loadout = Loadout::new(carried);
+    let centre = cat.run.world.arena.centre();
+    w.begin_test_range(&[Dummy {
+        enemy: "tank".into(),
+        pos: centre + Vec2::new(0.0, 400.0),
+        hp: 1.0e6,
+    }])
+    .expect("range");
+    // Aim east, away from the dummy, at the wall 1,200 px off.
+    w.set_aim(Some(Vec2::X));
+    for _ in 0..180 {
+        w.move_dir = Vec2::ZERO;
+        w.step();
+    }
+    assert!(w.stats.wall_triggers > 0, "the bolt reached the wall");
+    let turret = w
+        .areas()
+        .iter()
+        .find(|a| matches!(a.kind, game::world::AreaKind::Turret { .. }))
+        .expect("a turret stands");
+    let arena = &cat.run.world.arena;
+    assert!(
+        arena.width - turret.pos.x < 40.0,
+        "at the east wall: {:?}",
+        turret.pos
+    );
+}

@@ -77,6 +77,8 @@ pub struct WaveReport {
     pub knockbacks: u64,
     /// Mana refilled by kills (`mana_leech`).
     pub mana_leeched: f64,
+    /// Payloads cast by on-wall triggers.
+    pub wall_triggers: u64,
     /// Items dropped.
     pub items_dropped: u32,
     /// Materials dropped.
@@ -192,6 +194,7 @@ pub(crate) fn wave_report(
         self_damage: round(s.self_damage, 2),
         knockbacks: s.knockbacks,
         mana_leeched: round(s.mana_leeched, 2),
+        wall_triggers: s.wall_triggers,
         items_dropped: s.items_dropped,
         materials_dropped: s.materials_dropped,
         artifacts_dropped: s.artifacts_dropped,

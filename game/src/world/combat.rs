@@ -56,6 +56,19 @@ impl World {
                         self.fire_payload(h, pos, None, counters);
                     }
                 }
+                k if k == EventKind::Wall as u32 => {
+                    // Once per carrier: a bouncing bolt casts at its first wall.
+                    if shot.team == Team::Player
+                        && shot.trigger == Some(TriggerOn::Wall)
+                        && let Some(h) = shot.payload
+                    {
+                        if let Some(s) = self.field.shots.get_mut(slot) {
+                            s.trigger = None;
+                        }
+                        self.stats.wall_triggers += 1;
+                        self.fire_payload(h, pos, None, counters);
+                    }
+                }
                 k if k == EventKind::PlayerHit as u32 && shot.team == Team::Enemy => {
                     self.hurt_player(shot.damage, self.cat.run.world.enemy_attack.shot_class);
                     self.cast_entry(EntryOn::Hit, self.player.pos, counters);

@@ -132,6 +132,8 @@ pub struct WaveStats {
     pub knockbacks: u64,
     /// Mana refilled by kills (`mana_leech`).
     pub mana_leeched: f64,
+    /// Payloads cast by on-wall triggers.
+    pub wall_triggers: u64,
     /// Items dropped (elites, bosses, wave end).
     pub items_dropped: u32,
     /// Materials dropped, all kinds together.

@@ -177,6 +177,9 @@ pub enum TriggerOn {
     Kill,
     /// Every `interval` seconds while the turret lives.
     Turret,
+    /// When the carrier first touches an arena wall, where it touches
+    /// (game-design §2.2: a bullet that hits a wall spawns a turret).
+    Wall,
 }
 
 /// The trigger section of a trigger chip.
