@@ -100,3 +100,29 @@ fn the_memory_wand_keeps_its_counters_between_waves() {
     play(&mut plain, 1, 600);
     assert!(plain.core_state().and_then(|c| c.memory()).is_none());
 }
+
+#[test]
+fn luck_finds_rarer_loot() {
+    use game::loot::drops::{DropSource, PityState, lucky_depth, roll_drops};
+    use game::loot::rarity::Rarity;
+    use rand::SeedableRng;
+    assert_eq!(lucky_depth(10, 0.0, 100), 10);
+    assert_eq!(lucky_depth(10, 100.0, 100), 35);
+    assert_eq!(lucky_depth(90, 100.0, 100), 100, "never past the deepest depth");
+    let cat = catalog();
+    let rare_share = |luck: f32| {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let mut pity = PityState::default();
+        let depth = lucky_depth(10, luck, cat.loot.drops.run_model.max_depth);
+        let (mut items, mut better) = (0u32, 0u32);
+        for _ in 0..3000 {
+            for item in roll_drops(DropSource::Elite, depth, &mut pity, &cat.loot, &mut rng).items {
+                items += 1;
+                better += u32::from(item.rarity != Rarity::Common);
+            }
+        }
+        f64::from(better) / f64::from(items.max(1))
+    };
+    let (plain, lucky) = (rare_share(0.0), rare_share(100.0));
+    assert!(lucky > plain * 1.2, "{lucky} vs {plain}");
+}

@@ -284,6 +284,16 @@ pub fn roll_drops<R: Rng>(
     out
 }
 
+/// The depth drops roll at for a player with `luck` (numerical §1.1: luck
+/// "affects the drop rate of higher-tier" finds): one depth deeper per 4
+/// luck, so the soft cap of 100 luck finds loot as if 25 depth (five waves)
+/// deeper — rarer grades, higher affix tiers, deeper material bands — never
+/// past `max_depth`.
+pub fn lucky_depth(depth: u32, luck: f32, max_depth: u32) -> u32 {
+    let bonus = (luck.max(0.0) / 4.0).floor() as u32;
+    depth.saturating_add(bonus).min(max_depth.max(depth))
+}
+
 /// Expected materials of one run through waves `1..=last_wave`, from the tables.
 pub fn expected_run_materials(last_wave: u32, data: &LootData) -> [f64; 5] {
     let rm = &data.drops.run_model;

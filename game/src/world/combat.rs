@@ -323,7 +323,11 @@ impl World {
     /// Rolls what `source` drops at the wave's depth and keeps it: items to the
     /// stash, materials to the pouch, an artifact into a free socket (else the stash's loss, counted).
     pub(super) fn roll_drops(&mut self, source: DropSource, _pos: Vec2) {
-        let depth = self.depth();
+        let depth = crate::loot::drops::lucky_depth(
+            self.depth(),
+            self.player.stat(crate::stats::StatId::Luck),
+            self.cat.loot.drops.run_model.max_depth,
+        );
         let drops = roll_drops(
             source,
             depth,
