@@ -292,3 +292,44 @@ fn same_inputs_same_step() {
     };
     assert_eq!(run(), run());
 }
+
+#[test]
+fn shield_bearers_turn_back_frontal_physical_shots_only() {
+    let cat = std::sync::Arc::new(game::catalog::Catalog::load(&game::data::default_root()).expect("data"));
+    let mut w = game::world::World::new(cat.clone(), 1, engine::gpu::Backend::Cpu, None).expect("world");
+    let pos = cat.run.world.arena.centre();
+    let slot = w.spawn_enemy("shieldbearer", pos).expect("spawned");
+    let facing = w.enemies().get(slot).expect("enemy").facing;
+    let attacker = AttackerStats::from_sheet(w.player.stats());
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let shot = |element: Element, dir: Vec2| HitSpec {
+        dir: dir.to_array(),
+        ..HitSpec::simple(5.0, element)
+    };
+    // Coming at its face (travelling against its facing): turned back.
+    let head_on = w.enemies_mut().hit(
+        slot,
+        &shot(Element::Physical, -facing),
+        &attacker,
+        &cat.combat,
+        &mut rng,
+    );
+    assert!(head_on.reflected);
+    // An elemental bolt, or a physical one from behind, goes through the shield.
+    let fire = w.enemies_mut().hit(
+        slot,
+        &shot(Element::Fire, -facing),
+        &attacker,
+        &cat.combat,
+        &mut rng,
+    );
+    assert!(!fire.reflected && fire.damage_dealt() > 0.0);
+    let behind = w.enemies_mut().hit(
+        slot,
+        &shot(Element::Physical, facing),
+        &attacker,
+        &cat.combat,
+        &mut rng,
+    );
+    assert!(!behind.reflected && behind.damage_dealt() > 0.0);
+}

@@ -242,6 +242,12 @@ impl Fight {
             if e.elite || e.boss.is_some() {
                 marks.push(Shape::ring(e.pos, e.radius + 6.0, 2.5, palette::enemy(5)).glow(4.0));
             }
+            // A reflecting front shows as a bright arc of shield ahead of the body.
+            if e.reflect.is_some() {
+                let front = e.pos + e.facing.normalize_or_zero() * (e.radius + 4.0);
+                let side = e.facing.perp().normalize_or_zero() * e.radius;
+                marks.push(Shape::line(front - side, front + side, 4.0, [0.8, 0.9, 1.0, 0.95]).glow(4.0));
+            }
             // The status that sets up the next reaction shows as a ring in its
             // colour, so a player can read the matrix off the crowd.
             if let Some(c) = status_ring(&e.status) {
@@ -467,7 +473,8 @@ pub fn silhouette(id: &str, boss: bool) -> (ShapeKind, usize) {
     if boss {
         return (ShapeKind::Hexagon, 6);
     }
-    let table: [(&str, ShapeKind, usize); 5] = [
+    let table: [(&str, ShapeKind, usize); 6] = [
+        ("shield", ShapeKind::Cross, 7),
         ("charger", ShapeKind::Triangle, 1),
         ("tank", ShapeKind::Square, 2),
         ("spitter", ShapeKind::Diamond, 3),
@@ -486,7 +493,7 @@ mod tests {
 
     #[test]
     fn archetypes_have_distinct_silhouettes() {
-        let kinds: Vec<ShapeKind> = ["grunt", "charger", "tank", "spitter", "poisoner"]
+        let kinds: Vec<ShapeKind> = ["grunt", "charger", "tank", "spitter", "poisoner", "shieldbearer"]
             .iter()
             .map(|id| silhouette(id, false).0)
             .collect();

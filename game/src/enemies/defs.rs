@@ -129,6 +129,17 @@ pub struct PoisonerParams {
     pub pool_dps: f32,
 }
 
+/// A reflecting front: the mirror mage's, and the shield of the W6–10 shield
+/// bearers (game-design §4.4: forces pierce-free builds to bring elements).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mirror {
+    /// Full width of the reflecting front, degrees.
+    pub arc_deg: f32,
+    /// A hit reflects when at least this share of it is physical.
+    pub min_physical_share: f32,
+}
+
 /// A base archetype as written in the file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -154,6 +165,9 @@ pub struct BaseEnemyFile {
     /// Fraction of knockback ignored, 0..=1.
     #[serde(default)]
     pub knockback_resist: f32,
+    /// A shield that turns back mostly-physical shots hitting it from the front.
+    #[serde(default)]
+    pub reflect: Option<Mirror>,
     /// Seconds between two contact hits from this enemy.
     pub contact_cooldown: f32,
     /// Wave budget cost.
@@ -239,6 +253,8 @@ pub struct EnemyDef {
     pub resist: [f32; 5],
     /// Fraction of knockback ignored.
     pub knockback_resist: f32,
+    /// Reflecting front, if any.
+    pub reflect: Option<Mirror>,
     /// Seconds between contact hits.
     pub contact_cooldown: f32,
     /// Wave budget cost.
@@ -360,6 +376,7 @@ impl EnemyDefs {
                 armor: e.armor,
                 resist: e.resist.to_array(),
                 knockback_resist: e.knockback_resist,
+                reflect: e.reflect,
                 contact_cooldown: e.contact_cooldown,
                 cost: e.cost,
                 xp: e.xp,

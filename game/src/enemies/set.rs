@@ -17,6 +17,7 @@ use serde::Serialize;
 use super::ai::{self, AiOutput, Pool, Telegraph};
 use super::bosses::{BehaviorTag, BossDef, BossEvent, BossRuntime};
 use super::context::{AiContext, Arena};
+use super::defs::Mirror;
 use super::defs::{AiKind, AiTuning, EnemyDef};
 use super::state::{AiPhase, BOSS_KIND, Death, EnemyState, SpawnScale};
 use crate::combat::aoe::{self, AoeHit};
@@ -183,6 +184,7 @@ impl EnemySet {
             armor: rt.armor(),
             resist: rt.resist(),
             knockback_resist: 1.0,
+            reflect: None,
             contact_cooldown: def.contact_cooldown,
             contact_timer: 0.0,
             xp: def.xp,
@@ -243,20 +245,30 @@ impl EnemySet {
         else {
             return out;
         };
+        let reflects = |m: &Mirror, facing: Vec2| {
+            let dir = Vec2::from_array(spec.dir);
+            let frontal = dir.length_squared() > 0.0
+                && facing.dot(-dir.normalize()) >= (m.arc_deg.to_radians() / 2.0).cos();
+            frontal && spec.shares.get(Element::Physical) >= m.min_physical_share
+        };
         if let Some(b) = &e.boss {
             if b.invincible > 0.0 {
                 return out;
             }
-            if let Some(m) = b.def.mirror.filter(|_| b.has(BehaviorTag::ReflectPhysical)) {
-                let dir = Vec2::from_array(spec.dir);
-                let frontal = dir.length_squared() > 0.0
-                    && e.facing.dot(-dir.normalize()) >= (m.arc_deg.to_radians() / 2.0).cos();
-                if frontal && spec.shares.get(Element::Physical) >= m.min_physical_share {
-                    out.reflected = true;
-                    out.boss_events.push(BossEvent::Reflected { enemy: slot });
-                    return out;
-                }
+            if let Some(m) = b.def.mirror.filter(|_| b.has(BehaviorTag::ReflectPhysical))
+                && reflects(&m, e.facing)
+            {
+                out.reflected = true;
+                out.boss_events.push(BossEvent::Reflected { enemy: slot });
+                return out;
             }
+        }
+        if let Some(m) = e.reflect
+            && reflects(&m, e.facing)
+        {
+            out.reflected = true;
+            out.boss_events.push(BossEvent::Reflected { enemy: slot });
+            return out;
         }
         let result = compute_hit(e, spec, attacker, rules, rng);
         out.reactions = apply_hit(e, &result, rules, rng);

@@ -90,6 +90,8 @@ pub struct EnemyState {
     pub resist: [f32; 5],
     /// Fraction of knockback ignored.
     pub knockback_resist: f32,
+    /// A shield that turns back frontal, mostly physical shots (shield bearers).
+    pub reflect: Option<super::defs::Mirror>,
     /// Seconds between contact hits.
     pub contact_cooldown: f32,
     /// Seconds until it may deal contact damage again.
@@ -133,6 +135,7 @@ impl EnemyState {
             armor: def.armor,
             resist: def.resist,
             knockback_resist: def.knockback_resist,
+            reflect: def.reflect,
             contact_cooldown: def.contact_cooldown,
             contact_timer: 0.0,
             xp: def.xp * scale.xp,

@@ -20,6 +20,7 @@ pub fn dummy() -> EnemyState {
         armor: 0.0,
         resist: [0.0; 5],
         knockback_resist: 0.0,
+        reflect: None,
         contact_cooldown: 1.0,
         cost: 1.0,
         xp: 0.0,

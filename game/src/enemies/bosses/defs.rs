@@ -123,15 +123,7 @@ pub struct ArmorLayers {
     pub stripped_by: Element,
 }
 
-/// Mirror mage reflection.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Mirror {
-    /// Full width of the reflecting front, degrees.
-    pub arc_deg: f32,
-    /// A hit reflects when at least this share of it is physical.
-    pub min_physical_share: f32,
-}
+pub use crate::enemies::defs::Mirror;
 
 /// A boss file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
