@@ -64,13 +64,14 @@ fn oil_then_fire_is_an_oil_blast() {
     assert!(w.reactions_by_kind["oil_blast"] > 0, "{:?}", w.reactions_by_kind);
 }
 
-/// HP the lifesteal of `deck` restored to a player at 30 HP over 5 s of
-/// shooting a range dummy.
-fn range_lifesteal(deck: &[&str]) -> f64 {
+/// A test range: `deck` on `core`, one `dummy` enemy at `offset` from the
+/// arena centre where the player stands; `prepare` runs before the range
+/// starts (the core's mana is set then).
+fn range(core: &str, deck: &[&str], dummy: &str, offset: Vec2, prepare: impl FnOnce(&mut World)) -> World {
     let cat = catalog();
     let mut w = World::new(cat.clone(), 4, Backend::Cpu, None).expect("world");
-    let core = cat.cores.get(cat.cores.find("starter_core").expect("core"));
-    let mut carried = CarriedCore::new(core.id.clone(), 0, core.capacity as usize, &[]);
+    let def = cat.cores.get(cat.cores.find(core).expect("core"));
+    let mut carried = CarriedCore::new(def.id.clone(), 0, def.capacity as usize, &[]);
     carried.deck = deck
         .iter()
         .map(|id| Card {
@@ -79,13 +80,21 @@ fn range_lifesteal(deck: &[&str]) -> f64 {
         })
         .collect();
     w.loadout = Loadout::new(carried);
+    prepare(&mut w);
     let centre = cat.run.world.arena.centre();
     w.begin_test_range(&[Dummy {
-        enemy: "grunt".into(),
-        pos: centre + Vec2::new(150.0, 0.0),
+        enemy: dummy.into(),
+        pos: centre + offset,
         hp: 1.0e6,
     }])
     .expect("range");
+    w
+}
+
+/// HP the lifesteal of `deck` restored to a player at 30 HP over 5 s of
+/// shooting a range dummy.
+fn range_lifesteal(deck: &[&str]) -> f64 {
+    let mut w = range("starter_core", deck, "grunt", Vec2::new(150.0, 0.0), |_| {});
     w.player.hp = 30.0;
     for _ in 0..300 {
         w.move_dir = Vec2::ZERO;
@@ -105,35 +114,17 @@ fn the_lifesteal_chip_heals() {
 /// A test range with one dummy `distance` px east of the player, the player
 /// holding a nuke on a core with the mana for it.
 fn nuke_range(distance: f32) -> World {
-    let cat = catalog();
-    let mut w = World::new(cat.clone(), 4, Backend::Cpu, None).expect("world");
-    let core = cat.cores.get(cat.cores.find("debug_core").expect("debug core"));
-    w.loadout = Loadout::new(CarriedCore {
-        id: core.id.clone(),
-        paid: 0,
-        capacity: core.capacity as usize,
-        deck: vec![Card {
-            id: "nuke".into(),
-            paid: 0,
-        }],
-        entries: Vec::new(),
+    let mut w = range("debug_core", &["nuke"], "tank", Vec2::new(distance, 0.0), |w| {
+        // The player's own mana pool caps the core's: make room for 200 mana.
+        w.player.add_modifiers(
+            StatSource::Shop,
+            &[StatModifier {
+                stat: StatId::ManaMax,
+                add: 300.0,
+                mul: 1.0,
+            }],
+        );
     });
-    // The player's own mana pool caps the core's: make room for 200 mana.
-    w.player.add_modifiers(
-        StatSource::Shop,
-        &[StatModifier {
-            stat: StatId::ManaMax,
-            add: 300.0,
-            mul: 1.0,
-        }],
-    );
-    let centre = cat.run.world.arena.centre();
-    w.begin_test_range(&[Dummy {
-        enemy: "tank".into(),
-        pos: centre + Vec2::new(distance, 0.0),
-        hp: 1.0e6,
-    }])
-    .expect("range");
     w.player.hp = w.player.hp_max();
     w
 }
@@ -211,24 +202,8 @@ fn the_reapers_on_kill_entry_casts_in_the_fight() {
 #[test]
 fn an_on_wall_trigger_builds_a_turret_where_its_bolt_meets_the_wall() {
     let cat = catalog();
-    let mut w = World::new(cat.clone(), 4, Backend::Cpu, None).expect("world");
-    let core = cat.cores.get(cat.cores.find("starter_core").expect("core"));
-    let mut carried = CarriedCore::new(core.id.clone(), 0, core.capacity as usize, &[]);
-    carried.deck = ["trigger_wall", "summon_turret", "spark_bolt"]
-        .iter()
-        .map(|id| Card {
-            id: (*id).into(),
-            paid: 0,
-        })
-        .collect();
-    w.loadout = Loadout::new(carried);
-    let centre = cat.run.world.arena.centre();
-    w.begin_test_range(&[Dummy {
-        enemy: "tank".into(),
-        pos: centre + Vec2::new(0.0, 400.0),
-        hp: 1.0e6,
-    }])
-    .expect("range");
+    let deck = ["trigger_wall", "summon_turret", "spark_bolt"];
+    let mut w = range("starter_core", &deck, "tank", Vec2::new(0.0, 400.0), |_| {});
     // Aim east, away from the dummy, at the wall 1,200 px off.
     w.set_aim(Some(Vec2::X));
     for _ in 0..180 {
