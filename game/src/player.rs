@@ -24,6 +24,22 @@ pub struct PlayerDef {
     pub radius: f32,
     /// Seconds without damage after a hit lands, so a crowd does not kill in one step.
     pub hit_invulnerability_s: f32,
+    /// The dash (game-design §5.2 G4).
+    pub dash: DashDef,
+}
+
+/// The dash: a short burst along the walking direction, untouchable while it
+/// lasts, on a cooldown. The genre's escape from a closing ring; the Dash
+/// Wave core casts its entry deck on it.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DashDef {
+    /// Distance covered, px.
+    pub distance_px: f32,
+    /// Seconds it takes (the player cannot be hurt meanwhile).
+    pub duration_s: f32,
+    /// Seconds from one dash's start to the next.
+    pub cooldown_s: f32,
 }
 
 /// Where a stat modifier came from.
@@ -74,6 +90,13 @@ pub struct Player {
     hp_max_lost: f32,
     /// Seconds left lying down before a revival stands the player up; 0 when up.
     down_s: f32,
+    dash_def: DashDef,
+    /// Seconds left in the current dash (0: not dashing).
+    dash_left: f32,
+    /// Direction of the current dash (unit).
+    dash_dir: Vec2,
+    /// Seconds until the next dash may start.
+    dash_cooldown: f32,
     sheet: StatSheet,
 }
 
@@ -96,6 +119,10 @@ impl Player {
             buff_mods: Vec::new(),
             hp_max_lost: 0.0,
             down_s: 0.0,
+            dash_def: def.dash,
+            dash_left: 0.0,
+            dash_dir: Vec2::ZERO,
+            dash_cooldown: 0.0,
             sheet,
         }
     }
@@ -231,7 +258,16 @@ impl Player {
             dir.normalize_or_zero()
         };
         let before = self.pos;
-        self.pos = arena.clamp(self.pos + d * self.stat(StatId::MoveSpeed) * dt, self.radius);
+        let step = if self.dash_left > 0.0 {
+            // A dash overrides walking: its speed along its own direction.
+            let speed = self.dash_def.distance_px / self.dash_def.duration_s.max(1e-3);
+            let t = self.dash_left.min(dt);
+            self.dash_left = (self.dash_left - dt).max(0.0);
+            self.dash_dir * speed * t
+        } else {
+            d * self.stat(StatId::MoveSpeed) * dt
+        };
+        self.pos = arena.clamp(self.pos + step, self.radius);
         self.vel = if dt > 0.0 {
             (self.pos - before) / dt
         } else {
@@ -239,8 +275,31 @@ impl Player {
         };
     }
 
+    /// Starts a dash along `dir` if one is allowed now (walking, up, off
+    /// cooldown); the player is untouchable until it ends. Returns whether it
+    /// started.
+    pub fn try_dash(&mut self, dir: Vec2) -> bool {
+        let Some(d) = dir.try_normalize() else {
+            return false;
+        };
+        if !self.alive() || self.is_down() || self.dash_cooldown > 0.0 || self.dash_left > 0.0 {
+            return false;
+        }
+        self.dash_dir = d;
+        self.dash_left = self.dash_def.duration_s;
+        self.dash_cooldown = self.dash_def.cooldown_s;
+        self.invulnerable = self.invulnerable.max(self.dash_def.duration_s);
+        true
+    }
+
+    /// Seconds until the next dash may start (0: ready), for the HUD.
+    pub fn dash_cooldown(&self) -> f32 {
+        self.dash_cooldown
+    }
+
     /// Regeneration and timers for one step.
     pub fn tick(&mut self, dt: f32) {
+        self.dash_cooldown = (self.dash_cooldown - dt).max(0.0);
         self.invulnerable = (self.invulnerable - dt).max(0.0);
         if self.down_s > 0.0 {
             self.down_s -= dt;
@@ -332,6 +391,11 @@ mod tests {
         PlayerDef {
             radius: 16.0,
             hit_invulnerability_s: 0.2,
+            dash: DashDef {
+                distance_px: 170.0,
+                duration_s: 0.15,
+                cooldown_s: 1.2,
+            },
         }
     }
 

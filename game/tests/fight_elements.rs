@@ -182,6 +182,7 @@ fn the_reapers_on_kill_entry_casts_in_the_fight() {
             entries: BuildEntries {
                 on_hit: Vec::new(),
                 on_kill: on_kill.iter().map(|s| s.to_string()).collect(),
+                on_dash: Vec::new(),
             },
             equipment: Default::default(),
             items: Vec::new(),
@@ -222,4 +223,71 @@ fn an_on_wall_trigger_builds_a_turret_where_its_bolt_meets_the_wall() {
         "at the east wall: {:?}",
         turret.pos
     );
+}
+
+#[test]
+fn a_dash_covers_its_distance_untouchable_and_the_dash_wave_core_casts_on_it() {
+    let cat = catalog();
+    let dash = cat.run.world.player.dash;
+    let mut w = range(
+        "dash_wave_core",
+        &["spark_bolt"],
+        "tank",
+        Vec2::new(0.0, 500.0),
+        |w| {
+            w.loadout = Loadout::new({
+                let def = cat.cores.get(cat.cores.find("dash_wave_core").expect("core"));
+                let mut c = CarriedCore::new(
+                    def.id.clone(),
+                    0,
+                    def.capacity as usize,
+                    &def.entries
+                        .iter()
+                        .map(|e| (e.on, e.capacity as usize))
+                        .collect::<Vec<_>>(),
+                );
+                c.deck = vec![Card {
+                    id: "spark_bolt".into(),
+                    paid: 0,
+                }];
+                c.entries[0].cards = vec![Card {
+                    id: "shotgun_blast".into(),
+                    paid: 0,
+                }];
+                c
+            });
+        },
+    );
+    let start = w.player.pos;
+    let casts_before = w.stats.casts;
+    w.move_dir = Vec2::X;
+    w.dash = true;
+    w.step();
+    assert_eq!(w.stats.dashes, 1);
+    assert!(w.player.invulnerable(), "untouchable while dashing");
+    let steps = (dash.duration_s * 60.0).ceil() as u32;
+    for _ in 1..steps {
+        w.move_dir = Vec2::X;
+        w.step();
+    }
+    let walked = w.player.pos.x - start.x;
+    assert!(
+        (walked - dash.distance_px).abs() < 8.0,
+        "a dash covers {} px, this one {walked}",
+        dash.distance_px
+    );
+    assert!(w.stats.casts > casts_before, "the on-dash entry cast");
+    // On cooldown: a second press right away does nothing.
+    w.dash = true;
+    w.step();
+    assert_eq!(w.stats.dashes, 1);
+    // A standing player does not dash.
+    for _ in 0..(dash.cooldown_s * 60.0) as u32 + 1 {
+        w.move_dir = Vec2::ZERO;
+        w.step();
+    }
+    w.move_dir = Vec2::ZERO;
+    w.dash = true;
+    w.step();
+    assert_eq!(w.stats.dashes, 1);
 }

@@ -37,6 +37,8 @@ pub struct Controls {
     pub cursor: Vec2,
     /// Left button held.
     pub firing_held: bool,
+    /// Space was pressed since the last fight step took it: dash.
+    dash: bool,
     ctrl: bool,
     pending: Vec<KeyAction>,
 }
@@ -62,7 +64,10 @@ impl Controls {
                     KeyCode::F3 => self.pending.push(KeyAction::ToggleOverlay),
                     KeyCode::KeyM => self.pending.push(KeyAction::ToggleAim),
                     KeyCode::Enter | KeyCode::NumpadEnter => self.pending.push(KeyAction::Confirm),
-                    KeyCode::Space => self.pending.push(KeyAction::ReplayPause),
+                    KeyCode::Space => {
+                        self.dash = true;
+                        self.pending.push(KeyAction::ReplayPause);
+                    }
                     KeyCode::Digit1 => self.pending.push(KeyAction::ReplaySpeed(1)),
                     KeyCode::Digit4 => self.pending.push(KeyAction::ReplaySpeed(4)),
                     _ => {}
@@ -94,6 +99,11 @@ impl Controls {
             f32::from(u8::from(self.down)) - f32::from(u8::from(self.up)),
         );
         v.normalize_or_zero()
+    }
+
+    /// Whether Space was pressed since the last call (the next fight step dashes).
+    pub fn take_dash(&mut self) -> bool {
+        std::mem::take(&mut self.dash)
     }
 
     /// Actions pressed since the last call.

@@ -459,6 +459,8 @@ impl GameApp {
             run.world().player.pos,
         );
         let input = StepInput::new(self.controls.move_dir(), aim);
+        // A Space press dashes on the next step only.
+        let mut dash = running && self.controls.take_dash();
         let scale = if running { speed } else { 0.0 };
         let mut ended = false;
         self.fight.advance(frame.dt, scale, frame_locked, || {
@@ -466,7 +468,8 @@ impl GameApp {
                 return None;
             }
             let hp = run.world().player.hp;
-            run.apply(Command::Step(input)).ok()?;
+            run.apply(Command::Step(input.with_dash(std::mem::take(&mut dash))))
+                .ok()?;
             ended = run.phase() != Phase::Fight;
             let p = &run.world().player;
             Some((hp - p.hp, p.hp_max()))

@@ -25,6 +25,8 @@ pub struct StepInput {
     /// Mouse-aim heading in 1/65,536 turns, or `None` for auto-aim (the core
     /// fires at the nearest enemy).
     pub aim: Option<u16>,
+    /// Dash this step (it starts only when walking and off cooldown).
+    pub dash: bool,
 }
 
 impl StepInput {
@@ -37,7 +39,16 @@ impl StepInput {
         let aim = aim
             .filter(|a| a.length_squared() > 1e-12)
             .map(|a| ((turn(a) * 65_536.0).round() as u32 % 65_536) as u16);
-        Self { heading, aim }
+        Self {
+            heading,
+            aim,
+            dash: false,
+        }
+    }
+
+    /// The same input with the dash button pressed (or not) this step.
+    pub fn with_dash(self, dash: bool) -> Self {
+        Self { dash, ..self }
     }
 
     /// The unit walking direction (zero when standing).

@@ -405,6 +405,7 @@ impl Run {
     fn step(&mut self, input: StepInput) {
         let w = &mut self.world;
         w.move_dir = input.move_dir();
+        w.dash = input.dash;
         w.set_aim(input.aim_dir());
         w.step();
         for e in &w.effects.list {

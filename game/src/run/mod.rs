@@ -64,12 +64,15 @@ pub struct BuildEntries {
     /// Spell ids cast when the player kills.
     #[serde(default)]
     pub on_kill: Vec<String>,
+    /// Spell ids cast when the player dashes (the Dash Wave core).
+    #[serde(default)]
+    pub on_dash: Vec<String>,
 }
 
 impl BuildEntries {
     /// No entry cards.
     pub fn is_empty(&self) -> bool {
-        self.on_hit.is_empty() && self.on_kill.is_empty()
+        self.on_hit.is_empty() && self.on_kill.is_empty() && self.on_dash.is_empty()
     }
 }
 
@@ -210,6 +213,7 @@ pub fn apply_build(world: &mut World, build: &Build) -> Result<(), RunError> {
     for (on, ids) in [
         (crate::vm::EntryOn::Hit, &build.entries.on_hit),
         (crate::vm::EntryOn::Kill, &build.entries.on_kill),
+        (crate::vm::EntryOn::Dash, &build.entries.on_dash),
     ] {
         if ids.is_empty() {
             continue;

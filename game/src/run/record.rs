@@ -55,7 +55,8 @@ impl Recorder {
 
     fn flush(&mut self) {
         if let Some((input, n)) = self.step.take() {
-            let _ = writeln!(self.body, "s {} {} {n}", opt(input.heading), opt(input.aim));
+            let dash = if input.dash { " dash" } else { "" };
+            let _ = writeln!(self.body, "s {} {} {n}{dash}", opt(input.heading), opt(input.aim));
         }
     }
 
@@ -126,6 +127,7 @@ fn spot(s: Spot) -> String {
         Spot::Slot(i) => format!("slot {i}"),
         Spot::Entry(EntryOn::Hit, i) => format!("on-hit {i}"),
         Spot::Entry(EntryOn::Kill, i) => format!("on-kill {i}"),
+        Spot::Entry(EntryOn::Dash, i) => format!("on-dash {i}"),
         Spot::Waiting(i) => format!("wait {i}"),
     }
 }
@@ -133,7 +135,12 @@ fn spot(s: Spot) -> String {
 /// One command as its replay line (steps are written by the recorder, run-length encoded).
 pub fn encode(cmd: &Command) -> String {
     match cmd {
-        Command::Step(i) => format!("s {} {} 1", opt(i.heading), opt(i.aim)),
+        Command::Step(i) => format!(
+            "s {} {} 1{}",
+            opt(i.heading),
+            opt(i.aim),
+            if i.dash { " dash" } else { "" }
+        ),
         Command::StartWave => "start".into(),
         Command::Continue => "continue".into(),
         Command::ChooseLevelUp(k) => format!("levelup {k}"),
@@ -186,6 +193,7 @@ pub fn decode(line: &str) -> Result<(Command, u32), String> {
             Some("slot") => Ok(Spot::Slot(i)),
             Some("on-hit") => Ok(Spot::Entry(EntryOn::Hit, i)),
             Some("on-kill") => Ok(Spot::Entry(EntryOn::Kill, i)),
+            Some("on-dash") => Ok(Spot::Entry(EntryOn::Dash, i)),
             Some("wait") => Ok(Spot::Waiting(i)),
             other => Err(format!(
                 "`{}` is not `slot`, `on-hit`, `on-kill` or `wait`",
@@ -216,7 +224,12 @@ pub fn decode(line: &str) -> Result<(Command, u32), String> {
             if repeat == 0 || repeat > u32::MAX as usize {
                 return Err(format!("a step count of {repeat}"));
             }
-            return Ok((Command::Step(StepInput { heading, aim }), repeat as u32));
+            let dash = match w.get(4).copied() {
+                None => false,
+                Some("dash") => true,
+                Some(x) => return Err(format!("`{x}` after a step is not `dash`")),
+            };
+            return Ok((Command::Step(StepInput { heading, aim, dash }), repeat as u32));
         }
         Some("start") => Command::StartWave,
         Some("continue") => Command::Continue,
@@ -348,7 +361,14 @@ mod tests {
         let s = Command::Step(StepInput {
             heading: Some(32),
             aim: None,
+            dash: false,
         });
-        assert_eq!(decode("s 32 - 7"), Ok((s, 7)));
+        assert_eq!(decode("s 32 - 7"), Ok((s.clone(), 7)));
+        let d = Command::Step(StepInput {
+            heading: Some(32),
+            aim: None,
+            dash: true,
+        });
+        assert_eq!(decode(&encode(&d)), Ok((d, 1)));
     }
 }

@@ -79,6 +79,8 @@ pub struct WaveReport {
     pub mana_leeched: f64,
     /// Payloads cast by on-wall triggers.
     pub wall_triggers: u64,
+    /// Dashes started.
+    pub dashes: u64,
     /// Items dropped.
     pub items_dropped: u32,
     /// Materials dropped.
@@ -195,6 +197,7 @@ pub(crate) fn wave_report(
         knockbacks: s.knockbacks,
         mana_leeched: round(s.mana_leeched, 2),
         wall_triggers: s.wall_triggers,
+        dashes: s.dashes,
         items_dropped: s.items_dropped,
         materials_dropped: s.materials_dropped,
         artifacts_dropped: s.artifacts_dropped,

@@ -332,6 +332,7 @@ fn entries_ui(ui: &mut egui::Ui, world: &World, active: &CarriedCore) -> Option<
         let (title, why) = match e.on {
             crate::shop::loadout::EntryOn::Hit => ("On hit", "cast when you are hit"),
             crate::shop::loadout::EntryOn::Kill => ("On kill", "cast when you kill"),
+            crate::shop::loadout::EntryOn::Dash => ("On dash", "cast where you dash (Space)"),
         };
         ui.separator();
         ui.strong(format!("{title} ({} / {} slots)", e.cards.len(), e.capacity))

@@ -6,6 +6,7 @@ use engine::window::Requests;
 /// The key bindings, shown in the settings screen.
 pub const BINDINGS: &[(&str, &str)] = &[
     ("Move", "W A S D / arrow keys"),
+    ("Dash (while walking)", "Space"),
     ("Aim", "nearest enemy; M toggles mouse aim"),
     ("Pause / back", "Esc"),
     ("Profiler overlay", "F3"),

@@ -74,6 +74,9 @@ pub enum EntryOn {
     Hit,
     /// When the player kills an enemy.
     Kill,
+    /// When the player dashes, where the dash starts (the Dash Wave core,
+    /// game-design §5.2 G4: its own cooldown, not the main deck's queue).
+    Dash,
 }
 
 /// One extra entry: its own small deck, cast when its event happens.

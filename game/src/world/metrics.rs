@@ -134,6 +134,8 @@ pub struct WaveStats {
     pub mana_leeched: f64,
     /// Payloads cast by on-wall triggers.
     pub wall_triggers: u64,
+    /// Dashes started.
+    pub dashes: u64,
     /// Items dropped (elites, bosses, wave end).
     pub items_dropped: u32,
     /// Materials dropped, all kinds together.

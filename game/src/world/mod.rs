@@ -194,6 +194,8 @@ pub struct World {
     pub player: Player,
     /// Where the player wants to go this step (unit or zero), set by input or a script.
     pub move_dir: Vec2,
+    /// The dash button this step (set by input; cleared after the step).
+    pub dash: bool,
     /// Gold.
     pub wallet: Wallet,
     /// Level and XP.
@@ -309,6 +311,7 @@ impl World {
             run_steps: 0,
             player,
             move_dir: Vec2::ZERO,
+            dash: false,
             wallet: Wallet::with_gold(cat.run.economy.def.starting_gold),
             progress: Progress::default(),
             loadout,

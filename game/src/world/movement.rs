@@ -64,6 +64,11 @@ impl World {
         // Damage over time on enemies counts as dealt.
         self.stats.damage_dealt += f64::from(out.dot_damage);
         // The player.
+        if std::mem::take(&mut self.dash) && self.player.try_dash(self.move_dir) {
+            self.stats.dashes += 1;
+            let pos = self.player.pos;
+            self.cast_entry(crate::vm::EntryOn::Dash, pos, counters);
+        }
         self.player.walk(self.move_dir, dt, &arena);
         let regenerated = self.player.regenerated;
         self.player.tick(dt);

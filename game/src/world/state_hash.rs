@@ -54,7 +54,7 @@ impl World {
         h.part("seed", &self.seed);
         h.part("wave", &(self.wave, self.wave_steps, self.run_steps));
         h.part("player", &self.player);
-        h.part("move", &(self.move_dir, self.caster.aim_override));
+        h.part("move", &(self.move_dir, self.caster.aim_override, self.dash));
         h.part("wallet", &self.wallet);
         h.part("progress", &self.progress);
         h.part("loadout", &self.loadout);
