@@ -274,3 +274,38 @@ fn the_recorder_writes_a_minute_of_keyboard_play_in_a_few_lines() {
     let replay = Replay::parse(&text).expect("parses");
     assert_eq!(replay.steps, 3600);
 }
+
+#[test]
+fn a_played_fight_with_dashes_and_mouse_aim_replays_exactly() {
+    let cat = catalog();
+    let setup = RunSetup {
+        seed: 12,
+        last_wave: 1,
+        build: None,
+    };
+    let mut run = Run::new(cat.clone(), setup.clone(), Backend::Cpu, None).expect("run");
+    run.record(Recorder::default());
+    run.apply(Command::StartWave).expect("start");
+    let mut k = 0u32;
+    while run.phase() == Phase::Fight {
+        // A hand-made player: circles, aims with the mouse, dashes now and then.
+        let a = k as f32 * 0.01;
+        let input = StepInput::new(
+            glam::Vec2::new(a.cos(), a.sin()),
+            Some(glam::Vec2::new(-a.sin(), a.cos())),
+        )
+        .with_dash(k % 90 == 0);
+        run.apply(Command::Step(input)).expect("step");
+        k += 1;
+    }
+    assert!(run.reports()[0].dashes > 10, "the player dashed");
+    let data = data_checksum(&game::data::default_root()).expect("checksum");
+    let text = run
+        .recorder()
+        .expect("recording")
+        .to_text(&setup, Backend::Cpu, data);
+    assert!(text.contains(" dash\n"), "dash steps are written");
+    let again = play_replay(cat, Replay::parse(&text).expect("parses"), None, None).expect("replays");
+    assert_eq!(again.state_hash(), run.state_hash());
+    assert_eq!(deterministic(again.reports()), deterministic(run.reports()));
+}
