@@ -294,7 +294,7 @@ fn a_played_fight_with_dashes_and_mouse_aim_replays_exactly() {
             glam::Vec2::new(a.cos(), a.sin()),
             Some(glam::Vec2::new(-a.sin(), a.cos())),
         )
-        .with_dash(k % 90 == 0);
+        .with_dash(k.is_multiple_of(90));
         run.apply(Command::Step(input)).expect("step");
         k += 1;
     }
