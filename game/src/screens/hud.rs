@@ -59,6 +59,16 @@ pub fn show(ctx: &egui::Context, world: &World) {
                         120.0,
                     );
                     ui.separator();
+                    let cd = world.player.dash_cooldown();
+                    if cd > 0.0 {
+                        ui.weak(format!("dash {cd:.1}s"));
+                    } else {
+                        ui.label(
+                            egui::RichText::new("dash ready (Space)")
+                                .color(egui::Color32::from_rgb(140, 200, 255)),
+                        );
+                    }
+                    ui.separator();
                     ui.weak(if world.aim().is_some() {
                         "aim: mouse (M)"
                     } else {
