@@ -8,6 +8,9 @@
 //! slightly); when no enemy is within `DANGER` px, the nearest coin within
 //! `COIN_SEEK` px pulls too. See [`steer`].
 //!
+//! **Dash**: when an enemy's edge comes within [`DASH_WHEN`] px and the dash
+//! is ready, dash along the chosen heading. See [`should_dash`].
+//!
 //! **Level-ups**: take the offered upgrade that ranks first in
 //! [`LEVELUP_PRIORITY`] (unknown ids rank last, ties go to the first offered).
 //!
@@ -40,6 +43,8 @@ use crate::world::World;
 pub const DANGER: f32 = 220.0;
 /// Coins closer than this (px) are walked to.
 pub const COIN_SEEK: f32 = 500.0;
+/// An enemy this close (px, edge to edge) makes the script dash.
+pub const DASH_WHEN: f32 = 40.0;
 /// Walls closer than this (px) push back.
 pub const WALL: f32 = 150.0;
 /// Gold kept after shopping (interest).
@@ -159,6 +164,20 @@ pub fn steer(world: &World) -> Vec2 {
     best.0
 }
 
+/// Dash when an enemy's edge is within [`DASH_WHEN`] px, the dash is ready
+/// and the script is walking (away, by [`steer`]'s choice).
+pub fn should_dash(world: &World, dir: Vec2) -> bool {
+    if dir == Vec2::ZERO || world.player.dash_cooldown() > 0.0 {
+        return false;
+    }
+    let p = world.player.pos;
+    world
+        .enemies()
+        .slots()
+        .iter()
+        .any(|e| e.alive && e.pos.distance(p) - e.radius - world.player.radius < DASH_WHEN)
+}
+
 /// Index into `offer` (indices into `table.upgrades`) of the upgrade to take.
 pub fn pick_levelup(table: &LevelUpTable, offer: &[usize]) -> Option<usize> {
     let rank = |i: usize| {
@@ -207,7 +226,11 @@ pub fn play(run: &mut Run) -> Result<(), RunError> {
         let cmd = match run.phase() {
             Phase::Summary => return Ok(()),
             Phase::Lab => Command::StartWave,
-            Phase::Fight => Command::Step(StepInput::new(steer(run.world()), None)),
+            Phase::Fight => {
+                let w = run.world();
+                let dir = steer(w);
+                Command::Step(StepInput::new(dir, None).with_dash(should_dash(w, dir)))
+            }
             Phase::Settlement => Command::Continue,
             Phase::LevelUp => {
                 let table = &run.world().catalog().run.economy.levelups;
