@@ -47,7 +47,14 @@ pub mod streams {
 /// 64-bit FNV-1a of `bytes`: a fixed, portable hash for stream names and
 /// checksums (std's `DefaultHasher` may change between Rust releases).
 pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    fnv1a64_extend(FNV_OFFSET, bytes)
+}
+
+/// FNV-1a's starting value (the hash of no bytes).
+pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// Continues an FNV-1a hash `h` over more `bytes` (for hashes fed in parts).
+pub fn fnv1a64_extend(mut h: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);

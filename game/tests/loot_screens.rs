@@ -6,6 +6,7 @@ use game::loot::artifacts::ArtifactInstance;
 use game::loot::crafting::Operation;
 use game::loot::drops::roll_item;
 use game::loot::equipment::Equipment;
+use game::loot::gear_actions::{apply_bench, apply_equipment};
 use game::loot::item::{Inventory, Item, Slot};
 use game::loot::materials::MaterialAmounts;
 use game::loot::rarity::Rarity;
@@ -103,74 +104,48 @@ fn panel_and_bench_actions() {
         id: "loan".into(),
         affixes: vec![],
     }];
-    let mut view = EquipmentView::default();
-    panel::apply(
-        EquipmentAction::Equip(0),
-        &mut view,
-        &mut eq,
-        &mut inv,
-        &mut loose,
-        &d,
-    );
+    apply_equipment(EquipmentAction::Equip(0), &mut eq, &mut inv, &mut loose, &d).expect("allowed");
     assert_eq!(eq.hands.as_ref().unwrap().base, "saber");
-    panel::apply(
-        EquipmentAction::Equip(0),
-        &mut view,
-        &mut eq,
-        &mut inv,
-        &mut loose,
-        &d,
-    );
+    apply_equipment(EquipmentAction::Equip(0), &mut eq, &mut inv, &mut loose, &d).expect("allowed");
     assert_eq!(eq.hands.as_ref().unwrap().base, "knife");
     assert_eq!(inv.items[0].base, "saber", "the swapped item returns to the bag");
-    panel::apply(
-        EquipmentAction::Socket(0),
-        &mut view,
-        &mut eq,
-        &mut inv,
-        &mut loose,
-        &d,
-    );
+    apply_equipment(EquipmentAction::Socket(0), &mut eq, &mut inv, &mut loose, &d).expect("allowed");
     assert_eq!(eq.artifacts.len(), 1);
-    panel::apply(
+    apply_equipment(
         EquipmentAction::Unequip(Slot::Hands),
-        &mut view,
         &mut eq,
         &mut inv,
         &mut loose,
         &d,
-    );
+    )
+    .expect("allowed");
     assert!(eq.hands.is_none() && inv.items.len() == 2);
 
-    let mut state = BenchState::default();
     let mut bag = MaterialAmounts {
         scrap: 4,
         void_slag: 0,
         ..Default::default()
     };
-    bench::apply(
+    let done = apply_bench(
         BenchAction::Craft(0, Operation::Reforge),
-        &mut state,
         &mut inv,
         &mut bag,
         10,
         &d,
         &mut rng,
-    );
-    assert_eq!(state.message, "Reforge done");
+    )
+    .expect("paid for");
+    assert_eq!(done.message, "Reforge done");
+    assert!(!done.item_gone);
     assert_eq!(bag.scrap, 0);
-    bench::apply(
+    let refused = apply_bench(
         BenchAction::Craft(0, Operation::Reforge),
-        &mut state,
         &mut inv,
         &mut bag,
         10,
         &d,
         &mut rng,
-    );
-    assert!(
-        state.message.starts_with("not enough materials"),
-        "{}",
-        state.message
-    );
+    )
+    .expect_err("nothing left to pay with");
+    assert!(refused.starts_with("not enough materials"), "{refused}");
 }

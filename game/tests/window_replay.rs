@@ -115,13 +115,8 @@ fn kite(game: &Game, turn: &mut usize) {
 
 #[test]
 fn a_recorded_window_run_replays_headless_to_its_state_hash() {
-    let (display, _xvfb) = match window_common::display() {
-        Ok(d) => d,
-        Err(e) if skip_allowed() => {
-            eprintln!("skipping the window replay test: {e} ({ALLOW_SKIP_ENV}=1)");
-            return;
-        }
-        Err(e) => panic!("{e} (set {ALLOW_SKIP_ENV}=1 to skip instead)"),
+    let Some((display, _xvfb)) = window_common::display_or_skip("window replay test") else {
+        return;
     };
     if Command::new("xdotool").arg("version").output().is_err() {
         assert!(

@@ -48,13 +48,8 @@ fn colours_in(img: &(u32, u32, Vec<u8>), x0: u32, y0: u32, x1: u32, y1: u32) -> 
 
 #[test]
 fn game_window_draws_a_fight_with_hud_and_overlay() {
-    let (display, _xvfb) = match window_common::display() {
-        Ok(d) => d,
-        Err(e) if skip_allowed() => {
-            eprintln!("skipping the window smoke test: {e} ({ALLOW_SKIP_ENV}=1)");
-            return;
-        }
-        Err(e) => panic!("{e} (set {ALLOW_SKIP_ENV}=1 to skip instead)"),
+    let Some((display, _xvfb)) = window_common::display_or_skip("window smoke test") else {
+        return;
     };
     let (dir, runtime) = window_common::scratch("smoke");
     let shot = dir.join("shot.png");

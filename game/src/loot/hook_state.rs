@@ -103,44 +103,38 @@ impl HookState {
     }
 }
 
+/// The product of the factors `factor` reads off the worn rules (1 when none).
+fn product(gear: &Loadout, factor: impl Fn(&HookEffect) -> Option<f32>) -> f32 {
+    gear.hooks.iter().filter_map(|h| factor(&h.effect)).product()
+}
+
 /// The product of the passive `XpGain` rules worn.
 pub fn xp_mult(gear: &Loadout) -> f32 {
-    gear.hooks
-        .iter()
-        .filter_map(|h| match h.effect {
-            HookEffect::XpGain { mult } => Some(mult),
-            _ => None,
-        })
-        .product()
+    product(gear, |e| match *e {
+        HookEffect::XpGain { mult } => Some(mult),
+        _ => None,
+    })
 }
 
 /// The product of the `EnemyNoticeRange` factors worn.
 pub fn notice_range_mult(gear: &Loadout) -> f32 {
-    gear.hooks
-        .iter()
-        .filter_map(|h| match h.effect {
-            HookEffect::EnemyNoticeRange { mult } => Some(mult),
-            _ => None,
-        })
-        .product()
+    product(gear, |e| match *e {
+        HookEffect::EnemyNoticeRange { mult } => Some(mult),
+        _ => None,
+    })
 }
 
 /// The product of the `Bane` rules that apply to an enemy of these kinds.
 pub fn bane_mult(gear: &Loadout, elite: bool, boss: bool, armoured: bool) -> f32 {
-    gear.hooks
-        .iter()
-        .filter_map(|h| match h.effect {
-            HookEffect::Bane { target, mult } => {
-                let applies = match target {
-                    BaneTarget::Elite => elite,
-                    BaneTarget::Boss => boss,
-                    BaneTarget::Armoured => armoured,
-                };
-                applies.then_some(mult)
-            }
-            _ => None,
-        })
-        .product()
+    product(gear, |e| match *e {
+        HookEffect::Bane { target, mult } => match target {
+            BaneTarget::Elite => elite,
+            BaneTarget::Boss => boss,
+            BaneTarget::Armoured => armoured,
+        }
+        .then_some(mult),
+        _ => None,
+    })
 }
 
 #[cfg(test)]

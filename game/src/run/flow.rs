@@ -41,7 +41,7 @@ use crate::loot::item::Inventory;
 use crate::player::StatSource;
 use crate::rng::{stream, streams};
 use crate::shop::{Purchase, Shop, ShopPool};
-use crate::world::{EffectKind, StateHasher, WaveStats, World};
+use crate::world::{StateHasher, WaveStats, World};
 
 /// Where a run stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,7 +84,6 @@ pub struct Run {
     world: World,
     setup: RunSetup,
     phase: Phase,
-    pool: ShopPool,
     shop: Option<Shop>,
     shop_rng: ChaCha8Rng,
     levelup_rng: ChaCha8Rng,
@@ -113,7 +112,6 @@ impl Run {
         let seed = setup.seed;
         Ok(Self {
             world,
-            pool: shop_pool(&cat, ShopFor::default()),
             phase: Phase::Lab,
             shop: None,
             shop_rng: stream(seed, streams::SHOP),
@@ -167,14 +165,11 @@ impl Run {
         self.shop.as_ref()
     }
 
-    /// What the shop sells from now (it follows the carried cores and luck).
-    pub fn pool(&self) -> &ShopPool {
-        &self.pool
-    }
-
-    /// Re-reads the stock the shop draws from (before it opens or restocks).
-    fn refresh_pool(&mut self) {
-        self.pool = shop_pool(self.world.catalog(), ShopFor::of(&self.world));
+    /// What the shop sells from now: derived from the catalogue, the
+    /// carried cores and luck each time it is needed (a few dozen entries,
+    /// only between waves).
+    pub fn pool(&self) -> ShopPool {
+        shop_pool(self.world.catalog(), ShopFor::of(&self.world))
     }
 
     /// The upgrades offered by the current level-up (indices into `data/levelups.json`).
@@ -294,11 +289,12 @@ impl Run {
                 Ok(None)
             }
             (Phase::Shop, Command::Buy { shelf, index }) => {
+                let pool = self.pool();
                 let shop = self.shop.as_mut().ok_or_else(wrong)?;
                 let id = shop.shelf(*shelf).get(*index).map(|o| o.id.clone());
                 let w = &mut self.world;
                 match shop
-                    .buy(def, &self.pool, *shelf, *index, &mut w.wallet, &mut w.loadout)
+                    .buy(def, &pool, *shelf, *index, &mut w.wallet, &mut w.loadout)
                     .map_err(|e| refused(&e))?
                 {
                     Purchase::Stats(mods) => w.player.add_modifiers(StatSource::Shop, &mods),
@@ -308,9 +304,9 @@ impl Run {
                 Ok(None)
             }
             (Phase::Shop, Command::Refresh) => {
-                self.refresh_pool();
+                let pool = self.pool();
                 let shop = self.shop.as_mut().ok_or_else(wrong)?;
-                shop.refresh(def, &self.pool, &mut self.world.wallet, &mut self.shop_rng)
+                shop.refresh(def, &pool, &mut self.world.wallet, &mut self.shop_rng)
                     .map_err(|e| refused(&e))?;
                 self.note_bought("(refresh)".into());
                 Ok(None)
@@ -408,11 +404,6 @@ impl Run {
         w.dash = input.dash;
         w.set_aim(input.aim_dir());
         w.step();
-        for e in &w.effects.list {
-            if let EffectKind::Damage { amount, .. } = e.kind {
-                self.summary.highest_hit = self.summary.highest_hit.max(amount);
-            }
-        }
         if !w.player.alive() || w.wave_done() {
             self.end_wave();
         }
@@ -430,6 +421,7 @@ impl Run {
         let stats = w.end_wave();
         let game_waves = w.catalog().waves.len() as u32;
         self.summary.total_damage += stats.damage_dealt;
+        self.summary.highest_hit = self.summary.highest_hit.max(stats.highest_hit);
         self.summary.kills += u64::from(stats.kills);
         let (phase, outcome) = if died {
             (Phase::Summary, Some(Outcome::Died))
@@ -491,8 +483,7 @@ impl Run {
             self.world.progress.pending_levelups = 0;
         }
         let cat = self.world.catalog().clone();
-        self.refresh_pool();
-        self.shop = Some(Shop::open(&cat.run.shop, &self.pool, &mut self.shop_rng));
+        self.shop = Some(Shop::open(&cat.run.shop, &self.pool(), &mut self.shop_rng));
         self.phase = Phase::Shop;
     }
 
@@ -528,8 +519,7 @@ impl Run {
             Phase::Shop | Phase::Armoury => {
                 let cat = self.world.catalog().clone();
                 if self.shop.is_none() {
-                    self.refresh_pool();
-                    self.shop = Some(Shop::open(&cat.run.shop, &self.pool, &mut self.shop_rng));
+                    self.shop = Some(Shop::open(&cat.run.shop, &self.pool(), &mut self.shop_rng));
                 }
             }
             Phase::Summary => {

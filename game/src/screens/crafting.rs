@@ -2,11 +2,10 @@
 //! the player commits; fracture asks for confirmation. Enhancement and
 //! enchantment attempts show the d6 success chance and what a failure does.
 //!
-//! [`show`] only draws and returns the chosen action; [`apply`] performs it
-//! with the run's seeded RNG.
+//! [`show`] only draws and returns the chosen action; the run flow performs
+//! it with the run's `crafting` stream (`crate::loot::gear_actions::apply_bench`).
 
 use egui::{Color32, RichText};
-use rand::Rng;
 
 use crate::loot::LootData;
 use crate::loot::affix::AffixGroup;
@@ -306,26 +305,4 @@ pub fn show(
             ui.label(LEVELS_CODEX);
         });
     action
-}
-
-/// Performs a bench action ([`crate::loot::gear_actions::apply_bench`]) and
-/// records the result in `state.message`.
-pub fn apply<R: Rng>(
-    action: BenchAction,
-    state: &mut BenchState,
-    inventory: &mut Inventory,
-    bag: &mut MaterialAmounts,
-    skill: u32,
-    data: &LootData,
-    rng: &mut R,
-) {
-    state.message = match crate::loot::gear_actions::apply_bench(action, inventory, bag, skill, data, rng) {
-        Ok(r) => {
-            if r.item_gone {
-                state.selected = None;
-            }
-            r.message
-        }
-        Err(e) => e,
-    };
 }

@@ -2,8 +2,8 @@
 //! described the way the enhancement seed describes gear, and a comparison of
 //! the selected carried item against what is worn.
 //!
-//! [`show`] only draws and returns what the player chose; [`apply`] performs
-//! it, so the host window decides when the change happens.
+//! [`show`] only draws and returns what the player chose; the run flow
+//! performs it (`crate::loot::gear_actions::apply_equipment`).
 
 use egui::{Color32, RichText};
 
@@ -138,21 +138,4 @@ pub fn show(
     let hp = equipment.loadout(data).stat_sheet().get(StatId::HpMax);
     ui.weak(format!("max HP with this gear: {hp:.0}"));
     action
-}
-
-/// Performs a chosen action ([`crate::loot::gear_actions::apply_equipment`])
-/// and clears the comparison after a successful equip; returns a line for the log.
-pub fn apply(
-    action: EquipmentAction,
-    view: &mut EquipmentView,
-    equipment: &mut Equipment,
-    inventory: &mut Inventory,
-    loose: &mut Vec<ArtifactInstance>,
-    data: &LootData,
-) -> String {
-    let r = crate::loot::gear_actions::apply_equipment(action, equipment, inventory, loose, data);
-    if r.is_ok() && matches!(action, EquipmentAction::Equip(_)) {
-        view.selected = None;
-    }
-    r.unwrap_or_else(|e| e)
 }

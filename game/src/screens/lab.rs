@@ -101,12 +101,6 @@ pub fn preview(world: &World) -> Result<Preview, DeckError> {
     })
 }
 
-/// Moves a card from one spot to another ([`crate::shop::Loadout::move_card`]);
-/// a refused move changes nothing.
-pub fn move_card(world: &mut World, from: Spot, to: Spot, waiting_max: usize) {
-    let _refused = world.loadout.move_card(from, to, waiting_max);
-}
-
 /// Draws the lab; returns [`LabAction::Fight`] when the player enters a fight with a deck that can fire.
 pub fn show(ctx: &egui::Context, world: &World, state: &mut LabState) -> Option<LabAction> {
     let mut action = None;
@@ -428,10 +422,14 @@ mod tests {
         let deck_len = w.loadout.active().deck.len();
         assert!(deck_len >= 2);
         let first = w.loadout.active().deck[0].id.clone();
-        move_card(&mut w, Spot::Slot(0), Spot::Waiting(0), 5);
+        w.loadout
+            .move_card(Spot::Slot(0), Spot::Waiting(0), 5)
+            .expect("unslots");
         assert_eq!(w.loadout.active().deck.len(), deck_len - 1);
         assert_eq!(w.loadout.waiting[0].id, first);
-        move_card(&mut w, Spot::Waiting(0), Spot::Slot(1), 5);
+        w.loadout
+            .move_card(Spot::Waiting(0), Spot::Slot(1), 5)
+            .expect("slots");
         assert_eq!(w.loadout.active().deck.len(), deck_len);
         assert_eq!(w.loadout.active().deck[1].id, first);
         assert!(w.loadout.waiting.is_empty());
@@ -458,7 +456,9 @@ mod tests {
     fn an_empty_board_cannot_fight() {
         let mut w = world();
         while !w.loadout.active().deck.is_empty() {
-            move_card(&mut w, Spot::Slot(0), Spot::Waiting(0), 99);
+            w.loadout
+                .move_card(Spot::Slot(0), Spot::Waiting(0), 99)
+                .expect("unslots");
         }
         assert!(matches!(preview(&w), Err(DeckError::NoAction)));
     }

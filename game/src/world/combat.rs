@@ -221,6 +221,7 @@ impl World {
         if let Some(e) = self.field.enemies.get(enemy) {
             let life = self.cat.run.world.damage_number_s;
             if let Some(r) = &out.result {
+                self.stats.highest_hit = self.stats.highest_hit.max(r.total);
                 self.effects.push(
                     EffectKind::Damage {
                         amount: r.total,

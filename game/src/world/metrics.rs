@@ -136,6 +136,8 @@ pub struct WaveStats {
     pub wall_triggers: u64,
     /// Dashes started.
     pub dashes: u64,
+    /// Largest single hit on an enemy (the summary's "highest single hit").
+    pub highest_hit: f32,
     /// Items dropped (elites, bosses, wave end).
     pub items_dropped: u32,
     /// Materials dropped, all kinds together.

@@ -12,7 +12,7 @@
 use std::fmt::Debug;
 
 use super::*;
-use crate::rng::fnv1a64;
+use crate::rng::{FNV_OFFSET, fnv1a64_extend};
 
 /// A running FNV-1a hash fed with `Debug` text, in a fixed order.
 #[derive(Debug, Clone, Copy)]
@@ -20,17 +20,14 @@ pub struct StateHasher(u64);
 
 impl Default for StateHasher {
     fn default() -> Self {
-        Self(fnv1a64(b""))
+        Self(FNV_OFFSET)
     }
 }
 
 impl StateHasher {
     /// Adds raw bytes.
     pub fn bytes(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
+        self.0 = fnv1a64_extend(self.0, bytes);
     }
 
     /// Adds a labelled part through its `Debug` text.

@@ -76,6 +76,20 @@ pub fn display() -> Result<(String, Option<Xvfb>), String> {
     }
 }
 
+/// The display for test `name`, or `None` when there is none and
+/// `ARTIFICER_ALLOW_NO_GPU=1` allows skipping (said on stderr); without
+/// that switch a missing display fails the test with the fix.
+pub fn display_or_skip(name: &str) -> Option<(String, Option<Xvfb>)> {
+    match display() {
+        Ok(d) => Some(d),
+        Err(e) if skip_allowed() => {
+            eprintln!("skipping the {name}: {e} ({ALLOW_SKIP_ENV}=1)");
+            None
+        }
+        Err(e) => panic!("{e} (set {ALLOW_SKIP_ENV}=1 to skip instead)"),
+    }
+}
+
 /// A scratch folder for one test, with a private XDG runtime folder inside.
 pub fn scratch(name: &str) -> (PathBuf, PathBuf) {
     let dir: PathBuf = std::env::temp_dir().join(format!("artificer-{name}-{}", std::process::id()));
