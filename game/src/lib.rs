@@ -16,6 +16,7 @@ pub mod element;
 pub mod enemies;
 pub mod loot;
 pub mod player;
+pub mod probe;
 pub mod profile;
 pub mod rng;
 pub mod run;

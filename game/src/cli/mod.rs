@@ -4,6 +4,7 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod inert;
 pub mod replay;
 
 /// The game window's flags live with the window (`app::args`); the command

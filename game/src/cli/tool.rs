@@ -84,10 +84,23 @@ pub enum ToolCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Plays a probe fight with and without everything a player can buy, pick
+    /// or find, and lists what moved; exits 1 when something is inert.
+    Inert {
+        /// Only things whose id contains this, or whose kind is this (`chip`, `affix`, …).
+        #[arg(long)]
+        only: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Runs one tool; data problems go to stderr with a failure status.
 pub fn run(cmd: ToolCommand) -> ExitCode {
+    if let ToolCommand::Inert { only, json } = &cmd {
+        return super::inert::run(only.as_deref(), *json);
+    }
     let data = match LootData::load(&crate::data::default_root()) {
         Ok(d) => d,
         Err(e) => {
@@ -141,6 +154,7 @@ pub fn run(cmd: ToolCommand) -> ExitCode {
             };
             ttk(&data, &fight, model, best, samples, seed, json);
         }
+        ToolCommand::Inert { .. } => unreachable!("dispatched above"),
     }
     ExitCode::SUCCESS
 }

@@ -168,6 +168,12 @@ pub struct BaseEnemyFile {
     /// A shield that turns back mostly-physical shots hitting it from the front.
     #[serde(default)]
     pub reflect: Option<Mirror>,
+    /// Defence levels against damage classes (the enhancement seed's level
+    /// contest): a hit whose every class meets a level loses a share of its
+    /// damage, or all of it, unless the attack's penetration or another class
+    /// gets round it.
+    #[serde(default)]
+    pub defence: crate::loot::enhance::DefenceLevels,
     /// Seconds between two contact hits from this enemy.
     pub contact_cooldown: f32,
     /// Wave budget cost.
@@ -255,6 +261,8 @@ pub struct EnemyDef {
     pub knockback_resist: f32,
     /// Reflecting front, if any.
     pub reflect: Option<Mirror>,
+    /// Defence levels against damage classes.
+    pub defence: crate::loot::enhance::DefenceLevels,
     /// Seconds between contact hits.
     pub contact_cooldown: f32,
     /// Wave budget cost.
@@ -377,6 +385,7 @@ impl EnemyDefs {
                 resist: e.resist.to_array(),
                 knockback_resist: e.knockback_resist,
                 reflect: e.reflect,
+                defence: e.defence,
                 contact_cooldown: e.contact_cooldown,
                 cost: e.cost,
                 xp: e.xp,

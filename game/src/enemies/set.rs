@@ -185,6 +185,7 @@ impl EnemySet {
             resist: rt.resist(),
             knockback_resist: 1.0,
             reflect: None,
+            defence: Default::default(),
             contact_cooldown: def.contact_cooldown,
             contact_timer: 0.0,
             xp: def.xp,

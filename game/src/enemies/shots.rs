@@ -9,10 +9,26 @@
 use engine::compute::{FLAG_ALIVE, FLAG_ENEMY_TEAM, MAX_HIT_MEMORY, NONE_U32, Projectile};
 use glam::Vec2;
 
+use crate::element::Element;
+
 /// `user[1]` value: spat by a spitter.
 pub const SHOT_SOURCE_SPIT: u32 = 1;
 /// `user[1]` value: fired by a boss.
 pub const SHOT_SOURCE_BOSS: u32 = 2;
+
+/// Marks an enemy projectile's element (`user[2]`, physical when unmarked).
+pub fn with_element(mut p: Projectile, element: Element) -> Projectile {
+    p.user[2] = element.index() as u32;
+    p
+}
+
+/// The element an enemy projectile was marked with.
+pub fn enemy_shot_element(p: &Projectile) -> Element {
+    Element::ALL
+        .get(p.user[2] as usize)
+        .copied()
+        .unwrap_or(Element::Physical)
+}
 
 /// Builds an enemy-team projectile at `pos` moving at `vel`.
 pub fn enemy_projectile(

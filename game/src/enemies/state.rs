@@ -92,6 +92,8 @@ pub struct EnemyState {
     pub knockback_resist: f32,
     /// A shield that turns back frontal, mostly physical shots (shield bearers).
     pub reflect: Option<super::defs::Mirror>,
+    /// Defence levels against damage classes (from its archetype).
+    pub defence: crate::loot::enhance::DefenceLevels,
     /// Seconds between contact hits.
     pub contact_cooldown: f32,
     /// Seconds until it may deal contact damage again.
@@ -136,6 +138,7 @@ impl EnemyState {
             resist: def.resist,
             knockback_resist: def.knockback_resist,
             reflect: def.reflect,
+            defence: def.defence,
             contact_cooldown: def.contact_cooldown,
             contact_timer: 0.0,
             xp: def.xp * scale.xp,

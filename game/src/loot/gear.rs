@@ -31,7 +31,7 @@
 use glam::Vec2;
 use serde::Deserialize;
 
-use super::enhance::{DamageClass, LevelOutcome, LevelRules, resolve_levels};
+use super::enhance::{DamageClass, DefenceLevels, LevelOutcome, LevelRules, resolve_levels};
 use super::equipment::Loadout as GearLoadout;
 use super::hooks::HookEffect;
 use crate::combat::{AttackerStats, HitSpec};
@@ -64,20 +64,54 @@ pub fn hit_shares(spell: &ElementShares, gear: &GearLoadout) -> ElementShares {
     ElementShares(s)
 }
 
+/// The damage classes a hit of `shares` deals: the weapon's classes (its
+/// own and those crafts added, so Burning Weapon makes the physical part
+/// count as fire too) for the physical part, each element's class for its part.
+pub fn hit_classes(shares: &ElementShares, gear: &GearLoadout) -> Vec<DamageClass> {
+    let mut out = Vec::new();
+    for e in Element::ALL {
+        if shares.get(e) <= 0.0 {
+            continue;
+        }
+        for c in gear.classes_for(e) {
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// The class an enemy projectile hits the player with: its strongest
+/// element's, or `physical` (the data's shot class) for a physical shot.
+pub fn shot_class(elements: &ElementShares, physical: DamageClass) -> DamageClass {
+    DamageClass::of_element(elements.dominant()).unwrap_or(physical)
+}
+
 /// The damage pipeline's inputs for one player projectile hit of `damage`
-/// with the spell's `elements`, travelling along `dir`; `None` when the
-/// level contest deflects it.
+/// with the spell's `elements`, travelling along `dir`, on a target with
+/// `target` defence levels; `None` when the level contest deflects it. The
+/// defence that counts is the lowest against the hit's classes
+/// ([`hit_classes`]): an added class gets round a guard.
 pub fn player_hit(
     damage: f32,
     elements: &ElementShares,
     dir: Vec2,
+    target: &DefenceLevels,
     sheet: &StatSheet,
     gear: &GearLoadout,
     rules: &LevelRules,
 ) -> Option<(HitSpec, AttackerStats)> {
     let mut attacker = AttackerStats::from_sheet(sheet);
     apply_reaction_rules(&mut attacker, gear);
-    let outcome = resolve_levels(gear.attack.level.max(1), &[], gear.attack.penetration, rules);
+    let shares = hit_shares(elements, gear);
+    let defence = target.against_any(&hit_classes(&shares, gear));
+    let outcome = resolve_levels(
+        gear.attack.level.max(1),
+        &[defence],
+        gear.attack.penetration,
+        rules,
+    );
     let (level_mult, armor_delta) = match outcome {
         LevelOutcome::Deflected => return None,
         LevelOutcome::Hit {
@@ -97,7 +131,7 @@ pub fn player_hit(
         base,
         add,
         mult: sheet.get(StatId::DamageMult) * level_mult,
-        shares: hit_shares(elements, gear),
+        shares,
         status_chance: 0.0,
         coating: None,
         dir: dir.to_array(),

@@ -283,6 +283,7 @@ impl Run {
                 self.world
                     .player
                     .add_modifiers(StatSource::LevelUp, &up.modifiers);
+                self.world.sync_slots();
                 self.world.progress.pending_levelups = self.world.progress.pending_levelups.saturating_sub(1);
                 self.offer.clear();
                 self.next_levelup_or_shop();
@@ -297,7 +298,10 @@ impl Run {
                     .buy(def, &pool, *shelf, *index, &mut w.wallet, &mut w.loadout)
                     .map_err(|e| refused(&e))?
                 {
-                    Purchase::Stats(mods) => w.player.add_modifiers(StatSource::Shop, &mods),
+                    Purchase::Stats(mods) => {
+                        w.player.add_modifiers(StatSource::Shop, &mods);
+                        w.sync_slots();
+                    }
                     Purchase::Spell(_) | Purchase::Core(_) => {}
                 }
                 self.note_bought(id.unwrap_or_default());

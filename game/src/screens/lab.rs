@@ -55,6 +55,9 @@ pub fn preview(world: &World) -> Result<Preview, DeckError> {
         .find(&active.id)
         .map(|i| cat.cores.get(i).clone())
         .ok_or_else(|| DeckError::UnknownSpell(active.id.clone()))?;
+    // The CPU's extra slots widen the core, as at wave start.
+    let mut core = core;
+    core.capacity = world.loadout.capacity_of(active).max(active.deck.len()) as u32;
     let ids: Vec<&str> = active.deck.iter().map(|c| c.id.as_str()).collect();
     let mut state = CoreState::new(
         &core,
@@ -254,8 +257,10 @@ fn board_ui(
     active: &CarriedCore,
 ) -> Option<(Spot, Spot)> {
     let cat = world.catalog();
-    let pos = slot_positions(core, active.capacity);
-    let boosts = core.map_or_else(|| vec![1.0; active.capacity], crate::vm::topology::slot_boosts);
+    let capacity = world.loadout.capacity_of(active).max(active.deck.len());
+    let pos = slot_positions(core, capacity);
+    let mut boosts = core.map_or_else(|| vec![1.0; capacity], crate::vm::topology::slot_boosts);
+    boosts.resize(capacity, 1.0);
     let (x0, y0) = pos
         .iter()
         .fold((i32::MAX, i32::MAX), |(x, y), p| (x.min(p[0]), y.min(p[1])));

@@ -98,7 +98,12 @@ pub struct Loadout {
     active: usize,
     /// Cards without a slot, at most the shop's waiting-area size.
     pub waiting: Vec<Card>,
+    /// Slots every core gains from the player's CPU ([`Loadout::slots_for_cpu`]).
+    pub bonus_slots: usize,
 }
+
+/// CPU the player starts with; each whole point above it is one more slot.
+pub const BASE_CPU: f32 = 5.0;
 
 impl Loadout {
     /// A loadout with one core, active.
@@ -107,7 +112,22 @@ impl Loadout {
             cores: vec![core],
             active: 0,
             waiting: Vec::new(),
+            bonus_slots: 0,
         }
+    }
+
+    /// Slots a player with `cpu` CPU gains on every core: one per whole point
+    /// above [`BASE_CPU`]. Game-design §4.3: "CPU raises the core's slot cap
+    /// and decides how complex a spell you can build"; the same stat also sets
+    /// the VM's op budget (numerical §1.1), which real decks rarely reach.
+    pub fn slots_for_cpu(cpu: f32) -> usize {
+        (cpu - BASE_CPU).floor().max(0.0) as usize
+    }
+
+    /// Slots of `core` now: its own plus the CPU's. When the CPU drops, a
+    /// fuller deck keeps its cards but takes no new one until it fits.
+    pub fn capacity_of(&self, core: &CarriedCore) -> usize {
+        core.capacity + self.bonus_slots
     }
 
     /// The carried cores, in the order bought.
@@ -182,8 +202,9 @@ impl Loadout {
     /// waiting area; fails when both are full.
     pub(crate) fn add_card(&mut self, card: Card, waiting_max: usize) -> Result<CardPlace, ShopError> {
         let active = self.active;
+        let cap = self.capacity_of(&self.cores[active]);
         let core = &mut self.cores[active];
-        if core.deck.len() < core.capacity {
+        if core.deck.len() < cap {
             core.deck.push(card);
             return Ok(CardPlace::Deck {
                 core: active,
@@ -229,8 +250,10 @@ impl Loadout {
     /// Moves a waiting card to the end of a core's deck, if it has a free slot.
     pub fn unstash(&mut self, waiting: usize, core: usize) -> Result<(), ShopError> {
         let c = self.cores.get(core).ok_or(ShopError::NoSuchCore(core))?;
-        if c.deck.len() >= c.capacity {
-            return Err(ShopError::DeckFull { capacity: c.capacity });
+        if c.deck.len() >= self.capacity_of(c) {
+            return Err(ShopError::DeckFull {
+                capacity: self.capacity_of(c),
+            });
         }
         let card = self.take_card(CardPlace::Waiting(waiting))?;
         self.cores[core].deck.push(card);
@@ -247,7 +270,7 @@ impl Loadout {
         let len = |me: &Self, spot: Spot| -> Option<(usize, usize)> {
             let core = &me.cores[active];
             match spot {
-                Spot::Slot(_) => Some((core.deck.len(), core.capacity)),
+                Spot::Slot(_) => Some((core.deck.len(), me.capacity_of(core))),
                 Spot::Entry(on, _) => core
                     .entries
                     .iter()
@@ -310,8 +333,8 @@ impl Loadout {
         if index == self.active {
             return Ok(());
         }
-        let free = self.cores[index]
-            .capacity
+        let free = self
+            .capacity_of(&self.cores[index])
             .saturating_sub(self.cores[index].deck.len());
         let moving = self.cores[self.active].deck.len();
         let overflow = moving.saturating_sub(free);

@@ -413,7 +413,7 @@ impl Shop {
         let purchase = match shelf {
             Shelf::Spells => {
                 let a = loadout.active();
-                if a.deck.len() >= a.capacity && loadout.waiting.len() >= def.waiting_area {
+                if a.deck.len() >= loadout.capacity_of(a) && loadout.waiting.len() >= def.waiting_area {
                     return Err(ShopError::WaitingAreaFull {
                         max: def.waiting_area,
                     });

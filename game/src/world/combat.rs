@@ -70,7 +70,10 @@ impl World {
                     }
                 }
                 k if k == EventKind::PlayerHit as u32 && shot.team == Team::Enemy => {
-                    self.hurt_player(shot.damage, self.cat.run.world.enemy_attack.shot_class);
+                    // Physical shots hit as the data's shot class; elemental
+                    // ones (boss shots, reflected player spells) as their element.
+                    let class = gear::shot_class(&shot.elements, self.cat.run.world.enemy_attack.shot_class);
+                    self.hurt_player(shot.damage, class);
                     self.cast_entry(EntryOn::Hit, self.player.pos, counters);
                 }
                 _ => {}
@@ -88,7 +91,14 @@ impl World {
             return;
         };
         let rules = &self.cat.loot.enhancements.levels;
-        let Some((mut spec, attacker)) = gear::player_hit(&shot, self.player.stats(), &self.kit.gear, rules)
+        let defence = self
+            .field
+            .enemies
+            .get(enemy)
+            .map(|e| e.defence)
+            .unwrap_or_default();
+        let Some((mut spec, attacker)) =
+            gear::player_hit(&shot, &defence, self.player.stats(), &self.kit.gear, rules)
         else {
             return;
         };

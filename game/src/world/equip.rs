@@ -9,6 +9,14 @@ impl World {
     pub fn refresh_gear(&mut self) {
         self.kit.gear = self.equipment.loadout(&self.cat.loot);
         self.player.set_item_modifiers(self.kit.gear.modifiers.clone());
+        self.sync_slots();
+    }
+
+    /// Re-derives the slots the player's CPU adds to every core; call after
+    /// any change of the player's stats (items, level-ups, shelf C).
+    pub fn sync_slots(&mut self) {
+        self.loadout.bonus_slots =
+            crate::shop::Loadout::slots_for_cpu(self.player.stat(crate::stats::StatId::CpuLimit));
     }
 
     /// Equips an item from anywhere (the stash, a test), replacing what was worn

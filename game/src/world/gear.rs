@@ -10,7 +10,7 @@ use crate::loot::enhance::LevelRules;
 use crate::loot::equipment::Loadout as GearLoadout;
 use crate::stats::StatSheet;
 
-pub use crate::loot::gear::{EnemyAttackDef, apply_reaction_rules, enemy_hit, hit_shares};
+pub use crate::loot::gear::{EnemyAttackDef, apply_reaction_rules, enemy_hit, hit_shares, shot_class};
 
 /// The damage pipeline's inputs for one player projectile hit, read from the
 /// projectile's [`Shot`] record ([`crate::loot::gear::player_hit`]), with the
@@ -18,12 +18,13 @@ pub use crate::loot::gear::{EnemyAttackDef, apply_reaction_rules, enemy_hit, hit
 /// `status_chance` are added by the pipeline).
 pub fn player_hit(
     shot: &Shot,
+    target: &crate::loot::enhance::DefenceLevels,
     sheet: &StatSheet,
     gear: &GearLoadout,
     rules: &LevelRules,
 ) -> Option<(HitSpec, AttackerStats)> {
     let (mut spec, attacker) =
-        crate::loot::gear::player_hit(shot.damage, &shot.elements, shot.dir, sheet, gear, rules)?;
+        crate::loot::gear::player_hit(shot.damage, &shot.elements, shot.dir, target, sheet, gear, rules)?;
     spec.status_chance = shot.status_chance;
     spec.coating = shot.coating;
     Some((spec, attacker))

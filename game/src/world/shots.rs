@@ -102,13 +102,13 @@ impl Shot {
         }
     }
 
-    /// The record of an enemy-team projectile.
-    pub fn from_enemy(p: &Projectile, damage: f32) -> Self {
+    /// The record of an enemy-team projectile of `element`.
+    pub fn from_enemy(p: &Projectile, damage: f32, element: crate::element::Element) -> Self {
         let v = glam::Vec2::from_array(p.vel);
         Self {
             team: Team::Enemy,
             damage,
-            elements: ElementShares::default(),
+            elements: ElementShares::pure(element),
             dir: v.normalize_or_zero(),
             speed: v.length(),
             radius: p.radius,

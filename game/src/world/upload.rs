@@ -38,7 +38,8 @@ impl World {
             let dmg = crate::enemies::shots::enemy_shot_damage(&p);
             match self.link.compute.spawn(p) {
                 Some(slot) => {
-                    self.field.shots.insert(slot, Shot::from_enemy(&p, dmg));
+                    let element = crate::enemies::shots::enemy_shot_element(&p);
+                    self.field.shots.insert(slot, Shot::from_enemy(&p, dmg, element));
                 }
                 None => counters.dropped_spawns += 1,
             }

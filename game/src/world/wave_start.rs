@@ -50,8 +50,11 @@ impl World {
                 id: carried.id.clone(),
             })?;
         let ids: Vec<&str> = carried.deck.iter().map(|c| c.id.as_str()).collect();
+        // The CPU's slots (`Loadout::slots_for_cpu`) widen the core the VM checks against.
+        let mut def = def.clone();
+        def.capacity = self.loadout.capacity_of(carried).max(carried.deck.len()) as u32;
         let mut core = CoreState::new(
-            def,
+            &def,
             &ids,
             &self.cat.spells,
             &self.cat.recipes,

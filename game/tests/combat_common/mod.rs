@@ -21,6 +21,7 @@ pub fn dummy() -> EnemyState {
         resist: [0.0; 5],
         knockback_resist: 0.0,
         reflect: None,
+        defence: Default::default(),
         contact_cooldown: 1.0,
         cost: 1.0,
         xp: 0.0,

@@ -109,6 +109,14 @@ pub struct BossShot {
     pub radius: f32,
     /// Lifetime, s.
     pub lifetime: f32,
+    /// Element of the shots: a non-physical one hits as its own damage class,
+    /// so the player's elemental wards stand against it.
+    #[serde(default = "physical")]
+    pub element: crate::element::Element,
+}
+
+fn physical() -> crate::element::Element {
+    crate::element::Element::Physical
 }
 
 /// Armour lord layers.

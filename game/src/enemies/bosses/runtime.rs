@@ -247,13 +247,16 @@ impl BossRuntime {
         let shot_speed = if self.ng_plus { 1.3 } else { 1.0 } * self.def.shot.speed;
         let s = self.def.shot;
         let fire = |dir: Vec2, shots: &mut Vec<Projectile>| {
-            shots.push(enemy_projectile(
-                pos + dir * (radius + s.radius),
-                dir * shot_speed,
-                s.radius,
-                s.lifetime,
-                s.damage,
-                SHOT_SOURCE_BOSS,
+            shots.push(crate::enemies::shots::with_element(
+                enemy_projectile(
+                    pos + dir * (radius + s.radius),
+                    dir * shot_speed,
+                    s.radius,
+                    s.lifetime,
+                    s.damage,
+                    SHOT_SOURCE_BOSS,
+                ),
+                s.element,
             ));
         };
         if tags.contains(&BehaviorTag::SpreadProjectiles)
