@@ -242,6 +242,10 @@ impl Fight {
             if e.elite || e.boss.is_some() {
                 marks.push(Shape::ring(e.pos, e.radius + 6.0, 2.5, palette::enemy(5)).glow(4.0));
             }
+            // The void lord's barrage shield, while up, rings the whole body.
+            if e.boss.as_ref().is_some_and(|b| b.shield.up > 0.0) {
+                marks.push(Shape::ring(e.pos, e.radius + 12.0, 5.0, [0.75, 0.85, 1.0, 0.95]).glow(8.0));
+            }
             // A reflecting front shows as a bright arc of shield ahead of the body.
             if e.reflect.is_some() {
                 let front = e.pos + e.facing.normalize_or_zero() * (e.radius + 4.0);

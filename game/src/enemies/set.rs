@@ -15,6 +15,7 @@ use rand::Rng;
 use serde::Serialize;
 
 use super::ai::{self, AiOutput, Pool, Telegraph};
+use super::bosses::shield::ShieldHit;
 use super::bosses::{BehaviorTag, BossDef, BossEvent, BossRuntime};
 use super::context::{AiContext, Arena};
 use super::defs::Mirror;
@@ -252,9 +253,20 @@ impl EnemySet {
                 && facing.dot(-dir.normalize()) >= (m.arc_deg.to_radians() / 2.0).cos();
             frontal && spec.shares.get(Element::Physical) >= m.min_physical_share
         };
-        if let Some(b) = &e.boss {
+        if let Some(b) = e.boss.as_deref_mut() {
             if b.invincible > 0.0 {
                 return out;
+            }
+            if let Some(def) = b.def.barrage_shield {
+                match b.shield.on_hit(&def) {
+                    ShieldHit::Reflected => {
+                        out.reflected = true;
+                        out.boss_events.push(BossEvent::Reflected { enemy: slot });
+                        return out;
+                    }
+                    ShieldHit::Raised => out.boss_events.push(BossEvent::ShieldRaised { enemy: slot }),
+                    ShieldHit::Lands => {}
+                }
             }
             if let Some(m) = b.def.mirror.filter(|_| b.has(BehaviorTag::ReflectPhysical))
                 && reflects(&m, e.facing)

@@ -78,6 +78,13 @@ impl Sampler {
         }
         self.m
             .add("shots_alive_s", f64::from(w.counters.player_projectiles) * dt);
+        for ev in &w.boss_events {
+            match ev {
+                crate::bosses::BossEvent::Reflected { .. } => self.m.add("reflected", 1.0),
+                crate::bosses::BossEvent::ShieldRaised { .. } => self.m.add("shields_raised", 1.0),
+                _ => {}
+            }
+        }
         for e in w.enemies().slots().iter().filter(|e| e.alive) {
             let st = &e.status;
             let on = [
@@ -108,6 +115,8 @@ impl Sampler {
             m.add(k, 0.0);
         }
         m.add("distance", 0.0);
+        m.add("reflected", 0.0);
+        m.add("shields_raised", 0.0);
         m.add("alive_s", 0.0);
         m.set("damage_dealt", s.damage_dealt);
         m.set("damage_taken", s.damage_taken);

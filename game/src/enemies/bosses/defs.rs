@@ -168,6 +168,9 @@ pub struct BossDef {
     /// Mirror mage reflection.
     #[serde(default)]
     pub mirror: Option<Mirror>,
+    /// The void lord's barrage reflect shield.
+    #[serde(default)]
+    pub barrage_shield: Option<super::shield::BarrageShieldDef>,
     /// Phases in order of falling HP.
     pub phases: Vec<PhaseDef>,
     /// NG+ fourth phase, read only in NG+.

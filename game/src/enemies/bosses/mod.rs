@@ -12,6 +12,7 @@
 
 pub mod defs;
 pub mod runtime;
+pub mod shield;
 
 pub use defs::{BehaviorTag, BossDef, BossDefs, Pattern, PhaseDef};
 pub use runtime::{BossEvent, BossRuntime};

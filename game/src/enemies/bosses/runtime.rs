@@ -36,6 +36,11 @@ pub enum BossEvent {
         /// Enemy slot.
         enemy: u32,
     },
+    /// A barrage raised the boss's reflect shield (void lord).
+    ShieldRaised {
+        /// Enemy slot.
+        enemy: u32,
+    },
     /// An armour layer fell (armour lord).
     LayerLost {
         /// Enemy slot.
@@ -74,6 +79,8 @@ pub struct BossRuntime {
     pub invincible: f32,
     /// Armour layers left.
     pub layers: u32,
+    /// The barrage reflect shield, for bosses that have one.
+    pub shield: super::shield::BarrageShield,
     pattern_timer: f32,
     barrage_timer: f32,
     burst_timer: f32,
@@ -105,6 +112,7 @@ impl BossRuntime {
             last_will_used: false,
             invincible: 0.0,
             layers,
+            shield: Default::default(),
             pattern_timer: 0.0,
             barrage_timer: 0.0,
             burst_timer: 0.0,
@@ -237,6 +245,9 @@ impl BossRuntime {
         shots: &mut Vec<Projectile>,
     ) -> Vec2 {
         self.invincible = (self.invincible - dt).max(0.0);
+        if let Some(s) = self.def.barrage_shield {
+            self.shield.tick(&s, dt);
+        }
         let to_player = ctx.player_pos - pos;
         let dist = to_player.length();
         let toward = to_player.try_normalize().unwrap_or(*facing);
