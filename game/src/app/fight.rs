@@ -477,7 +477,8 @@ pub fn silhouette(id: &str, boss: bool) -> (ShapeKind, usize) {
     if boss {
         return (ShapeKind::Hexagon, 6);
     }
-    let table: [(&str, ShapeKind, usize); 6] = [
+    let table: [(&str, ShapeKind, usize); 7] = [
+        ("wraith", ShapeKind::Circle, 5),
         ("shield", ShapeKind::Cross, 7),
         ("charger", ShapeKind::Triangle, 1),
         ("tank", ShapeKind::Square, 2),

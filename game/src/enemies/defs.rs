@@ -174,6 +174,10 @@ pub struct BaseEnemyFile {
     /// gets round it.
     #[serde(default)]
     pub defence: crate::loot::enhance::DefenceLevels,
+    /// Incorporeal: the physical part of a player's hit passes through it
+    /// unless the weapon is silvered (the Silver enhancement).
+    #[serde(default)]
+    pub incorporeal: bool,
     /// Seconds between two contact hits from this enemy.
     pub contact_cooldown: f32,
     /// Wave budget cost.
@@ -263,6 +267,8 @@ pub struct EnemyDef {
     pub reflect: Option<Mirror>,
     /// Defence levels against damage classes.
     pub defence: crate::loot::enhance::DefenceLevels,
+    /// Physical hits pass through unless silvered.
+    pub incorporeal: bool,
     /// Seconds between contact hits.
     pub contact_cooldown: f32,
     /// Wave budget cost.
@@ -386,6 +392,7 @@ impl EnemyDefs {
                 knockback_resist: e.knockback_resist,
                 reflect: e.reflect,
                 defence: e.defence,
+                incorporeal: e.incorporeal,
                 contact_cooldown: e.contact_cooldown,
                 cost: e.cost,
                 xp: e.xp,

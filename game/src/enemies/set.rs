@@ -187,6 +187,7 @@ impl EnemySet {
             knockback_resist: 1.0,
             reflect: None,
             defence: Default::default(),
+            incorporeal: false,
             contact_cooldown: def.contact_cooldown,
             contact_timer: 0.0,
             xp: def.xp,

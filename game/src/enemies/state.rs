@@ -94,6 +94,8 @@ pub struct EnemyState {
     pub reflect: Option<super::defs::Mirror>,
     /// Defence levels against damage classes (from its archetype).
     pub defence: crate::loot::enhance::DefenceLevels,
+    /// Physical hits pass through it (unless silvered).
+    pub incorporeal: bool,
     /// Seconds between contact hits.
     pub contact_cooldown: f32,
     /// Seconds until it may deal contact damage again.
@@ -139,6 +141,7 @@ impl EnemyState {
             knockback_resist: def.knockback_resist,
             reflect: def.reflect,
             defence: def.defence,
+            incorporeal: def.incorporeal,
             contact_cooldown: def.contact_cooldown,
             contact_timer: 0.0,
             xp: def.xp * scale.xp,

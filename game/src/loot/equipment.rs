@@ -58,6 +58,8 @@ pub struct AttackProfile {
     pub penetration: i32,
     /// Per-hit damage ceiling (simple weapons).
     pub damage_cap: Option<f32>,
+    /// Silvered (the Silver enhancement): physical hits reach incorporeal enemies.
+    pub silver: bool,
 }
 
 /// Everything the equipment gives the fight.
@@ -253,6 +255,7 @@ impl Equipment {
                 .map_or_else(|| vec![DamageClass::Blunt], |w| w.classes.clone()),
             penetration: weapon_base.as_ref().map_or(0, |w| w.penetration_level),
             damage_cap: None,
+            silver: false,
         };
         let melee = self
             .hands
@@ -302,6 +305,7 @@ impl Equipment {
                 for d in enh.iter().chain(ench.iter()) {
                     attack.level += d.effect.attack_level;
                     attack.penetration += d.effect.penetration_level;
+                    attack.silver |= d.effect.silver;
                     for c in &d.effect.add_classes {
                         if !attack.classes.contains(c) {
                             attack.classes.push(*c);

@@ -88,24 +88,43 @@ pub fn shot_class(elements: &ElementShares, physical: DamageClass) -> DamageClas
     DamageClass::of_element(elements.dominant()).unwrap_or(physical)
 }
 
+/// What a target opposes to a player's hit.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Guard {
+    /// Defence levels against damage classes.
+    pub levels: DefenceLevels,
+    /// Incorporeal (the wraith): the physical part of a hit passes through
+    /// unless the weapon is silvered (enhancement seed, Silver: "ignores the
+    /// physical immunity of incorporeal undead").
+    pub incorporeal: bool,
+}
+
 /// The damage pipeline's inputs for one player projectile hit of `damage`
 /// with the spell's `elements`, travelling along `dir`, on a target with
-/// `target` defence levels; `None` when the level contest deflects it. The
-/// defence that counts is the lowest against the hit's classes
-/// ([`hit_classes`]): an added class gets round a guard.
+/// `guard`; `None` when the level contest deflects it or nothing of it can
+/// touch the target. The defence that counts is the lowest against the hit's
+/// classes ([`hit_classes`]): an added class gets round a guard.
+#[allow(clippy::too_many_arguments)]
 pub fn player_hit(
     damage: f32,
     elements: &ElementShares,
     dir: Vec2,
-    target: &DefenceLevels,
+    guard: &Guard,
     sheet: &StatSheet,
     gear: &GearLoadout,
     rules: &LevelRules,
 ) -> Option<(HitSpec, AttackerStats)> {
     let mut attacker = AttackerStats::from_sheet(sheet);
     apply_reaction_rules(&mut attacker, gear);
-    let shares = hit_shares(elements, gear);
-    let defence = target.against_any(&hit_classes(&shares, gear));
+    let mut shares = hit_shares(elements, gear);
+    if guard.incorporeal && !gear.attack.silver {
+        // The physical part is lost, not moved: a pure physical hit passes through.
+        shares.0[Element::Physical.index()] = 0.0;
+        if shares.0.iter().sum::<f32>() <= 1.0e-6 {
+            return None;
+        }
+    }
+    let defence = guard.levels.against_any(&hit_classes(&shares, gear));
     let outcome = resolve_levels(
         gear.attack.level.max(1),
         &[defence],

@@ -650,6 +650,13 @@ pub fn craft_plan(cat: &Catalog, kind: AttemptKind, def: &CraftDef) -> Plan {
         hook_plan(rule)
     } else if e.defence != Default::default() {
         defence_plan(&e.defence)
+    } else if e.silver {
+        // Physical hits pass through a wraith unless silvered.
+        (
+            Stage::range("range", vec![Spot::dummy("wraith", 250.0, 0.0)], 4.0),
+            spark(),
+            vec!["dummy_hp_lost"],
+        )
     } else if e.removes_heavy_penalty {
         // Only heavy armour slows: the plate suit carries it.
         let plate = Item::new("plate_suit", 100, Rarity::Common);

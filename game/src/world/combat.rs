@@ -91,14 +91,17 @@ impl World {
             return;
         };
         let rules = &self.cat.loot.enhancements.levels;
-        let defence = self
+        let guard = self
             .field
             .enemies
             .get(enemy)
-            .map(|e| e.defence)
+            .map(|e| crate::loot::gear::Guard {
+                levels: e.defence,
+                incorporeal: e.incorporeal,
+            })
             .unwrap_or_default();
         let Some((mut spec, attacker)) =
-            gear::player_hit(&shot, &defence, self.player.stats(), &self.kit.gear, rules)
+            gear::player_hit(&shot, &guard, self.player.stats(), &self.kit.gear, rules)
         else {
             return;
         };

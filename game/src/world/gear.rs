@@ -18,7 +18,7 @@ pub use crate::loot::gear::{EnemyAttackDef, apply_reaction_rules, enemy_hit, hit
 /// `status_chance` are added by the pipeline).
 pub fn player_hit(
     shot: &Shot,
-    target: &crate::loot::enhance::DefenceLevels,
+    target: &crate::loot::gear::Guard,
     sheet: &StatSheet,
     gear: &GearLoadout,
     rules: &LevelRules,

@@ -22,6 +22,7 @@ pub fn dummy() -> EnemyState {
         knockback_resist: 0.0,
         reflect: None,
         defence: Default::default(),
+        incorporeal: false,
         contact_cooldown: 1.0,
         cost: 1.0,
         xp: 0.0,

@@ -101,6 +101,8 @@ pub struct CraftEffect {
     pub hooks: Vec<HookRule>,
     /// Removes the heavy-armour penalty.
     pub removes_heavy_penalty: bool,
+    /// Silvered: the weapon's physical hits reach incorporeal enemies.
+    pub silver: bool,
 }
 
 /// One enhancement or enchantment.
