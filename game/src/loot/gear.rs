@@ -104,7 +104,6 @@ pub struct Guard {
 /// `guard`; `None` when the level contest deflects it or nothing of it can
 /// touch the target. The defence that counts is the lowest against the hit's
 /// classes ([`hit_classes`]): an added class gets round a guard.
-#[allow(clippy::too_many_arguments)]
 pub fn player_hit(
     damage: f32,
     elements: &ElementShares,
