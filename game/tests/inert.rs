@@ -23,6 +23,7 @@ fn nothing_a_player_can_get_is_inert() {
         ThingKind::Artifact,
         ThingKind::Enhancement,
         ThingKind::Enchantment,
+        ThingKind::Recipe,
     ] {
         assert!(things.iter().any(|t| t.kind == kind), "no {kind:?} probed");
     }

@@ -1,10 +1,13 @@
 //! The equipment panel and the crafting bench draw headless without panicking,
 //! for empty and full states, and their actions do what they say.
 
+use game::economy::Wallet;
 use game::loot::LootData;
 use game::loot::artifacts::ArtifactInstance;
 use game::loot::crafting::Operation;
 use game::loot::drops::roll_item;
+use game::loot::enhance::AttemptKind;
+use game::loot::enhance::recipes::Recipes;
 use game::loot::equipment::Equipment;
 use game::loot::gear_actions::{apply_bench, apply_equipment};
 use game::loot::item::{Inventory, Item, Slot};
@@ -68,7 +71,10 @@ fn panels_draw_empty_and_full() {
     };
     frame(|ui| {
         assert_eq!(panel::show(ui, &mut view, &eq, &inv, &loose, &d), None);
-        assert_eq!(bench::show(ui, &mut state, &inv, &bag, 12, &d), None);
+        assert_eq!(
+            bench::show(ui, &mut state, &inv, &bag, (&Recipes::default(), 100), 12, &d),
+            None
+        );
         let empty = Inventory::default();
         let _ = panel::show(
             ui,
@@ -83,6 +89,7 @@ fn panels_draw_empty_and_full() {
             &mut BenchState::default(),
             &empty,
             &MaterialAmounts::default(),
+            (&Recipes::default(), 0),
             5,
             &d,
         );
@@ -126,10 +133,13 @@ fn panel_and_bench_actions() {
         void_slag: 0,
         ..Default::default()
     };
+    let mut recipes = game::loot::enhance::recipes::Recipes::default();
+    let mut wallet = game::economy::Wallet::with_gold(0);
     let done = apply_bench(
         BenchAction::Craft(0, Operation::Reforge),
         &mut inv,
         &mut bag,
+        (&mut recipes, &mut wallet),
         10,
         &d,
         &mut rng,
@@ -142,10 +152,49 @@ fn panel_and_bench_actions() {
         BenchAction::Craft(0, Operation::Reforge),
         &mut inv,
         &mut bag,
+        (&mut recipes, &mut wallet),
         10,
         &d,
         &mut rng,
     )
     .expect_err("nothing left to pay with");
     assert!(refused.starts_with("not enough materials"), "{refused}");
+}
+
+#[test]
+fn an_enchantment_needs_its_recipe_learned_for_gold() {
+    let d = data();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut inv = Inventory {
+        items: vec![Item::new("wand_core", 10, Rarity::Common)],
+    };
+    let mut bag = MaterialAmounts {
+        scrap: 100,
+        ..Default::default()
+    };
+    let mut recipes = Recipes::default();
+    let mut wallet = Wallet::with_gold(30);
+    let attempt = BenchAction::Attempt(0, AttemptKind::Enchantment, "scorch_1".into());
+    let mut bench = |a: BenchAction, recipes: &mut Recipes, wallet: &mut Wallet| {
+        apply_bench(a, &mut inv, &mut bag, (recipes, wallet), 20, &d, &mut rng)
+    };
+    let no = bench(attempt.clone(), &mut recipes, &mut wallet).expect_err("no recipe");
+    assert!(no.contains("learn it first (40 gold)"), "{no}");
+    let poor = bench(BenchAction::Learn("scorch_1".into()), &mut recipes, &mut wallet).expect_err("30 < 40");
+    assert!(poor.contains("costs 40 gold"), "{poor}");
+    assert_eq!(wallet.gold(), 30, "a refusal costs nothing");
+    wallet.earn(10);
+    bench(BenchAction::Learn("scorch_1".into()), &mut recipes, &mut wallet).expect("40 gold");
+    assert_eq!(wallet.gold(), 0);
+    assert!(recipes.knows("scorch_1"));
+    bench(attempt, &mut recipes, &mut wallet).expect("the recipe is known");
+    // Smithing needs no recipe.
+    bench(
+        BenchAction::Attempt(0, AttemptKind::Enhancement, "silver".into()),
+        &mut recipes,
+        &mut wallet,
+    )
+    .map(|_| ())
+    .or_else(|e| if e.contains("recipe") { Err(e) } else { Ok(()) })
+    .expect("no recipe asked");
 }

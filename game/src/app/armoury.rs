@@ -77,9 +77,15 @@ impl Armoury {
                     egui::ScrollArea::vertical()
                         .id_salt("armoury bench")
                         .show(&mut cols[1], |ui| {
-                            if let Some(a) =
-                                crafting::show(ui, &mut self.bench, &inventory, &world.materials, skill, data)
-                            {
+                            if let Some(a) = crafting::show(
+                                ui,
+                                &mut self.bench,
+                                &inventory,
+                                &world.materials,
+                                (&world.recipes, world.wallet.gold()),
+                                skill,
+                                data,
+                            ) {
                                 action = Some(ArmouryAction::Command(Command::Craft(a)));
                             }
                         });

@@ -8,9 +8,11 @@
 
 use rand::Rng;
 
+use crate::economy::Wallet;
 use crate::loot::LootData;
 use crate::loot::artifacts::ArtifactInstance;
 use crate::loot::crafting::{self, CraftOutcome, Operation};
+use crate::loot::enhance::recipes::{Recipes, check_recipe, recipe_price};
 use crate::loot::enhance::{self, AttemptKind, AttemptOutcome};
 use crate::loot::equipment::Equipment;
 use crate::loot::item::{Inventory, Item, Slot};
@@ -36,6 +38,8 @@ pub enum BenchAction {
     Craft(usize, Operation),
     /// An enhancement or enchantment attempt on carried item `.0`.
     Attempt(usize, AttemptKind, String),
+    /// Learn the recipe of enchantment `.0` for gold ([`enhance::recipes`]).
+    Learn(String),
 }
 
 /// Performs an equipment action. `Ok` carries the line for the log; `Err`
@@ -113,12 +117,32 @@ pub fn apply_bench<R: Rng>(
     action: BenchAction,
     inventory: &mut Inventory,
     bag: &mut MaterialAmounts,
+    book: (&mut Recipes, &mut Wallet),
     skill: u32,
     data: &LootData,
     rng: &mut R,
 ) -> Result<BenchResult, String> {
     let done = |message: String, item_gone: bool| BenchResult { message, item_gone };
+    let (recipes, wallet) = book;
     match action {
+        BenchAction::Learn(id) => {
+            let def = data
+                .enchantments
+                .get(&id)
+                .ok_or_else(|| format!("no enchantment `{id}`"))?;
+            if recipes.knows(&id) {
+                return Err(format!("the recipe of {} is known already", def.name));
+            }
+            let price = recipe_price(def, data);
+            if !wallet.pay(price) {
+                return Err(format!("the recipe of {} costs {price} gold", def.name));
+            }
+            recipes.learn(&id);
+            Ok(done(
+                format!("learned the recipe of {} ({price} gold)", def.name),
+                false,
+            ))
+        }
         BenchAction::Craft(i, op) => match crafting::apply(op, inventory, i, bag, data, rng) {
             Ok(CraftOutcome::Done) => Ok(done(format!("{} done", op.name()), false)),
             Ok(CraftOutcome::Destroyed(item)) => {
@@ -127,6 +151,7 @@ pub fn apply_bench<R: Rng>(
             Err(e) => Err(e.to_string()),
         },
         BenchAction::Attempt(i, kind, id) => {
+            check_recipe(kind, &id, recipes, data)?;
             match enhance::attempt(inventory, i, kind, &id, skill, bag, data, rng) {
                 Ok(AttemptOutcome::Success) => Ok(done(format!("{id}: success"), false)),
                 Ok(AttemptOutcome::Failed(c)) => {

@@ -44,6 +44,8 @@ pub enum ThingKind {
     Enhancement,
     /// An enchantment.
     Enchantment,
+    /// An enchantment's recipe (learned for gold at the bench).
+    Recipe,
 }
 
 impl ThingKind {
@@ -58,6 +60,7 @@ impl ThingKind {
             ThingKind::Artifact => "artifact",
             ThingKind::Enhancement => "enhancement",
             ThingKind::Enchantment => "enchantment",
+            ThingKind::Recipe => "recipe",
         }
     }
 }
@@ -110,6 +113,9 @@ pub fn everything(cat: &Catalog) -> Vec<Thing> {
     for e in &cat.loot.enchantments.enchantments {
         push(ThingKind::Enchantment, &e.id, &e.name);
     }
+    for e in &cat.loot.enchantments.enchantments {
+        push(ThingKind::Recipe, &e.id, &format!("Recipe: {}", e.name));
+    }
     out
 }
 
@@ -146,6 +152,7 @@ pub fn plan_for(cat: &Catalog, thing: &Thing) -> Option<Plan> {
             .enchantments
             .get(id)
             .map(|d| plan::craft_plan(cat, AttemptKind::Enchantment, d)),
+        ThingKind::Recipe => cat.loot.enchantments.get(id).map(|d| plan::recipe_plan(cat, d)),
     }
 }
 

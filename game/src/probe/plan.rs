@@ -638,10 +638,12 @@ pub fn craft_plan(cat: &Catalog, kind: AttemptKind, def: &CraftDef) -> Plan {
             kind,
             second: second.into(),
         };
+        let mut base = spark();
+        base.recipes.push(second.into());
         return Plan {
             stage,
-            without: spark().wearing(p),
-            with: spark().wearing(c),
+            without: base.clone().wearing(p),
+            with: base.wearing(c),
             claims: vec!["craft_allowed"],
         };
     } else if let Some(m) = e.modifiers.first() {
@@ -695,6 +697,26 @@ pub fn craft_plan(cat: &Catalog, kind: AttemptKind, def: &CraftDef) -> Plan {
         without: base.clone().wearing(plain),
         with: base.wearing(crafted),
         claims,
+    }
+}
+
+/// The probe of an enchantment recipe: on the bench, the enchantment may be
+/// attempted on an item it fits with the recipe and not without.
+pub fn recipe_plan(cat: &Catalog, def: &CraftDef) -> Plan {
+    let item = carrier(cat, &def.applies_to, &def.requires_base);
+    let mut stage = Stage::range("bench", Vec::new(), 0.0);
+    stage.ground = Ground::Craft {
+        kind: AttemptKind::Enchantment,
+        second: def.id.clone(),
+    };
+    let without = Kit::deck("starter_core", &["spark_bolt"]).wearing(item);
+    let mut with = without.clone();
+    with.recipes.push(def.id.clone());
+    Plan {
+        stage,
+        without,
+        with,
+        claims: vec!["craft_allowed"],
     }
 }
 

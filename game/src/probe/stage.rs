@@ -13,6 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use super::measure::{Measure, Sampler};
 use crate::catalog::Catalog;
 use crate::loot::artifacts::ArtifactInstance;
+use crate::loot::enhance::recipes::{Recipes, check_recipe};
 use crate::loot::enhance::{AttemptKind, can_apply};
 use crate::loot::item::Item;
 use crate::player::StatSource;
@@ -148,6 +149,8 @@ pub struct Kit {
     pub mods: Vec<StatModifier>,
     /// Socketed artifacts, by id.
     pub artifacts: Vec<String>,
+    /// Enchantment recipes known (the bench stage).
+    pub recipes: Vec<String>,
 }
 
 impl Kit {
@@ -163,6 +166,7 @@ impl Kit {
             },
             mods: Vec::new(),
             artifacts: Vec::new(),
+            recipes: Vec::new(),
         }
     }
 
@@ -309,13 +313,17 @@ fn shop_rarity(cat: &Arc<Catalog>, kit: &Kit, opens: u32) -> Measure {
     m
 }
 
-/// 1 when the kit's first item may take `second` on top of its crafts, else 0.
+/// 1 when the kit's first item may take `second` on top of its crafts (and
+/// its recipe is known), else 0.
 fn craft(cat: &Arc<Catalog>, kit: &Kit, kind: AttemptKind, second: &str) -> Measure {
-    let allowed = kit
-        .build
-        .items
-        .first()
-        .is_some_and(|item| can_apply(item, kind, second, &cat.loot).is_ok());
+    let mut recipes = Recipes::default();
+    for r in &kit.recipes {
+        recipes.learn(r);
+    }
+    let allowed = kit.build.items.first().is_some_and(|item| {
+        can_apply(item, kind, second, &cat.loot).is_ok()
+            && check_recipe(kind, second, &recipes, &cat.loot).is_ok()
+    });
     let mut m = Measure::default();
     m.0.insert("craft_allowed".into(), if allowed { 1.0 } else { 0.0 });
     m

@@ -384,6 +384,7 @@ impl Run {
                     action.clone(),
                     &mut inventory,
                     &mut w.materials,
+                    (&mut w.recipes, &mut w.wallet),
                     skill,
                     &cat.loot,
                     &mut self.crafting_rng,

@@ -176,6 +176,7 @@ pub fn encode(cmd: &Command) -> String {
             };
             format!("{k} {i} {id}")
         }
+        Command::Craft(BenchAction::Learn(id)) => format!("learn {id}"),
         Command::LeaveShop => "leave-shop".into(),
     }
 }
@@ -295,6 +296,7 @@ pub fn decode(line: &str) -> Result<(Command, u32), String> {
             };
             Command::Craft(BenchAction::Attempt(num(1)?, kind, word(2)?.to_string()))
         }
+        Some("learn") => Command::Craft(BenchAction::Learn(word(1)?.to_string())),
         Some("leave-shop") => Command::LeaveShop,
         Some(other) => return Err(format!("unknown command `{other}`")),
         None => return Err("empty line".into()),
@@ -352,6 +354,7 @@ mod tests {
                 AttemptKind::Enchantment,
                 "flame_1".into(),
             )),
+            Command::Craft(BenchAction::Learn("scorch_2".into())),
             Command::LeaveShop,
         ];
         for c in cmds {

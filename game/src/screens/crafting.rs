@@ -10,6 +10,7 @@ use egui::{Color32, RichText};
 use crate::loot::LootData;
 use crate::loot::affix::AffixGroup;
 use crate::loot::crafting::{self, Operation};
+use crate::loot::enhance::recipes::Recipes;
 use crate::loot::enhance::{self, AttemptKind, LEVELS_CODEX};
 use crate::loot::item::Inventory;
 use crate::loot::materials::MaterialAmounts;
@@ -95,6 +96,8 @@ fn op_row(
 struct Bench<'a> {
     inventory: &'a Inventory,
     bag: &'a MaterialAmounts,
+    recipes: &'a Recipes,
+    gold: u64,
     skill: u32,
     data: &'a LootData,
 }
@@ -150,7 +153,21 @@ fn attempt_row(
             } else {
                 "failure damages it (−3 defence)"
             };
-            if ui
+            let known = kind == AttemptKind::Enhancement || b.recipes.knows(&d.id);
+            if !known {
+                // Enchantments are attempted only once their recipe is learned.
+                let price = enhance::recipes::recipe_price(d, data);
+                if ui
+                    .add_enabled(
+                        b.gold >= price,
+                        egui::Button::new(format!("Learn recipe ({price} gold)")),
+                    )
+                    .on_hover_text("a learned recipe lasts the run")
+                    .clicked()
+                {
+                    out = Some(BenchAction::Learn(d.id.clone()));
+                }
+            } else if ui
                 .add_enabled(bag.covers(&cost) && p > 0.0, egui::Button::new(label))
                 .clicked()
             {
@@ -173,9 +190,11 @@ pub fn show(
     state: &mut BenchState,
     inventory: &Inventory,
     bag: &MaterialAmounts,
+    book: (&Recipes, u64),
     skill: u32,
     data: &LootData,
 ) -> Option<BenchAction> {
+    let (recipes, gold) = book;
     let mut action = None;
     ui.heading("Crafting bench");
     ui.label(format!(
@@ -282,6 +301,8 @@ pub fn show(
     let bench = Bench {
         inventory,
         bag,
+        recipes,
+        gold,
         skill,
         data,
     };

@@ -210,6 +210,8 @@ pub struct World {
     pub materials: MaterialAmounts,
     /// Artifact pity of the run.
     pub pity: PityState,
+    /// Enchantment recipes learned this run.
+    pub recipes: crate::loot::enhance::recipes::Recipes,
     /// The loot rules in force: worn gear and the state of its hooks.
     kit: Kit,
     /// The active core and how it aims.
@@ -319,6 +321,7 @@ impl World {
             stash: Vec::new(),
             materials: MaterialAmounts::default(),
             pity: PityState::default(),
+            recipes: Default::default(),
             kit: Kit {
                 gear,
                 hook_state: Default::default(),

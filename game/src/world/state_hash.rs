@@ -58,6 +58,7 @@ impl World {
         h.part("equipment", &self.equipment);
         h.part("stash", &self.stash);
         h.part("materials", &self.materials);
+        h.part("recipes", &self.recipes);
         h.part("pity", &self.pity);
         h.part("hooks", &self.kit.hook_state);
         h.part("charge", &self.caster.charge);

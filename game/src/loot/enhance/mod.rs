@@ -13,6 +13,7 @@
 
 mod attempt;
 mod levels;
+pub mod recipes;
 
 pub use attempt::{
     AttemptError, AttemptKind, AttemptOutcome, attempt, can_apply, roll_success, success_chance,
@@ -57,6 +58,9 @@ pub struct TierDef {
     pub name: String,
     /// Materials per attempt (paid whether it succeeds or not).
     pub cost: MaterialAmounts,
+    /// Gold to learn an enchantment recipe of this tier ([`recipes`]).
+    #[serde(default)]
+    pub recipe_gold: u64,
 }
 
 /// What a failure does.
