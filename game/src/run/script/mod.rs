@@ -23,7 +23,7 @@ pub mod starter;
 
 use serde::Serialize;
 
-pub use movement::{COIN_SEEK, DANGER, DASH_WHEN, WALL, should_dash, steer};
+pub use movement::{COIN_SEEK, DANGER, DASH_WHEN, Steer, WALL, should_dash, steer, steer_with};
 pub use starter::{
     LEVELUP_PRIORITY, MANA_SECONDS, MAX_REFRESHES, REFRESH_FLOOR, RESERVE, STAT_PRIORITY, ShopVisit,
     pick_levelup, shop, spell_score,
@@ -100,7 +100,10 @@ pub fn play(run: &mut Run, policy: Policy) -> Result<PlayLog, RunError> {
             }
             Phase::Fight => {
                 let w = run.world();
-                let dir = steer(w);
+                let dir = match policy {
+                    Policy::Starter => steer(w),
+                    Policy::Competent => steer_with(w, &Steer::COMPETENT),
+                };
                 let boss_dead = w.stats.boss_kills > 0;
                 send(
                     run,

@@ -36,6 +36,36 @@ const LOOKAHEAD: f32 = 0.4;
 /// when no enemy is within `DANGER`, the distance to the nearest coin within
 /// `COIN_SEEK`. Ties go to the first heading (east, then counter-clockwise).
 pub fn steer(world: &World) -> Vec2 {
+    steer_with(world, &Steer::STARTER)
+}
+
+/// How [`steer_with`] weighs coins.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Steer {
+    /// Coins pull while an enemy is within `DANGER` px when the player has
+    /// at least this share of max HP (above 1: never).
+    pub coins_under_threat: f32,
+    /// Cost per px of distance to the coin sought.
+    pub coin_weight: f32,
+}
+
+impl Steer {
+    /// The starter's: coins only when no enemy is near, a light pull.
+    pub const STARTER: Steer = Steer {
+        coins_under_threat: 2.0,
+        coin_weight: 0.02,
+    };
+    /// The competent player's: coins vanish after 5 s, so it goes for them
+    /// under threat too while above 70 % HP (the danger terms still keep it
+    /// off enemies), and pulls harder.
+    pub const COMPETENT: Steer = Steer {
+        coins_under_threat: 0.7,
+        coin_weight: 0.05,
+    };
+}
+
+/// [`steer`] with the coin weighting of `how`.
+pub fn steer_with(world: &World, how: &Steer) -> Vec2 {
     let p = world.player.pos;
     let speed = world.player.stat(StatId::MoveSpeed);
     let arena = world.catalog().run.world.arena;
@@ -59,7 +89,8 @@ pub fn steer(world: &World) -> Vec2 {
             threatened = true;
         }
     }
-    let coin = if threatened {
+    let healthy = world.player.hp >= how.coins_under_threat * world.player.stat(StatId::HpMax);
+    let coin = if threatened && !healthy {
         None
     } else {
         world
@@ -85,7 +116,7 @@ pub fn steer(world: &World) -> Vec2 {
         }
         c += q.distance(arena.centre()) * 0.002;
         if let Some(coin) = coin {
-            c += q.distance(coin) * 0.02;
+            c += q.distance(coin) * how.coin_weight;
         }
         c
     };
