@@ -9,10 +9,14 @@
 //! larger cores for more slots. Only the chips of [`WISHLIST`] are ever
 //! bought; what the deck holds is decided by measurement, not by taste.
 //!
-//! **Measuring.** A candidate build is played on the test range
-//! ([`measure::trial_dps`]: one unarmoured dummy, [`TRIAL_WARMUP_S`] s not
-//! counted, then [`TRIAL_S`] s of sustained fire) in a world of its own; the
-//! run is never touched, and every decision becomes ordinary commands.
+//! **Measuring.** A candidate build is played on the test range in a world
+//! of its own, twice: against one unarmoured dummy
+//! ([`measure::trial_dps`]) and against a crowd of six dummies with the next
+//! wave's mean HP, replaced as they die ([`measure::crowd_dps`]);
+//! [`TRIAL_WARMUP_S`] s are not counted, then [`TRIAL_S`] s are. A change
+//! is judged by its single-target gain, and refused when it costs more than
+//! a tenth of the crowd kill rate ([`CROWD_KEEP`]). The run is never
+//! touched, and every decision becomes ordinary commands.
 //!
 //! **Level-ups**: when the player is short of the survivability target
 //! ([`hp_target`], [`armour_target`]), the first offered of vitality /
@@ -71,6 +75,8 @@ pub const WISHLIST: &[&str] = &[
 pub const TRIAL_WARMUP_S: f32 = 1.5;
 /// Seconds of a trial measured.
 pub const TRIAL_S: f32 = 3.0;
+/// A change may cost at most this share of the crowd kill rate.
+pub const CROWD_KEEP: f64 = 0.9;
 /// Smallest relative DPS gain worth paying for.
 pub const MIN_GAIN: f64 = 0.03;
 /// Gold kept after shopping.
@@ -121,10 +127,10 @@ pub fn pick_levelup(world: &World, table: &LevelUpTable, offer: &[usize]) -> Opt
     }
     let base = trial(world, None, &[]);
     let best = (0..offer.len())
-        .map(|k| (k, trial(world, None, &table.upgrades[offer[k]].modifiers)))
+        .map(|k| (k, gain(trial(world, None, &table.upgrades[offer[k]].modifiers), base)))
         .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
-    if let Some((k, dps)) = best
-        && dps > base * (1.0 + MIN_GAIN)
+    if let Some((k, g)) = best
+        && g > MIN_GAIN
     {
         return Some(k);
     }
@@ -132,8 +138,25 @@ pub fn pick_levelup(world: &World, table: &LevelUpTable, offer: &[usize]) -> Opt
     (0..offer.len()).min_by_key(|&k| (rank(k), k))
 }
 
-fn trial(world: &World, core: Option<(&str, &[String])>, extra: &[StatModifier]) -> f64 {
-    measure::trial_dps(world, &Trial { core, extra }, TRIAL_WARMUP_S, TRIAL_S)
+/// The score of a build: its single-target DPS ([`measure::trial_dps`]),
+/// with its kill rate against a crowd of the next wave's mean HP
+/// ([`measure::crowd_dps`]) beside it.
+fn trial(world: &World, core: Option<(&str, &[String])>, extra: &[StatModifier]) -> (f64, f64) {
+    let t = Trial { core, extra };
+    let single = measure::trial_dps(world, &t, TRIAL_WARMUP_S, TRIAL_S);
+    let hp = measure::crowd_hp(world, world.wave + 1);
+    let crowd = measure::crowd_dps(world, &t, hp, TRIAL_WARMUP_S, TRIAL_S);
+    (single, crowd)
+}
+
+/// Relative gain of `new` over `base`: the single-target gain, or nothing
+/// when the crowd kill rate falls below [`CROWD_KEEP`] of what it was (a
+/// deck that overkills one grunt while the rest walk in).
+fn gain(new: (f64, f64), base: (f64, f64)) -> f64 {
+    if new.1 < CROWD_KEEP * base.1 {
+        return -1.0;
+    }
+    new.0 / base.0.max(1.0) - 1.0
 }
 
 /// Lays cards out so the modifiers reach the most projectiles: coats (an
@@ -175,11 +198,11 @@ enum Buy {
 /// Trials of one visit, by core, deck and purchased-stat signature.
 #[derive(Default)]
 struct Trials {
-    seen: HashMap<(String, Vec<String>, Vec<String>), f64>,
+    seen: HashMap<(String, Vec<String>, Vec<String>), (f64, f64)>,
 }
 
 impl Trials {
-    fn dps(&mut self, w: &World, core: &str, deck: &[String], extra: &[StatModifier], key: &[String]) -> f64 {
+    fn dps(&mut self, w: &World, core: &str, deck: &[String], extra: &[StatModifier], key: &[String]) -> (f64, f64) {
         let k = (core.to_string(), deck.to_vec(), key.to_vec());
         if let Some(v) = self.seen.get(&k) {
             return *v;
@@ -262,7 +285,7 @@ fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, 
     let deck: Vec<String> = active.deck.iter().map(|c| c.id.clone()).collect();
     let core = active.id.clone();
     let arranged = arrange(cat, &deck);
-    let base = trials.dps(w, &core, &arranged, &[], &[]).max(1.0);
+    let base = trials.dps(w, &core, &arranged, &[], &[]);
     let mut best: Option<(f64, Buy, u64, String)> = None;
     let consider = |gain: f64, buy: Buy, price: u64, id: &str, best: &mut Option<(f64, Buy, u64, String)>| {
         if gain < MIN_GAIN {
@@ -280,12 +303,12 @@ fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, 
         }
         for cand in with_card(cat, &deck, &o.id, active.capacity) {
             let dps = trials.dps(w, &core, &arrange(cat, &cand), &[], &[]);
-            let mut gain = dps / base - 1.0;
-            // Homing is for crowds: the standing dummy cannot show it.
-            if o.id == "modifier_homing" && !deck.iter().any(|d| d == "modifier_homing") && gain > -0.1 {
-                gain += 0.15;
+            let mut g = gain(dps, base);
+            // Homing is for moving crowds: standing dummies cannot show it.
+            if o.id == "modifier_homing" && !deck.iter().any(|d| d == "modifier_homing") && g > -0.1 {
+                g += 0.15;
             }
-            consider(gain, Buy::Spell { index: i, deck: cand }, o.price, &o.id, &mut best);
+            consider(g, Buy::Spell { index: i, deck: cand }, o.price, &o.id, &mut best);
         }
     }
     // Stats.
@@ -297,7 +320,7 @@ fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, 
             continue;
         };
         let dps = trials.dps(w, &core, &arranged, &sdef.modifiers, std::slice::from_ref(&sdef.id));
-        consider(dps / base - 1.0, Buy::Stat { index: i }, o.price, &o.id, &mut best);
+        consider(gain(dps, base), Buy::Stat { index: i }, o.price, &o.id, &mut best);
     }
     // Cores (saving does not hold them back).
     if w.loadout.cores().len() < cat.run.shop.max_cores {
@@ -314,7 +337,7 @@ fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, 
             let mut cand = deck.clone();
             cand.truncate(c.capacity as usize);
             let dps = trials.dps(w, &c.id, &arrange(cat, &cand), &[], &[]);
-            consider(dps / base - 1.0, Buy::Core { index: i, deck: cand }, o.price, &o.id, &mut best);
+            consider(gain(dps, base), Buy::Core { index: i, deck: cand }, o.price, &o.id, &mut best);
         }
     }
     best.map(|(_, b, p, id)| (b, p, id))
