@@ -39,7 +39,11 @@
 //! 4. Saving: from wave [`SAVE_FROM_WAVE`], until a core of
 //!    [`SAVE_FOR_SLOTS`] slots is carried, half the gold is kept back for it
 //!    (cores excepted), which also earns the settlement's interest.
-//! 5. The deck is laid out by [`arrange`] (coats, then damage modifiers,
+//! 5. The void lord heals on physical hits: from wave [`PURGE_FROM_WAVE`]
+//!    no physical action is bought and replacing one is worth
+//!    [`PURGE_BONUS`]; before wave 20 the remaining physical actions are
+//!    sold while two other actions stay.
+//! 6. The deck is laid out by [`arrange`] (coats, then damage modifiers,
 //!    other modifiers, the loop, multicasts largest first, then actions),
 //!    cards left out are sold, and bought cores are switched to with the
 //!    deck carried over.
@@ -77,6 +81,11 @@ pub const TRIAL_WARMUP_S: f32 = 1.5;
 pub const TRIAL_S: f32 = 3.0;
 /// A change may cost at most this share of the crowd kill rate.
 pub const CROWD_KEEP: f64 = 0.9;
+/// From this wave on, the deck is readied for the void lord: physical
+/// actions are not bought, and replacing one is worth [`PURGE_BONUS`].
+pub const PURGE_FROM_WAVE: u32 = 14;
+/// Gain credited per physical action replaced (from [`PURGE_FROM_WAVE`]).
+pub const PURGE_BONUS: f64 = 0.25;
 /// Smallest relative DPS gain worth paying for.
 pub const MIN_GAIN: f64 = 0.03;
 /// Gold kept after shopping.
@@ -157,6 +166,26 @@ fn gain(new: (f64, f64), base: (f64, f64)) -> f64 {
         return -1.0;
     }
     new.0 / base.0.max(1.0) - 1.0
+}
+
+/// Whether `id` is an action that deals physical damage (the void lord
+/// heals 0.5 % of its max HP per physical hit in its first phase).
+pub fn physical_action(cat: &Catalog, id: &str) -> bool {
+    cat.spells.find(id).map(|i| cat.spells.get(i)).is_some_and(|s| {
+        s.kind == SpellKind::Action
+            && s.projectile
+                .as_ref()
+                .is_some_and(|p| p.damage > 0.0 && p.element == crate::element::Element::Physical)
+    })
+}
+
+fn is_action(cat: &Catalog, id: &str) -> bool {
+    cat.spells.find(id).is_some_and(|i| cat.spells.get(i).kind == SpellKind::Action)
+}
+
+/// Physical actions in `deck`.
+fn physicals(cat: &Catalog, deck: &[String]) -> usize {
+    deck.iter().filter(|d| physical_action(cat, d)).count()
 }
 
 /// Lays cards out so the modifiers reach the most projectiles: coats (an
@@ -260,7 +289,12 @@ pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
             }
         }
     }
-    let deck: Vec<String> = run.world().loadout.active_deck_ids();
+    let mut deck: Vec<String> = run.world().loadout.active_deck_ids();
+    // Before the void lord: no physical action, while two others remain.
+    let others = deck.iter().filter(|d| !physical_action(&cat, d) && is_action(&cat, d)).count();
+    if run.world().wave + 1 >= cat.waves.len() as u32 && others >= 2 {
+        deck.retain(|d| !physical_action(&cat, d));
+    }
     lay_out(run, &cat, &deck)?;
     Ok(visit)
 }
@@ -304,6 +338,15 @@ fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, 
         for cand in with_card(cat, &deck, &o.id, active.capacity) {
             let dps = trials.dps(w, &core, &arrange(cat, &cand), &[], &[]);
             let mut g = gain(dps, base);
+            // Getting ready for the void lord: each physical action swapped
+            // for another chip is worth a quarter more; a new one, nothing.
+            if w.wave >= PURGE_FROM_WAVE {
+                let (before, after) = (physicals(cat, &deck), physicals(cat, &cand));
+                if after > before {
+                    continue;
+                }
+                g += PURGE_BONUS * (before - after) as f64;
+            }
             // Homing is for moving crowds: standing dummies cannot show it.
             if o.id == "modifier_homing" && !deck.iter().any(|d| d == "modifier_homing") && g > -0.1 {
                 g += 0.15;
