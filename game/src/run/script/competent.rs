@@ -136,14 +136,24 @@ pub fn pick_levelup(world: &World, table: &LevelUpTable, offer: &[usize]) -> Opt
     }
     let base = trial(world, None, &[]);
     let best = (0..offer.len())
-        .map(|k| (k, gain(trial(world, None, &table.upgrades[offer[k]].modifiers), base)))
+        .map(|k| {
+            (
+                k,
+                gain(trial(world, None, &table.upgrades[offer[k]].modifiers), base),
+            )
+        })
         .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
     if let Some((k, g)) = best
         && g > MIN_GAIN
     {
         return Some(k);
     }
-    let rank = |k: usize| LEVELUP_FALLBACK.iter().position(|p| *p == id(k)).unwrap_or(usize::MAX);
+    let rank = |k: usize| {
+        LEVELUP_FALLBACK
+            .iter()
+            .position(|p| *p == id(k))
+            .unwrap_or(usize::MAX)
+    };
     (0..offer.len()).min_by_key(|&k| (rank(k), k))
 }
 
@@ -180,7 +190,9 @@ pub fn physical_action(cat: &Catalog, id: &str) -> bool {
 }
 
 fn is_action(cat: &Catalog, id: &str) -> bool {
-    cat.spells.find(id).is_some_and(|i| cat.spells.get(i).kind == SpellKind::Action)
+    cat.spells
+        .find(id)
+        .is_some_and(|i| cat.spells.get(i).kind == SpellKind::Action)
 }
 
 /// Physical actions in `deck`.
@@ -204,7 +216,10 @@ pub fn arrange(cat: &Catalog, cards: &[String]) -> Vec<String> {
             SpellKind::Modifier => (2, 0),
             SpellKind::Logic => (3, 0),
             SpellKind::Multicast => (4, -i64::from(s.draw.unwrap_or(1))),
-            SpellKind::Action => (5, -(s.projectile.as_ref().map_or(0.0, |p| p.damage * p.count as f32) as i64)),
+            SpellKind::Action => (
+                5,
+                -(s.projectile.as_ref().map_or(0.0, |p| p.damage * p.count as f32) as i64),
+            ),
             _ => (6, 0),
         }
     };
@@ -231,7 +246,14 @@ struct Trials {
 }
 
 impl Trials {
-    fn dps(&mut self, w: &World, core: &str, deck: &[String], extra: &[StatModifier], key: &[String]) -> (f64, f64) {
+    fn dps(
+        &mut self,
+        w: &World,
+        core: &str,
+        deck: &[String],
+        extra: &[StatModifier],
+        key: &[String],
+    ) -> (f64, f64) {
         let k = (core.to_string(), deck.to_vec(), key.to_vec());
         if let Some(v) = self.seen.get(&k) {
             return *v;
@@ -291,7 +313,10 @@ pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
     }
     let mut deck: Vec<String> = run.world().loadout.active_deck_ids();
     // Before the void lord: no physical action, while two others remain.
-    let others = deck.iter().filter(|d| !physical_action(&cat, d) && is_action(&cat, d)).count();
+    let others = deck
+        .iter()
+        .filter(|d| !physical_action(&cat, d) && is_action(&cat, d))
+        .count();
     if run.world().wave + 1 >= cat.waves.len() as u32 && others >= 2 {
         deck.retain(|d| !physical_action(&cat, d));
     }
@@ -362,7 +387,13 @@ fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, 
         let Some(sdef) = cat.run.shop.stat_offers.iter().find(|s| s.id == o.id) else {
             continue;
         };
-        let dps = trials.dps(w, &core, &arranged, &sdef.modifiers, std::slice::from_ref(&sdef.id));
+        let dps = trials.dps(
+            w,
+            &core,
+            &arranged,
+            &sdef.modifiers,
+            std::slice::from_ref(&sdef.id),
+        );
         consider(gain(dps, base), Buy::Stat { index: i }, o.price, &o.id, &mut best);
     }
     // Cores (saving does not hold them back).
@@ -380,7 +411,13 @@ fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, 
             let mut cand = deck.clone();
             cand.truncate(c.capacity as usize);
             let dps = trials.dps(w, &c.id, &arrange(cat, &cand), &[], &[]);
-            consider(gain(dps, base), Buy::Core { index: i, deck: cand }, o.price, &o.id, &mut best);
+            consider(
+                gain(dps, base),
+                Buy::Core { index: i, deck: cand },
+                o.price,
+                &o.id,
+                &mut best,
+            );
         }
     }
     best.map(|(_, b, p, id)| (b, p, id))

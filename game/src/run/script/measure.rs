@@ -18,9 +18,9 @@
 use engine::gpu::Backend;
 use glam::Vec2;
 
+use crate::player::StatSource;
 use crate::shop::{Card, CarriedCore, Loadout};
 use crate::stats::StatModifier;
-use crate::player::StatSource;
 use crate::world::{Dummy, World};
 
 /// Dummy archetype: the grunt has neither armour nor resistances.
@@ -86,7 +86,12 @@ fn trial_world(source: &World, trial: &Trial<'_>) -> Option<World> {
         let cat = w.catalog().clone();
         let def = cat.cores.find(core).map(|i| cat.cores.get(i))?;
         let entries: Vec<_> = def.entries.iter().map(|e| (e.on, e.capacity as usize)).collect();
-        let mut carried = CarriedCore::new(def.id.clone(), u64::from(def.price), def.capacity as usize, &entries);
+        let mut carried = CarriedCore::new(
+            def.id.clone(),
+            u64::from(def.price),
+            def.capacity as usize,
+            &entries,
+        );
         carried.deck = deck
             .iter()
             .map(|id| Card {
@@ -121,7 +126,11 @@ pub fn crowd_hp(source: &World, wave: u32) -> f32 {
             weight += g.weight;
         }
     }
-    if weight <= 0.0 { 15.0 } else { hp / weight * cfg.hp_mult }
+    if weight <= 0.0 {
+        15.0
+    } else {
+        hp / weight * cfg.hp_mult
+    }
 }
 
 /// Kill rate of a [`Trial`] build against a crowd: [`CROWD`] standing

@@ -145,4 +145,3 @@ pub fn should_dash(world: &World, dir: Vec2) -> bool {
         .iter()
         .any(|e| e.alive && e.pos.distance(p) - e.radius - world.player.radius < DASH_WHEN)
 }
-

@@ -20,9 +20,9 @@
 //! [`STAT_PRIORITY`] order while affordable.
 
 use super::send;
-use crate::run::{Command, Run, RunError};
 use crate::economy::LevelUpTable;
 use crate::loot::gear_actions::EquipmentAction;
+use crate::run::{Command, Run, RunError};
 use crate::shop::Shelf;
 use crate::shop::loadout::Spot;
 use crate::stats::StatId;
@@ -179,7 +179,11 @@ pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
 }
 
 /// Wears stashed items whose slot is empty, through the armoury.
-pub(super) fn equip_stash(run: &mut Run, cat: &crate::catalog::Catalog, visit: &mut ShopVisit) -> Result<(), RunError> {
+pub(super) fn equip_stash(
+    run: &mut Run,
+    cat: &crate::catalog::Catalog,
+    visit: &mut ShopVisit,
+) -> Result<(), RunError> {
     let fits = |run: &Run, i: usize| {
         let w = run.world();
         w.stash
