@@ -239,10 +239,13 @@ enum Buy {
     Core { index: usize, deck: Vec<String> },
 }
 
+/// A trial's key: core, arranged deck, stat offers added.
+type TrialKey = (String, Vec<String>, Vec<String>);
+
 /// Trials of one visit, by core, deck and purchased-stat signature.
 #[derive(Default)]
 struct Trials {
-    seen: HashMap<(String, Vec<String>, Vec<String>), (f64, f64)>,
+    seen: HashMap<TrialKey, (f64, f64)>,
 }
 
 impl Trials {
