@@ -37,6 +37,7 @@ fn first_wave_of(build: Build) -> WaveReport {
         waves: 1,
         backend: Backend::Cpu,
         build: Some(build),
+        policy: Default::default(),
     };
     let report = play(catalog(), &opts, None).expect("sim plays");
     report.waves.into_iter().next().expect("wave 1")

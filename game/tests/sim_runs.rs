@@ -29,6 +29,7 @@ fn run(cat: &Arc<Catalog>, seed: u64, waves: u32, backend: Backend, ctx: Option<
         waves,
         backend,
         build: None,
+        policy: Default::default(),
     };
     play(cat.clone(), &opts, ctx).expect("the run plays")
 }
@@ -119,6 +120,7 @@ fn a_build_file_sets_core_and_deck() {
         waves: 1,
         backend: Backend::Cpu,
         build: Some(build),
+        policy: Default::default(),
     };
     let r = play(cat.clone(), &opts, None).expect("plays");
     assert!(r.waves[0].kills > 0);

@@ -1,7 +1,9 @@
-//! `artificer sim --seed S --waves N [--build FILE] [--backend gpu|cpu] [--record FILE] [--json]`:
+//! `artificer sim --seed S --waves N [--policy starter|competent] [--build FILE] [--backend gpu|cpu] [--record FILE] [--json]`:
 //! plays a run headless with the scripted player of `crate::run::script` and
 //! prints one JSON object (or a table without `--json`); `--record` writes
-//! the run's replay file.
+//! the run's replay file. The JSON is the run's report (as `artificer
+//! replay` prints it) plus what the script logged: `policy`, `build_dps`
+//! (the build's single-target DPS before each wave) and `boss_kill_s`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -9,7 +11,7 @@ use std::sync::Arc;
 
 use engine::gpu::{Backend, GpuContext};
 
-use crate::run::{Build, RunOptions, RunReport, play_recorded};
+use crate::run::{Build, PlayLog, Policy, RunOptions, RunReport, play_logged};
 
 /// Options of `artificer sim`.
 #[derive(Debug, clap::Args)]
@@ -26,6 +28,10 @@ pub struct SimArgs {
     /// `gpu` (WGSL passes) or `cpu` (their CPU twins).
     #[arg(long, default_value = "gpu")]
     pub backend: Backend,
+    /// The scripted player: `starter` (the simple shopper) or `competent`
+    /// (builds like a player who read the codex); see `run::script`.
+    #[arg(long, default_value = "starter")]
+    pub policy: Policy,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -77,8 +83,9 @@ pub fn run(args: &SimArgs) -> ExitCode {
         waves: args.waves,
         backend: args.backend,
         build,
+        policy: args.policy,
     };
-    let run = match play_recorded(cat, &opts, ctx.as_ref(), args.record.is_some()) {
+    let (run, log) = match play_logged(cat, &opts, ctx.as_ref(), args.record.is_some()) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("artificer sim: {e}");
@@ -97,7 +104,39 @@ pub fn run(args: &SimArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    print_report(&run.report(), args.json)
+    print_sim(&run.report(), &log, args.json)
+}
+
+/// The sim's JSON: the run's report with the script's log beside it.
+#[derive(serde::Serialize)]
+struct SimJson<'a> {
+    #[serde(flatten)]
+    report: &'a RunReport,
+    #[serde(flatten)]
+    log: &'a PlayLog,
+}
+
+fn print_sim(report: &RunReport, log: &PlayLog, json: bool) -> ExitCode {
+    if !json {
+        println!("policy {}", log.policy);
+        let code = print_report(report, false);
+        let dps: Vec<String> = log.build_dps.iter().map(|d| format!("{d:.0}")).collect();
+        println!("build dps per wave: {}", dps.join(" "));
+        for (wave, s) in &log.boss_kill_s {
+            println!("boss of wave {wave} killed at {s:.1} s");
+        }
+        return code;
+    }
+    match serde_json::to_string(&SimJson { report, log }) {
+        Ok(s) => {
+            println!("{s}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("artificer sim: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// Prints a run report as one JSON object or as a table (shared with `artificer replay`).

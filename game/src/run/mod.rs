@@ -26,6 +26,7 @@ pub use command::{Command, StepInput};
 pub use flow::{CommandError, Phase, Run, RunSetup};
 pub use replay::{Playback, Recorder, Replay, ReplayError};
 pub use report::{Outcome, RunReport, RunSummary, WaveReport};
+pub use script::{PlayLog, Policy};
 
 use crate::catalog::Catalog;
 use crate::loot::item::Item;
@@ -87,6 +88,8 @@ pub struct RunOptions {
     pub backend: Backend,
     /// Starting build instead of `data/world.json`'s.
     pub build: Option<Build>,
+    /// The scripted player's policy.
+    pub policy: Policy,
 }
 
 /// Why a run could not be played.
@@ -274,6 +277,17 @@ pub fn play_recorded(
     ctx: Option<&GpuContext>,
     record: bool,
 ) -> Result<Run, RunError> {
+    play_logged(cat, opts, ctx, record).map(|(run, _)| run)
+}
+
+/// [`play_recorded`], also returning what the script logged (the policy,
+/// the build's DPS before each wave, boss kill times).
+pub fn play_logged(
+    cat: Arc<Catalog>,
+    opts: &RunOptions,
+    ctx: Option<&GpuContext>,
+    record: bool,
+) -> Result<(Run, PlayLog), RunError> {
     let setup = RunSetup {
         seed: opts.seed,
         last_wave: opts.waves.clamp(1, cat.waves.len() as u32),
@@ -283,8 +297,8 @@ pub fn play_recorded(
     if record {
         run.record(Recorder::default());
     }
-    script::play(&mut run)?;
-    Ok(run)
+    let log = script::play(&mut run, opts.policy)?;
+    Ok((run, log))
 }
 
 /// Re-runs a replay headless to its end, checking every recorded wave hash.

@@ -1,15 +1,6 @@
-//! The scripted player of `artificer sim`: how it moves, what it buys, which
-//! level-up it takes. Deterministic (no randomness of its own) and simple on
-//! purpose, so a balance change shows in the sim's numbers, not in the script.
-//!
-//! **Movement**, each step: of 16 headings (and standing still), take the one
-//! whose position 0.4 s ahead is least dangerous (enemies and poison pools
-//! weigh 1/distance², walls within `WALL` px weigh steeply, the centre pulls
-//! slightly); when no enemy is within `DANGER` px, the nearest coin within
-//! `COIN_SEEK` px pulls too. See [`steer`].
-//!
-//! **Dash**: when an enemy's edge comes within [`DASH_WHEN`] px and the dash
-//! is ready, dash along the chosen heading. See [`should_dash`].
+//! The **starter** policy: the simple shopper the sim had before issue 11,
+//! kept as the baseline a balance change is measured against. It buys what
+//! looks strong on the shelf without a plan.
 //!
 //! **Level-ups**: take the offered upgrade that ranks first in
 //! [`LEVELUP_PRIORITY`] (unknown ids rank last, ties go to the first offered).
@@ -28,25 +19,15 @@
 //! every projectile a multicast draws; (5) buy shelf-C offers in
 //! [`STAT_PRIORITY`] order while affordable.
 
-use glam::Vec2;
-
-use super::{Command, Phase, Run, RunError, StepInput};
+use super::send;
 use crate::economy::LevelUpTable;
 use crate::loot::gear_actions::EquipmentAction;
+use crate::run::{Command, Run, RunError};
 use crate::shop::Shelf;
 use crate::shop::loadout::Spot;
 use crate::stats::StatId;
 use crate::vm::SpellKind;
-use crate::world::World;
 
-/// Enemies closer than this (px) are run from.
-pub const DANGER: f32 = 220.0;
-/// Coins closer than this (px) are walked to.
-pub const COIN_SEEK: f32 = 500.0;
-/// An enemy this close (px, edge to edge) makes the script dash.
-pub const DASH_WHEN: f32 = 40.0;
-/// Walls closer than this (px) push back.
-pub const WALL: f32 = 150.0;
 /// Gold kept after shopping (interest).
 pub const RESERVE: u64 = 20;
 /// A spell is bought only while one pass through the deck costs at most this
@@ -85,99 +66,6 @@ pub const STAT_PRIORITY: &[StatId] = &[
     StatId::HpRegen,
 ];
 
-/// Candidate headings tried each step.
-const HEADINGS: usize = 16;
-/// How far ahead, s, a heading is judged.
-const LOOKAHEAD: f32 = 0.4;
-
-/// The direction the script walks this step (unit or zero).
-///
-/// It tries [`HEADINGS`] headings and takes the one whose position
-/// [`LOOKAHEAD`] s ahead has the least danger: Σ 1/d² over enemies within
-/// `DANGER` × 2 (d: distance to the enemy's edge), pools as big enemies, a
-/// steep penalty within `WALL` px of a wall, a pull toward the centre; and,
-/// when no enemy is within `DANGER`, the distance to the nearest coin within
-/// `COIN_SEEK`. Ties go to the first heading (east, then counter-clockwise).
-pub fn steer(world: &World) -> Vec2 {
-    let p = world.player.pos;
-    let speed = world.player.stat(StatId::MoveSpeed);
-    let arena = world.catalog().run.world.arena;
-    let reach = DANGER * 2.0;
-    let mut near: Vec<(Vec2, f32)> = Vec::new();
-    let mut threatened = false;
-    for e in world.enemies().slots() {
-        if !e.alive {
-            continue;
-        }
-        let d = e.pos.distance(p) - e.radius;
-        if d < reach {
-            near.push((e.pos, e.radius));
-        }
-        threatened |= d < DANGER;
-    }
-    for pool in world.enemies().pools() {
-        let c = Vec2::from_array(pool.center);
-        if c.distance(p) < pool.radius + reach {
-            near.push((c, pool.radius + world.player.radius));
-            threatened = true;
-        }
-    }
-    let coin = if threatened {
-        None
-    } else {
-        world
-            .coins()
-            .coins
-            .iter()
-            .map(|c| (c.pos, c.pos.distance_squared(p)))
-            .filter(|(_, d)| *d < COIN_SEEK * COIN_SEEK)
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(c, _)| c)
-    };
-    let cost = |q: Vec2| {
-        let mut c = 0.0f32;
-        for &(e, r) in &near {
-            let d = (q.distance(e) - r).max(4.0);
-            c += 10_000.0 / (d * d);
-        }
-        for edge in [q.x, q.y, arena.width - q.x, arena.height - q.y] {
-            if edge < WALL {
-                let t = 1.0 - edge.max(0.0) / WALL;
-                c += 50.0 * t * t;
-            }
-        }
-        c += q.distance(arena.centre()) * 0.002;
-        if let Some(coin) = coin {
-            c += q.distance(coin) * 0.02;
-        }
-        c
-    };
-    let mut best = (Vec2::ZERO, cost(p));
-    for k in 0..HEADINGS {
-        let a = k as f32 * std::f32::consts::TAU / HEADINGS as f32;
-        let dir = Vec2::new(a.cos(), a.sin());
-        let c = cost(p + dir * speed * LOOKAHEAD);
-        if c < best.1 {
-            best = (dir, c);
-        }
-    }
-    best.0
-}
-
-/// Dash when an enemy's edge is within [`DASH_WHEN`] px, the dash is ready
-/// and the script is walking (away, by [`steer`]'s choice).
-pub fn should_dash(world: &World, dir: Vec2) -> bool {
-    if dir == Vec2::ZERO || world.player.dash_cooldown() > 0.0 {
-        return false;
-    }
-    let p = world.player.pos;
-    world
-        .enemies()
-        .slots()
-        .iter()
-        .any(|e| e.alive && e.pos.distance(p) - e.radius - world.player.radius < DASH_WHEN)
-}
-
 /// Index into `offer` (indices into `table.upgrades`) of the upgrade to take.
 pub fn pick_levelup(table: &LevelUpTable, offer: &[usize]) -> Option<usize> {
     let rank = |i: usize| {
@@ -203,7 +91,7 @@ pub struct ShopVisit {
 
 impl ShopVisit {
     /// Buys offer `index` of `shelf` (`id` at `price`) and books it.
-    fn buy(
+    pub(super) fn buy(
         &mut self,
         run: &mut Run,
         shelf: Shelf,
@@ -216,43 +104,6 @@ impl ShopVisit {
         self.spent += price;
         Ok(())
     }
-}
-
-/// Plays `run` to its end: every phase answered with the commands of the
-/// policy in the module docs. Only refusals are errors (a script bug); the
-/// run's own outcome (death included) is in the run.
-pub fn play(run: &mut Run) -> Result<(), RunError> {
-    loop {
-        let cmd = match run.phase() {
-            Phase::Summary => return Ok(()),
-            Phase::Lab => Command::StartWave,
-            Phase::Fight => {
-                let w = run.world();
-                let dir = steer(w);
-                Command::Step(StepInput::new(dir, None).with_dash(should_dash(w, dir)))
-            }
-            Phase::Settlement => Command::Continue,
-            Phase::LevelUp => {
-                let table = &run.world().catalog().run.economy.levelups;
-                Command::ChooseLevelUp(pick_levelup(table, run.offer()).unwrap_or(0))
-            }
-            Phase::Shop => {
-                shop(run)?;
-                Command::LeaveShop
-            }
-            Phase::Armoury => Command::CloseArmoury,
-        };
-        send(run, cmd)?;
-    }
-}
-
-/// Applies a command the policy is sure of; a refusal is a script bug.
-fn send(run: &mut Run, cmd: Command) -> Result<(), RunError> {
-    let name = cmd.name();
-    run.apply(cmd).map(|_| ()).map_err(|e| RunError::Script {
-        command: name,
-        why: e.to_string(),
-    })
 }
 
 /// Runs the shop policy of the module docs on a run in its shop phase,
@@ -328,7 +179,11 @@ pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
 }
 
 /// Wears stashed items whose slot is empty, through the armoury.
-fn equip_stash(run: &mut Run, cat: &crate::catalog::Catalog, visit: &mut ShopVisit) -> Result<(), RunError> {
+pub(super) fn equip_stash(
+    run: &mut Run,
+    cat: &crate::catalog::Catalog,
+    visit: &mut ShopVisit,
+) -> Result<(), RunError> {
     let fits = |run: &Run, i: usize| {
         let w = run.world();
         w.stash
@@ -447,7 +302,7 @@ fn upgrade_core(run: &mut Run, cat: &crate::catalog::Catalog, visit: &mut ShopVi
 /// modifiers first (a modifier's scope rides the draws that follow it), then
 /// multicasts (most draws first), then everything else, each group in its
 /// current order. Done as card moves, as a player drags them.
-fn arrange_deck(run: &mut Run, cat: &crate::catalog::Catalog) -> Result<(), RunError> {
+pub(super) fn arrange_deck(run: &mut Run, cat: &crate::catalog::Catalog) -> Result<(), RunError> {
     let rank = |id: &str| match cat.spells.find(id).map(|i| cat.spells.get(i).kind) {
         Some(SpellKind::Modifier) => (0, 0),
         Some(SpellKind::Multicast) => {

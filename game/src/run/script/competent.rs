@@ -1,0 +1,575 @@
+//! The **competent** policy: a player who read the codex and tries builds on
+//! the lab's test range before paying for them.
+//!
+//! **The plan** (the codex's conduction build): lightning bolts on a water
+//! coat (wet: lightning ×2, conduction carries it to the crowd around the
+//! target, and lightning is not physical, so the void lord's regeneration
+//! on physical hits never starts), damage modifiers laid ahead of a loop and
+//! the multicasts so they ride every draw, one homing modifier for crowds,
+//! larger cores for more slots. Only the chips of [`WISHLIST`] are ever
+//! bought; what the deck holds is decided by measurement, not by taste.
+//!
+//! **Measuring.** A candidate build is played on the test range in a world
+//! of its own, twice: against one unarmoured dummy
+//! ([`measure::trial_dps`]) and against a crowd of six dummies with the next
+//! wave's mean HP, replaced as they die ([`measure::crowd_dps`]);
+//! [`TRIAL_WARMUP_S`] s are not counted, then [`TRIAL_S`] s are. A change
+//! is judged by its single-target gain, and refused when it costs more than
+//! a tenth of the crowd kill rate ([`CROWD_KEEP`]). The run is never
+//! touched, and every decision becomes ordinary commands.
+//!
+//! **Level-ups**: when the player is short of the survivability target
+//! ([`hp_target`], [`armour_target`]), the first offered of vitality /
+//! plating / regeneration; otherwise the offered upgrade that raises the
+//! measured DPS most, if by at least [`MIN_GAIN`]; otherwise the first by
+//! [`LEVELUP_FALLBACK`].
+//!
+//! **Shop**, between waves:
+//! 1. Loot: wear every stashed item whose slot is empty or whose worn item
+//!    is of lower rarity (or equal rarity and lower item level).
+//! 2. Survivability first: buy the offered HP, armour and regeneration
+//!    offers while the player is below [`hp_target`] / [`armour_target`].
+//! 3. Then, greedily, the purchase with the best measured DPS gain per gold,
+//!    among: each affordable wished chip (added to a free slot, or replacing
+//!    the card whose loss costs least), each affordable stat offer, and each
+//!    affordable non-board core with at least the active one's slots
+//!    (the deck carried over). A purchase must gain at least [`MIN_GAIN`].
+//!    When nothing qualifies, the shelf is refreshed (at most
+//!    [`MAX_REFRESHES`] times, only with [`REFRESH_FLOOR`] gold left).
+//! 4. Saving: from wave [`SAVE_FROM_WAVE`], until a core of
+//!    [`SAVE_FOR_SLOTS`] slots is carried, half the gold is kept back for it
+//!    (cores excepted), which also earns the settlement's interest.
+//! 5. The void lord heals on physical hits: from wave [`PURGE_FROM_WAVE`]
+//!    no physical action is bought and replacing one is worth
+//!    [`PURGE_BONUS`]; before wave 20 the remaining physical actions are
+//!    sold while two other actions stay.
+//! 6. The deck is laid out by [`arrange`] (coats, then damage modifiers,
+//!    other modifiers, the loop, multicasts largest first, then actions),
+//!    cards left out are sold, and bought cores are switched to with the
+//!    deck carried over.
+
+use std::collections::HashMap;
+
+use super::measure::{self, Trial};
+use super::send;
+use super::starter::ShopVisit;
+use crate::catalog::Catalog;
+use crate::economy::LevelUpTable;
+use crate::loot::gear_actions::EquipmentAction;
+use crate::run::{Command, Run, RunError};
+use crate::shop::loadout::{CardPlace, Spot};
+use crate::shop::{Shelf, StatOfferDef};
+use crate::stats::{StatId, StatModifier};
+use crate::vm::SpellKind;
+use crate::world::World;
+
+/// The chips the plan uses. Anything else on the shelf is ignored.
+pub const WISHLIST: &[&str] = &[
+    "water_wave",
+    "static_bolt",
+    "chain_bolt",
+    "damage_plus",
+    "loop_3x5",
+    "triple_cast",
+    "double_cast",
+    "modifier_homing",
+    "spark_bolt",
+];
+/// Seconds of a trial not counted.
+pub const TRIAL_WARMUP_S: f32 = 1.5;
+/// Seconds of a trial measured.
+pub const TRIAL_S: f32 = 3.0;
+/// A change may cost at most this share of the crowd kill rate.
+pub const CROWD_KEEP: f64 = 0.9;
+/// From this wave on, the deck is readied for the void lord: physical
+/// actions are not bought, and replacing one is worth [`PURGE_BONUS`].
+pub const PURGE_FROM_WAVE: u32 = 14;
+/// Gain credited per physical action replaced (from [`PURGE_FROM_WAVE`]).
+pub const PURGE_BONUS: f64 = 0.25;
+/// Smallest relative DPS gain worth paying for.
+pub const MIN_GAIN: f64 = 0.03;
+/// Gold kept after shopping.
+pub const RESERVE: u64 = 20;
+/// Shelf refreshes per visit at most.
+pub const MAX_REFRESHES: u32 = 3;
+/// A refresh is paid only while at least this much gold is left after it.
+pub const REFRESH_FLOOR: u64 = 120;
+/// Saving for a big core starts at this wave.
+pub const SAVE_FROM_WAVE: u32 = 4;
+/// Saving stops once a core with this many slots is carried.
+pub const SAVE_FOR_SLOTS: usize = 10;
+/// Purchases per visit at most (bounds the trials).
+const MAX_PURCHASES: usize = 12;
+/// Level-ups taken when none raises the DPS, most wanted first.
+pub const LEVELUP_FALLBACK: &[&str] = &[
+    "vitality",
+    "plating",
+    "regeneration",
+    "wellspring",
+    "focus",
+    "capacitor",
+    "swiftness",
+    "reservoir",
+];
+
+/// Max HP the policy wants before wave `wave + 1`.
+pub fn hp_target(wave: u32) -> f32 {
+    100.0 + 15.0 * wave.saturating_sub(1) as f32
+}
+
+/// Armour the policy wants before wave `wave + 1`.
+pub fn armour_target(wave: u32) -> f32 {
+    0.5 * wave.saturating_sub(2) as f32
+}
+
+fn short_of_defence(w: &World) -> bool {
+    w.player.stat(StatId::HpMax) < hp_target(w.wave) || w.player.stat(StatId::Armor) < armour_target(w.wave)
+}
+
+/// Index into `offer` of the level-up to take (module docs).
+pub fn pick_levelup(world: &World, table: &LevelUpTable, offer: &[usize]) -> Option<usize> {
+    let id = |k: usize| table.upgrades[offer[k]].id.as_str();
+    if short_of_defence(world)
+        && let Some(k) = (0..offer.len()).find(|&k| matches!(id(k), "vitality" | "plating" | "regeneration"))
+    {
+        return Some(k);
+    }
+    let base = trial(world, None, &[]);
+    let best = (0..offer.len())
+        .map(|k| {
+            (
+                k,
+                gain(trial(world, None, &table.upgrades[offer[k]].modifiers), base),
+            )
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
+    if let Some((k, g)) = best
+        && g > MIN_GAIN
+    {
+        return Some(k);
+    }
+    let rank = |k: usize| {
+        LEVELUP_FALLBACK
+            .iter()
+            .position(|p| *p == id(k))
+            .unwrap_or(usize::MAX)
+    };
+    (0..offer.len()).min_by_key(|&k| (rank(k), k))
+}
+
+/// The score of a build: its single-target DPS ([`measure::trial_dps`]),
+/// with its kill rate against a crowd of the next wave's mean HP
+/// ([`measure::crowd_dps`]) beside it.
+fn trial(world: &World, core: Option<(&str, &[String])>, extra: &[StatModifier]) -> (f64, f64) {
+    let t = Trial { core, extra };
+    let single = measure::trial_dps(world, &t, TRIAL_WARMUP_S, TRIAL_S);
+    let hp = measure::crowd_hp(world, world.wave + 1);
+    let crowd = measure::crowd_dps(world, &t, hp, TRIAL_WARMUP_S, TRIAL_S);
+    (single, crowd)
+}
+
+/// Relative gain of `new` over `base`: the single-target gain, or nothing
+/// when the crowd kill rate falls below [`CROWD_KEEP`] of what it was (a
+/// deck that overkills one grunt while the rest walk in).
+fn gain(new: (f64, f64), base: (f64, f64)) -> f64 {
+    if new.1 < CROWD_KEEP * base.1 {
+        return -1.0;
+    }
+    new.0 / base.0.max(1.0) - 1.0
+}
+
+/// Whether `id` is an action that deals physical damage (the void lord
+/// heals 0.5 % of its max HP per physical hit in its first phase).
+pub fn physical_action(cat: &Catalog, id: &str) -> bool {
+    cat.spells.find(id).map(|i| cat.spells.get(i)).is_some_and(|s| {
+        s.kind == SpellKind::Action
+            && s.projectile
+                .as_ref()
+                .is_some_and(|p| p.damage > 0.0 && p.element == crate::element::Element::Physical)
+    })
+}
+
+fn is_action(cat: &Catalog, id: &str) -> bool {
+    cat.spells
+        .find(id)
+        .is_some_and(|i| cat.spells.get(i).kind == SpellKind::Action)
+}
+
+/// Physical actions in `deck`.
+fn physicals(cat: &Catalog, deck: &[String]) -> usize {
+    deck.iter().filter(|d| physical_action(cat, d)).count()
+}
+
+/// Lays cards out so the modifiers reach the most projectiles: coats (an
+/// action that leaves a coating) first, each cast on its own; damage
+/// modifiers; other modifiers; logic (the loop); multicasts, most draws
+/// first; then the other actions, most damage first.
+pub fn arrange(cat: &Catalog, cards: &[String]) -> Vec<String> {
+    let rank = |id: &str| -> (u8, i64) {
+        let Some(s) = cat.spells.find(id).map(|i| cat.spells.get(i)) else {
+            return (9, 0);
+        };
+        let coat = s.projectile.as_ref().is_some_and(|p| p.coating.is_some());
+        match s.kind {
+            SpellKind::Action if coat => (0, 0),
+            SpellKind::Modifier if s.modifier.as_ref().is_some_and(|m| m.add_damage > 0.0) => (1, 0),
+            SpellKind::Modifier => (2, 0),
+            SpellKind::Logic => (3, 0),
+            SpellKind::Multicast => (4, -i64::from(s.draw.unwrap_or(1))),
+            SpellKind::Action => (
+                5,
+                -(s.projectile.as_ref().map_or(0.0, |p| p.damage * p.count as f32) as i64),
+            ),
+            _ => (6, 0),
+        }
+    };
+    let mut out = cards.to_vec();
+    out.sort_by_key(|id| rank(id));
+    out
+}
+
+/// One thing the shop could be asked for.
+#[derive(Debug, Clone)]
+enum Buy {
+    /// A spell offer, and the deck (unarranged) it makes.
+    Spell { index: usize, deck: Vec<String> },
+    /// A stat offer.
+    Stat { index: usize },
+    /// A core offer, and the deck it would run.
+    Core { index: usize, deck: Vec<String> },
+}
+
+/// A trial's key: core, arranged deck, stat offers added.
+type TrialKey = (String, Vec<String>, Vec<String>);
+
+/// Trials of one visit, by core, deck and purchased-stat signature.
+#[derive(Default)]
+struct Trials {
+    seen: HashMap<TrialKey, (f64, f64)>,
+}
+
+impl Trials {
+    fn dps(
+        &mut self,
+        w: &World,
+        core: &str,
+        deck: &[String],
+        extra: &[StatModifier],
+        key: &[String],
+    ) -> (f64, f64) {
+        let k = (core.to_string(), deck.to_vec(), key.to_vec());
+        if let Some(v) = self.seen.get(&k) {
+            return *v;
+        }
+        let v = trial(w, Some((core, deck)), extra);
+        self.seen.insert(k, v);
+        v
+    }
+}
+
+/// Runs the competent shop (module docs) through commands.
+pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
+    let mut visit = ShopVisit::default();
+    let cat = run.world().catalog().clone();
+    let def = &cat.run.shop;
+    equip_better(run, &cat, &mut visit)?;
+    buy_defence(run, def, &mut visit)?;
+    let mut trials = Trials::default();
+    let mut refreshes = 0;
+    let mut bought = 0;
+    while bought < MAX_PURCHASES {
+        let Some((buy, price, id)) = best_buy(run, &cat, &mut trials) else {
+            let gold = run.world().wallet.gold();
+            let Some(shop) = run.shop() else { break };
+            let cost = shop.refresh_cost(def);
+            if refreshes >= MAX_REFRESHES || gold < cost + REFRESH_FLOOR + spend_floor(run.world()) {
+                break;
+            }
+            send(run, Command::Refresh)?;
+            refreshes += 1;
+            visit.bought.push("(refresh)".to_string());
+            visit.spent += cost;
+            continue;
+        };
+        bought += 1;
+        match buy {
+            Buy::Spell { index, deck } => {
+                visit.buy(run, Shelf::Spells, index, id, price)?;
+                lay_out(run, &cat, &deck)?;
+            }
+            Buy::Stat { index } => visit.buy(run, Shelf::Stats, index, id, price)?,
+            Buy::Core { index, deck } => {
+                let carried = run.world().loadout.cores().len();
+                visit.buy(run, Shelf::Cores, index, id, price)?;
+                send(
+                    run,
+                    Command::SwitchCore {
+                        core: carried,
+                        carry_deck: true,
+                    },
+                )?;
+                lay_out(run, &cat, &deck)?;
+                // The old core is dead weight: sell it (its cards went along).
+                sell_idle_cores(run)?;
+            }
+        }
+    }
+    let mut deck: Vec<String> = run.world().loadout.active_deck_ids();
+    // Before the void lord: no physical action, while two others remain.
+    let others = deck
+        .iter()
+        .filter(|d| !physical_action(&cat, d) && is_action(&cat, d))
+        .count();
+    if run.world().wave + 1 >= cat.waves.len() as u32 && others >= 2 {
+        deck.retain(|d| !physical_action(&cat, d));
+    }
+    lay_out(run, &cat, &deck)?;
+    Ok(visit)
+}
+
+/// Gold not to be spent on spells and stats (saving for a big core).
+fn spend_floor(w: &World) -> u64 {
+    let has_big = w.loadout.cores().iter().any(|c| c.capacity >= SAVE_FOR_SLOTS);
+    if w.wave >= SAVE_FROM_WAVE && !has_big {
+        RESERVE.max(w.wallet.gold() / 2)
+    } else {
+        RESERVE
+    }
+}
+
+/// The purchase with the best measured gain per gold, if any gains enough.
+fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, String)> {
+    let w = run.world();
+    let shop = run.shop()?;
+    let gold = w.wallet.gold();
+    let floor = spend_floor(w);
+    let active = w.loadout.active();
+    let deck: Vec<String> = active.deck.iter().map(|c| c.id.clone()).collect();
+    let core = active.id.clone();
+    let arranged = arrange(cat, &deck);
+    let base = trials.dps(w, &core, &arranged, &[], &[]);
+    let mut best: Option<(f64, Buy, u64, String)> = None;
+    let consider = |gain: f64, buy: Buy, price: u64, id: &str, best: &mut Option<(f64, Buy, u64, String)>| {
+        if gain < MIN_GAIN {
+            return;
+        }
+        let per_gold = gain / price.max(1) as f64;
+        if best.as_ref().is_none_or(|b| per_gold > b.0) {
+            *best = Some((per_gold, buy, price, id.to_string()));
+        }
+    };
+    // Spells.
+    for (i, o) in shop.spells.iter().enumerate() {
+        if o.sold || o.price + floor > gold || !WISHLIST.contains(&o.id.as_str()) {
+            continue;
+        }
+        for cand in with_card(cat, &deck, &o.id, active.capacity) {
+            let dps = trials.dps(w, &core, &arrange(cat, &cand), &[], &[]);
+            let mut g = gain(dps, base);
+            // Getting ready for the void lord: each physical action swapped
+            // for another chip is worth a quarter more; a new one, nothing.
+            if w.wave >= PURGE_FROM_WAVE {
+                let (before, after) = (physicals(cat, &deck), physicals(cat, &cand));
+                if after > before {
+                    continue;
+                }
+                g += PURGE_BONUS * (before - after) as f64;
+            }
+            // Homing is for moving crowds: standing dummies cannot show it.
+            if o.id == "modifier_homing" && !deck.iter().any(|d| d == "modifier_homing") && g > -0.1 {
+                g += 0.15;
+            }
+            consider(g, Buy::Spell { index: i, deck: cand }, o.price, &o.id, &mut best);
+        }
+    }
+    // Stats.
+    for (i, o) in shop.stats.iter().enumerate() {
+        if o.sold || o.price + floor > gold {
+            continue;
+        }
+        let Some(sdef) = cat.run.shop.stat_offers.iter().find(|s| s.id == o.id) else {
+            continue;
+        };
+        let dps = trials.dps(
+            w,
+            &core,
+            &arranged,
+            &sdef.modifiers,
+            std::slice::from_ref(&sdef.id),
+        );
+        consider(gain(dps, base), Buy::Stat { index: i }, o.price, &o.id, &mut best);
+    }
+    // Cores (saving does not hold them back).
+    if w.loadout.cores().len() < cat.run.shop.max_cores {
+        for (i, o) in shop.cores.iter().enumerate() {
+            if o.sold || o.price + RESERVE > gold {
+                continue;
+            }
+            let Some(c) = cat.cores.find(&o.id).map(|k| cat.cores.get(k)) else {
+                continue;
+            };
+            if c.board.is_some() || (c.capacity as usize) < active.capacity {
+                continue;
+            }
+            let mut cand = deck.clone();
+            cand.truncate(c.capacity as usize);
+            let dps = trials.dps(w, &c.id, &arrange(cat, &cand), &[], &[]);
+            consider(
+                gain(dps, base),
+                Buy::Core { index: i, deck: cand },
+                o.price,
+                &o.id,
+                &mut best,
+            );
+        }
+    }
+    best.map(|(_, b, p, id)| (b, p, id))
+}
+
+/// The decks that `id` can make of `deck`: added when a slot is free,
+/// otherwise in place of each distinct card (one per id).
+fn with_card(_cat: &Catalog, deck: &[String], id: &str, capacity: usize) -> Vec<Vec<String>> {
+    if deck.len() < capacity {
+        let mut d = deck.to_vec();
+        d.push(id.to_string());
+        return vec![d];
+    }
+    let mut out = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for (k, c) in deck.iter().enumerate() {
+        if c == id || seen.contains(&c.as_str()) {
+            continue;
+        }
+        seen.push(c);
+        let mut d = deck.to_vec();
+        d[k] = id.to_string();
+        out.push(d);
+    }
+    out
+}
+
+/// Makes the active deck `arrange(want)`: cards of the deck and the waiting
+/// area that `want` leaves out are sold, then cards are moved into place.
+fn lay_out(run: &mut Run, cat: &Catalog, want: &[String]) -> Result<(), RunError> {
+    let target = arrange(cat, want);
+    // Sell what the target does not use: from the deck, then the waiting area.
+    let mut need: HashMap<&str, usize> = HashMap::new();
+    for t in &target {
+        *need.entry(t.as_str()).or_default() += 1;
+    }
+    let core = run.world().loadout.active_index();
+    let mut slot = 0;
+    loop {
+        let deck = run.world().loadout.active_deck_ids();
+        let Some(id) = deck.get(slot) else { break };
+        match need.get_mut(id.as_str()) {
+            Some(n) if *n > 0 => {
+                *n -= 1;
+                slot += 1;
+            }
+            _ => send(run, Command::SellCard(CardPlace::Deck { core, slot }))?,
+        }
+    }
+    let mut k = 0;
+    while k < run.world().loadout.waiting.len() {
+        let id = run.world().loadout.waiting[k].id.clone();
+        match need.get_mut(id.as_str()) {
+            Some(n) if *n > 0 => {
+                *n -= 1;
+                k += 1;
+            }
+            _ => send(run, Command::SellCard(CardPlace::Waiting(k)))?,
+        }
+    }
+    // Place each target card.
+    for (t, id) in target.iter().enumerate() {
+        let deck = run.world().loadout.active_deck_ids();
+        if deck.get(t) == Some(id) {
+            continue;
+        }
+        let from = if let Some(j) = deck.iter().skip(t).position(|d| d == id) {
+            Spot::Slot(t + j)
+        } else if let Some(j) = run.world().loadout.waiting.iter().position(|c| &c.id == id) {
+            Spot::Waiting(j)
+        } else {
+            continue;
+        };
+        send(
+            run,
+            Command::MoveCard {
+                from,
+                to: Spot::Slot(t),
+            },
+        )?;
+    }
+    Ok(())
+}
+
+/// Sells carried cores that are not active (their cards go to the waiting
+/// area and are sold with the rest by the next [`lay_out`]).
+fn sell_idle_cores(run: &mut Run) -> Result<(), RunError> {
+    loop {
+        let l = &run.world().loadout;
+        let Some(i) = (0..l.cores().len()).find(|&i| i != l.active_index()) else {
+            return Ok(());
+        };
+        if !l.cores()[i].deck.is_empty() && l.waiting.len() + l.cores()[i].deck.len() > 5 {
+            return Ok(());
+        }
+        send(run, Command::SellCore(i))?;
+    }
+}
+
+/// Buys HP, armour and regeneration offers while short of the targets.
+fn buy_defence(run: &mut Run, def: &crate::shop::ShopDef, visit: &mut ShopVisit) -> Result<(), RunError> {
+    loop {
+        let w = run.world();
+        let gold = w.wallet.gold();
+        let want_hp = w.player.stat(StatId::HpMax) < hp_target(w.wave);
+        let want_armour = w.player.stat(StatId::Armor) < armour_target(w.wave);
+        if !want_hp && !want_armour {
+            return Ok(());
+        }
+        let Some(shop) = run.shop() else { return Ok(()) };
+        let gives = |o: &StatOfferDef, s: StatId| o.modifiers.iter().any(|m| m.stat == s);
+        let pick = shop.stats.iter().enumerate().find(|(_, o)| {
+            !o.sold
+                && o.price + RESERVE <= gold
+                && def.stat_offers.iter().find(|s| s.id == o.id).is_some_and(|s| {
+                    (want_hp && (gives(s, StatId::HpMax) || gives(s, StatId::HpRegen)))
+                        || (want_armour && gives(s, StatId::Armor))
+                })
+        });
+        let Some((i, o)) = pick else { return Ok(()) };
+        let (id, price) = (o.id.clone(), o.price);
+        visit.buy(run, Shelf::Stats, i, id, price)?;
+    }
+}
+
+/// Wears stashed items into empty slots or over worse ones (module docs).
+fn equip_better(run: &mut Run, cat: &Catalog, visit: &mut ShopVisit) -> Result<(), RunError> {
+    let better = |run: &Run, i: usize| {
+        let w = run.world();
+        let Some(item) = w.stash.get(i) else { return false };
+        let Some(slot) = cat.loot.bases.get(&item.base).and_then(|b| b.class.slot()) else {
+            return false;
+        };
+        match w.equipment.slot(slot) {
+            None => true,
+            Some(worn) => (item.rarity, item.ilvl) > (worn.rarity, worn.ilvl),
+        }
+    };
+    if !(0..run.world().stash.len()).any(|i| better(run, i)) {
+        return Ok(());
+    }
+    send(run, Command::OpenArmoury)?;
+    let mut i = 0;
+    while i < run.world().stash.len() {
+        if better(run, i) && run.apply(Command::Equip(EquipmentAction::Equip(i))).is_ok() {
+            visit.equipped += 1;
+        } else {
+            i += 1;
+        }
+    }
+    send(run, Command::CloseArmoury)
+}

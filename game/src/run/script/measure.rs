@@ -1,0 +1,184 @@
+//! The build's DPS as numerical §3.2 means it: what the player's current
+//! build deals per second to one target, not what a wave happened to offer
+//! (a wave's `dps` is capped by the HP its spawner sends: wave 1's 56 grunts
+//! hold ~710 HP, 12 per second, whatever the build).
+//!
+//! Measured on the lab's test range ([`World::begin_test_range`]) in a world
+//! of its own, so the run is untouched: the player (level-ups, shop stats,
+//! worn items) and the carried cores are copied, one dummy of
+//! [`DUMMY_ENEMY`] (no armour, no resistance) with [`DUMMY_HP`] stands
+//! [`DUMMY_DISTANCE`] px east of the player, who stands still and auto-aims;
+//! the first [`WARMUP_S`] s are not counted (the full mana bar at a wave's
+//! start would flatter a deck its regeneration cannot keep up), then
+//! [`SECONDS`] s are. Deterministic: the CPU backend and the run's seed.
+//!
+//! The competent policy asks the same question of decks and stats it does
+//! not own yet ([`Trial`]), as a player tries a build on the lab's range.
+
+use engine::gpu::Backend;
+use glam::Vec2;
+
+use crate::player::StatSource;
+use crate::shop::{Card, CarriedCore, Loadout};
+use crate::stats::StatModifier;
+use crate::world::{Dummy, World};
+
+/// Dummy archetype: the grunt has neither armour nor resistances.
+pub const DUMMY_ENEMY: &str = "grunt";
+/// Dummy HP: never runs out in the window, small enough for f32 to count hits.
+pub const DUMMY_HP: f32 = 1.0e7;
+/// Distance from the player, px (inside every projectile's range).
+pub const DUMMY_DISTANCE: f32 = 250.0;
+/// Seconds not counted at the start.
+pub const WARMUP_S: f32 = 2.0;
+/// Seconds measured.
+pub const SECONDS: f32 = 8.0;
+
+/// A build to try instead of the player's own: another core and deck and
+/// extra stat modifiers (as if bought).
+#[derive(Debug, Clone, Default)]
+pub struct Trial<'a> {
+    /// Core id and deck (spell ids in slot order); `None`: the active ones.
+    pub core: Option<(&'a str, &'a [String])>,
+    /// Modifiers added to the player's, as a shop purchase.
+    pub extra: &'a [StatModifier],
+}
+
+/// Damage per second of `source`'s build against one unarmoured dummy
+/// (0 when the range cannot be set up).
+pub fn build_dps(source: &World) -> f64 {
+    trial_dps(source, &Trial::default(), WARMUP_S, SECONDS)
+}
+
+/// Damage per second of a [`Trial`] build, `warmup` s not counted, then
+/// `secs` s measured.
+pub fn trial_dps(source: &World, trial: &Trial<'_>, warmup: f32, secs: f32) -> f64 {
+    let Some(mut w) = trial_world(source, trial) else {
+        return 0.0;
+    };
+    let at = w.catalog().run.world.arena.centre() + Vec2::new(DUMMY_DISTANCE, 0.0);
+    let dummy = Dummy {
+        enemy: DUMMY_ENEMY.into(),
+        pos: at,
+        hp: DUMMY_HP,
+    };
+    if w.begin_test_range(&[dummy]).is_err() {
+        return 0.0;
+    }
+    let hz = (1.0 / w.dt()).round();
+    for _ in 0..(warmup * hz) as u64 {
+        w.step();
+    }
+    let before = w.stats.damage_dealt;
+    for _ in 0..(secs * hz) as u64 {
+        w.step();
+    }
+    (w.stats.damage_dealt - before) / f64::from(secs)
+}
+
+/// A world of its own holding `source`'s player, gear and cards, or the
+/// trial's core and deck, plus the trial's extra stats.
+fn trial_world(source: &World, trial: &Trial<'_>) -> Option<World> {
+    let mut w = World::new(source.catalog().clone(), source.seed(), Backend::Cpu, None).ok()?;
+    w.player = source.player.clone();
+    w.loadout = source.loadout.clone();
+    if let Some((core, deck)) = trial.core {
+        let cat = w.catalog().clone();
+        let def = cat.cores.find(core).map(|i| cat.cores.get(i))?;
+        let entries: Vec<_> = def.entries.iter().map(|e| (e.on, e.capacity as usize)).collect();
+        let mut carried = CarriedCore::new(
+            def.id.clone(),
+            u64::from(def.price),
+            def.capacity as usize,
+            &entries,
+        );
+        carried.deck = deck
+            .iter()
+            .map(|id| Card {
+                id: id.clone(),
+                paid: 0,
+            })
+            .collect();
+        w.loadout = Loadout::new(carried);
+    }
+    if !trial.extra.is_empty() {
+        w.player.add_modifiers(StatSource::Shop, trial.extra);
+    }
+    w.equipment = source.equipment.clone();
+    w.refresh_gear();
+    Some(w)
+}
+
+/// Dummies of a crowd trial.
+pub const CROWD: usize = 6;
+
+/// The mean HP of what wave `wave` spawns (its groups by weight, times its
+/// `hp_mult`): the HP a crowd trial's dummies get. 15 when there is no such wave.
+pub fn crowd_hp(source: &World, wave: u32) -> f32 {
+    let cat = source.catalog();
+    let Some(cfg) = cat.waves.get(wave.saturating_sub(1) as usize) else {
+        return 15.0;
+    };
+    let (mut hp, mut weight) = (0.0f32, 0.0f32);
+    for g in &cfg.spawn_groups {
+        if let Some(def) = cat.enemies.get(&g.enemy_id) {
+            hp += def.hp * g.weight;
+            weight += g.weight;
+        }
+    }
+    if weight <= 0.0 {
+        15.0
+    } else {
+        hp / weight * cfg.hp_mult
+    }
+}
+
+/// Kill rate of a [`Trial`] build against a crowd: [`CROWD`] standing
+/// dummies of `hp` each in an arc 200–450 px east, each replaced where it
+/// stood when killed; returns HP killed per second (kills × `hp` / s) over
+/// `secs` s after `warmup` s. Overkill and shots that cannot kill count for
+/// nothing here, as they do against a wave.
+pub fn crowd_dps(source: &World, trial: &Trial<'_>, hp: f32, warmup: f32, secs: f32) -> f64 {
+    let Some(mut w) = trial_world(source, trial) else {
+        return 0.0;
+    };
+    let centre = w.catalog().run.world.arena.centre();
+    let spots: Vec<Vec2> = (0..CROWD)
+        .map(|k| {
+            let a = (k as f32 / (CROWD - 1) as f32 - 0.5) * 1.2;
+            let r = 200.0 + 50.0 * k as f32;
+            centre + Vec2::new(a.cos(), a.sin()) * r
+        })
+        .collect();
+    if w.begin_test_range(&[]).is_err() {
+        return 0.0;
+    }
+    let place = |w: &mut World, at: Vec2| -> Option<u32> {
+        let slot = w.spawn_enemy(DUMMY_ENEMY, at)?;
+        if let Some(e) = w.enemies_mut().get_mut(slot) {
+            e.speed = 0.0;
+            e.knockback_resist = 1.0;
+            e.hp_max = hp;
+            e.hp = hp;
+        }
+        Some(slot)
+    };
+    let mut slots: Vec<Option<u32>> = spots.iter().map(|&p| place(&mut w, p)).collect();
+    let hz = (1.0f32 / w.dt()).round();
+    let warm = (warmup * hz) as u64;
+    let total = warm + (secs * hz) as u64;
+    let mut kills = 0u64;
+    for step in 0..total {
+        w.step();
+        for (k, slot) in slots.iter_mut().enumerate() {
+            let dead = slot.is_none_or(|s| w.enemies().get(s).is_none_or(|e| !e.alive));
+            if dead {
+                if step >= warm {
+                    kills += 1;
+                }
+                *slot = place(&mut w, spots[k]);
+            }
+        }
+    }
+    kills as f64 * f64::from(hp) / f64::from(secs)
+}

@@ -1,0 +1,156 @@
+//! The scripted player of `artificer sim`: how it moves, what it buys, which
+//! level-up it takes. Deterministic (no randomness of its own), and it acts
+//! only through [`Command`]s on the [`Run`], so every scripted run is a valid
+//! replay.
+//!
+//! Two policies (`artificer sim --policy starter|competent`), stated in
+//! their modules:
+//! * [`starter`]: the simple shopper (multicasts, damage modifiers, whatever
+//!   damaging action the shelf has), the baseline of earlier balance passes;
+//! * [`competent`]: builds like a player who read the codex: one element
+//!   plan (lightning on a water coat), damage modifiers ahead of multicasts,
+//!   homing, bigger cores toward more slots, mana kept balanced, damage and
+//!   survivability bought in proportion, loot compared and worn.
+//!
+//! Both move and dash alike ([`movement`]). Between waves the sim also
+//! measures the build's single-target DPS on the test range ([`measure`]),
+//! in a world of its own, so the measurement never touches the run.
+
+pub mod competent;
+pub mod measure;
+pub mod movement;
+pub mod starter;
+
+use serde::Serialize;
+
+pub use movement::{COIN_SEEK, DANGER, DASH_WHEN, Steer, WALL, should_dash, steer, steer_with};
+pub use starter::{
+    LEVELUP_PRIORITY, MANA_SECONDS, MAX_REFRESHES, REFRESH_FLOOR, RESERVE, STAT_PRIORITY, ShopVisit,
+    pick_levelup, shop, spell_score,
+};
+
+use super::{Command, Phase, Run, RunError, StepInput};
+
+/// Which scripted player plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Policy {
+    /// The simple shopper ([`starter`]).
+    #[default]
+    Starter,
+    /// The codex reader ([`competent`]).
+    Competent,
+}
+
+impl Policy {
+    /// The name on the command line and in the sim's JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Policy::Starter => "starter",
+            Policy::Competent => "competent",
+        }
+    }
+}
+
+impl std::fmt::Display for Policy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Policy {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "starter" => Ok(Policy::Starter),
+            "competent" => Ok(Policy::Competent),
+            other => Err(format!("unknown policy `{other}` (starter or competent)")),
+        }
+    }
+}
+
+/// What the script saw while playing, beyond the run's own report: the sim
+/// adds it to its JSON.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct PlayLog {
+    /// The policy that played.
+    pub policy: Policy,
+    /// Single-target DPS of the build that entered each wave ([`measure`]),
+    /// wave 1 first.
+    pub build_dps: Vec<f64>,
+    /// Per boss wave whose boss died: `[wave, seconds from the wave's start]`.
+    pub boss_kill_s: Vec<(u32, f64)>,
+}
+
+/// Plays `run` to its end with `policy`: every phase answered with the
+/// policy's commands. Only refusals are errors (a script bug); the run's own
+/// outcome (death included) is in the run.
+pub fn play(run: &mut Run, policy: Policy) -> Result<PlayLog, RunError> {
+    let mut log = PlayLog {
+        policy,
+        ..PlayLog::default()
+    };
+    loop {
+        let cmd = match run.phase() {
+            Phase::Summary => return Ok(log),
+            Phase::Lab => {
+                log.build_dps.push(round2(measure::build_dps(run.world())));
+                Command::StartWave
+            }
+            Phase::Fight => {
+                let w = run.world();
+                let dir = match policy {
+                    Policy::Starter => steer(w),
+                    Policy::Competent => steer_with(w, &Steer::COMPETENT),
+                };
+                let boss_dead = w.stats.boss_kills > 0;
+                send(
+                    run,
+                    Command::Step(StepInput::new(dir, None).with_dash(should_dash(run.world(), dir))),
+                )?;
+                let w = run.world();
+                if !boss_dead && w.stats.boss_kills > 0 {
+                    let t = w.wave_steps as f64 * f64::from(w.dt());
+                    log.boss_kill_s.push((w.wave, round2(t)));
+                }
+                continue;
+            }
+            Phase::Settlement => Command::Continue,
+            Phase::LevelUp => {
+                let table = &run.world().catalog().run.economy.levelups;
+                let k = match policy {
+                    Policy::Starter => pick_levelup(table, run.offer()),
+                    Policy::Competent => competent::pick_levelup(run.world(), table, run.offer()),
+                };
+                Command::ChooseLevelUp(k.unwrap_or(0))
+            }
+            Phase::Shop => {
+                match policy {
+                    Policy::Starter => {
+                        shop(run)?;
+                    }
+                    Policy::Competent => {
+                        competent::shop(run)?;
+                    }
+                }
+                Command::LeaveShop
+            }
+            Phase::Armoury => Command::CloseArmoury,
+        };
+        send(run, cmd)?;
+    }
+}
+
+fn round2(v: f64) -> f64 {
+    (v * 100.0).round() / 100.0
+}
+
+/// Applies a command the policy is sure of; a refusal is a script bug.
+pub(crate) fn send(run: &mut Run, cmd: Command) -> Result<(), RunError> {
+    let name = cmd.name();
+    run.apply(cmd).map(|_| ()).map_err(|e| RunError::Script {
+        command: name,
+        why: e.to_string(),
+    })
+}

@@ -1,0 +1,147 @@
+//! How the scripted player moves and dashes (both policies).
+//!
+//! **Movement**, each step: of 16 headings (and standing still), take the one
+//! whose position 0.4 s ahead is least dangerous (enemies and poison pools
+//! weigh 1/distance², walls within `WALL` px weigh steeply, the centre pulls
+//! slightly); when no enemy is within `DANGER` px, the nearest coin within
+//! `COIN_SEEK` px pulls too. See [`steer`].
+//!
+//! **Dash**: when an enemy's edge comes within [`DASH_WHEN`] px and the dash
+//! is ready, dash along the chosen heading. See [`should_dash`].
+
+use glam::Vec2;
+
+use crate::stats::StatId;
+use crate::world::World;
+
+/// Enemies closer than this (px) are run from.
+pub const DANGER: f32 = 220.0;
+/// Coins closer than this (px) are walked to.
+pub const COIN_SEEK: f32 = 500.0;
+/// An enemy this close (px, edge to edge) makes the script dash.
+pub const DASH_WHEN: f32 = 40.0;
+/// Walls closer than this (px) push back.
+pub const WALL: f32 = 150.0;
+/// Candidate headings tried each step.
+const HEADINGS: usize = 16;
+/// How far ahead, s, a heading is judged.
+const LOOKAHEAD: f32 = 0.4;
+
+/// The direction the script walks this step (unit or zero).
+///
+/// It tries [`HEADINGS`] headings and takes the one whose position
+/// [`LOOKAHEAD`] s ahead has the least danger: Σ 1/d² over enemies within
+/// `DANGER` × 2 (d: distance to the enemy's edge), pools as big enemies, a
+/// steep penalty within `WALL` px of a wall, a pull toward the centre; and,
+/// when no enemy is within `DANGER`, the distance to the nearest coin within
+/// `COIN_SEEK`. Ties go to the first heading (east, then counter-clockwise).
+pub fn steer(world: &World) -> Vec2 {
+    steer_with(world, &Steer::STARTER)
+}
+
+/// How [`steer_with`] weighs coins.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Steer {
+    /// Coins pull while an enemy is within `DANGER` px when the player has
+    /// at least this share of max HP (above 1: never).
+    pub coins_under_threat: f32,
+    /// Cost per px of distance to the coin sought.
+    pub coin_weight: f32,
+}
+
+impl Steer {
+    /// The starter's: coins only when no enemy is near, a light pull.
+    pub const STARTER: Steer = Steer {
+        coins_under_threat: 2.0,
+        coin_weight: 0.02,
+    };
+    /// The competent player's: coins vanish after 5 s, so it goes for them
+    /// under threat too while above 70 % HP (the danger terms still keep it
+    /// off enemies), and pulls harder.
+    pub const COMPETENT: Steer = Steer {
+        coins_under_threat: 0.7,
+        coin_weight: 0.05,
+    };
+}
+
+/// [`steer`] with the coin weighting of `how`.
+pub fn steer_with(world: &World, how: &Steer) -> Vec2 {
+    let p = world.player.pos;
+    let speed = world.player.stat(StatId::MoveSpeed);
+    let arena = world.catalog().run.world.arena;
+    let reach = DANGER * 2.0;
+    let mut near: Vec<(Vec2, f32)> = Vec::new();
+    let mut threatened = false;
+    for e in world.enemies().slots() {
+        if !e.alive {
+            continue;
+        }
+        let d = e.pos.distance(p) - e.radius;
+        if d < reach {
+            near.push((e.pos, e.radius));
+        }
+        threatened |= d < DANGER;
+    }
+    for pool in world.enemies().pools() {
+        let c = Vec2::from_array(pool.center);
+        if c.distance(p) < pool.radius + reach {
+            near.push((c, pool.radius + world.player.radius));
+            threatened = true;
+        }
+    }
+    let healthy = world.player.hp >= how.coins_under_threat * world.player.stat(StatId::HpMax);
+    let coin = if threatened && !healthy {
+        None
+    } else {
+        world
+            .coins()
+            .coins
+            .iter()
+            .map(|c| (c.pos, c.pos.distance_squared(p)))
+            .filter(|(_, d)| *d < COIN_SEEK * COIN_SEEK)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(c, _)| c)
+    };
+    let cost = |q: Vec2| {
+        let mut c = 0.0f32;
+        for &(e, r) in &near {
+            let d = (q.distance(e) - r).max(4.0);
+            c += 10_000.0 / (d * d);
+        }
+        for edge in [q.x, q.y, arena.width - q.x, arena.height - q.y] {
+            if edge < WALL {
+                let t = 1.0 - edge.max(0.0) / WALL;
+                c += 50.0 * t * t;
+            }
+        }
+        c += q.distance(arena.centre()) * 0.002;
+        if let Some(coin) = coin {
+            c += q.distance(coin) * how.coin_weight;
+        }
+        c
+    };
+    let mut best = (Vec2::ZERO, cost(p));
+    for k in 0..HEADINGS {
+        let a = k as f32 * std::f32::consts::TAU / HEADINGS as f32;
+        let dir = Vec2::new(a.cos(), a.sin());
+        let c = cost(p + dir * speed * LOOKAHEAD);
+        if c < best.1 {
+            best = (dir, c);
+        }
+    }
+    best.0
+}
+
+/// Dash when an enemy's edge is within [`DASH_WHEN`] px, the dash is ready
+/// and the script is walking (away, by [`steer`]'s choice).
+pub fn should_dash(world: &World, dir: Vec2) -> bool {
+    if dir == Vec2::ZERO || world.player.dash_cooldown() > 0.0 {
+        return false;
+    }
+    let p = world.player.pos;
+    world
+        .enemies()
+        .slots()
+        .iter()
+        .any(|e| e.alive && e.pos.distance(p) - e.radius - world.player.radius < DASH_WHEN)
+}
