@@ -573,3 +573,21 @@ fn equip_better(run: &mut Run, cat: &Catalog, visit: &mut ShopVisit) -> Result<(
     }
     send(run, Command::CloseArmoury)
 }
+
+/// Where the competent player aims: at a living boss within
+/// [`BOSS_FOCUS`] px (a player who read the codex knows the wave ends with
+/// it, and auto-aim would spend the build on the adds nearest to hand), else
+/// nowhere in particular (auto-aim at the nearest enemy).
+pub fn boss_aim(w: &World) -> Option<glam::Vec2> {
+    let me = w.player.pos;
+    w.enemies()
+        .slots()
+        .iter()
+        .filter(|e| e.alive && e.boss.is_some())
+        .map(|e| e.pos - me)
+        .filter(|d| d.length() <= BOSS_FOCUS)
+        .min_by(|a, b| a.length().total_cmp(&b.length()))
+}
+
+/// Bosses farther than this (px) are left to auto-aim's choice.
+pub const BOSS_FOCUS: f32 = 700.0;

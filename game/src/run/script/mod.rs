@@ -105,9 +105,13 @@ pub fn play(run: &mut Run, policy: Policy) -> Result<PlayLog, RunError> {
                     Policy::Competent => steer_with(w, &Steer::COMPETENT),
                 };
                 let boss_dead = w.stats.boss_kills > 0;
+                let aim = match policy {
+                    Policy::Starter => None,
+                    Policy::Competent => competent::boss_aim(w),
+                };
                 send(
                     run,
-                    Command::Step(StepInput::new(dir, None).with_dash(should_dash(run.world(), dir))),
+                    Command::Step(StepInput::new(dir, aim).with_dash(should_dash(run.world(), dir))),
                 )?;
                 let w = run.world();
                 if !boss_dead && w.stats.boss_kills > 0 {
