@@ -49,16 +49,21 @@ fn seed_numbers_reach_the_archetypes() {
     let d = defs();
     let g = d.get("grunt").unwrap();
     assert_eq!((g.hp, g.speed, g.attack, g.xp), (15.0, 100.0, 5.0, 5.0));
+    // The seed's HP is what the monster has at its wave: the base is it
+    // divided by that wave's `hp_mult` (charger 80 at W5 ×1.22, tank 2000 at
+    // W10 ×1.5; data/BALANCE.md).
     let c = d.get("charger").unwrap();
     assert_eq!(
         (c.hp, c.speed, c.attack, c.knockback_resist),
-        (80.0, 250.0, 12.0, 0.5)
+        (66.0, 250.0, 12.0, 0.5)
     );
+    assert!((c.hp * 1.22 - 80.0).abs() < 0.6);
     let t = d.get("tank").unwrap();
-    assert_eq!((t.hp, t.speed, t.attack, t.armor), (2000.0, 50.0, 30.0, 5.0));
+    assert_eq!((t.hp, t.speed, t.attack, t.armor), (1333.0, 50.0, 30.0, 5.0));
+    assert!((t.hp * 1.5 - 2000.0).abs() < 1.0);
     let e = d.get("elite_charger").unwrap();
     assert!(e.elite);
-    assert_eq!(e.hp, 320.0);
+    assert_eq!(e.hp, 66.0 * 4.0, "4 × the charger");
     // XP in the table is the wave-1 value; wave files scale it (numerical §1.2:
     // W1 grunt 5 XP, W10 elite 30 XP, W10+ standard enemy about 15 XP).
     let w10: game::waves::SpawnConfig =
@@ -253,7 +258,7 @@ fn area_reactions_hit_neighbours_found_through_the_hash() {
     assert_eq!(out.aoe.len(), 1);
     assert_eq!(out.aoe[0].0.enemy, near);
     assert!((out.aoe[0].1 - 92.5).abs() < 1e-3);
-    assert_eq!(s.get(far).unwrap().hp, 2000.0);
+    assert_eq!(s.get(far).unwrap().hp, 1333.0);
 }
 
 #[test]

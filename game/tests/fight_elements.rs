@@ -184,6 +184,7 @@ fn the_reapers_on_kill_entry_casts_in_the_fight() {
                 on_hit: Vec::new(),
                 on_kill: on_kill.iter().map(|s| s.to_string()).collect(),
                 on_dash: Vec::new(),
+                stored: Vec::new(),
             },
             equipment: Default::default(),
             items: Vec::new(),

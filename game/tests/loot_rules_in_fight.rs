@@ -402,9 +402,9 @@ fn wounds_bleed_a_fraction_of_max_hp_per_second_and_stack_per_hit() {
         }
     }
     assert!(hit_at.is_some(), "the tank was never hit");
-    // One hit: 2 % of 2000 = 40 HP per second.
+    // One hit: 2 % of the tank's 1,333 = 26.66 HP per second.
     let dps = w.enemies().get(tank).expect("alive").status.wound_dps;
-    assert!((dps - 40.0).abs() < 1e-3, "{dps}");
+    assert!((dps - 26.66).abs() < 1e-3, "{dps}");
 }
 
 #[test]

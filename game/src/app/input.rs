@@ -39,6 +39,8 @@ pub struct Controls {
     pub firing_held: bool,
     /// Space was pressed since the last fight step took it: dash.
     dash: bool,
+    /// Q was pressed since the last fight step took it: cast the stored chip.
+    cast: bool,
     ctrl: bool,
     pending: Vec<KeyAction>,
 }
@@ -68,6 +70,7 @@ impl Controls {
                         self.dash = true;
                         self.pending.push(KeyAction::ReplayPause);
                     }
+                    KeyCode::KeyQ => self.cast = true,
                     KeyCode::Digit1 => self.pending.push(KeyAction::ReplaySpeed(1)),
                     KeyCode::Digit4 => self.pending.push(KeyAction::ReplaySpeed(4)),
                     _ => {}
@@ -104,6 +107,11 @@ impl Controls {
     /// Whether Space was pressed since the last call (the next fight step dashes).
     pub fn take_dash(&mut self) -> bool {
         std::mem::take(&mut self.dash)
+    }
+
+    /// Whether Q was pressed since the last call (the next fight step casts the stored chip).
+    pub fn take_cast(&mut self) -> bool {
+        std::mem::take(&mut self.cast)
     }
 
     /// Actions pressed since the last call.

@@ -461,6 +461,7 @@ impl GameApp {
         let input = StepInput::new(self.controls.move_dir(), aim);
         // A Space press dashes on the next step only.
         let mut dash = running && self.controls.take_dash();
+        let mut cast = running && self.controls.take_cast();
         let scale = if running { speed } else { 0.0 };
         let mut ended = false;
         self.fight.advance(frame.dt, scale, frame_locked, || {
@@ -468,8 +469,10 @@ impl GameApp {
                 return None;
             }
             let hp = run.world().player.hp;
-            run.apply(Command::Step(input.with_dash(std::mem::take(&mut dash))))
-                .ok()?;
+            let step = input
+                .with_dash(std::mem::take(&mut dash))
+                .with_cast(std::mem::take(&mut cast));
+            run.apply(Command::Step(step)).ok()?;
             ended = run.phase() != Phase::Fight;
             let p = &run.world().player;
             Some((hp - p.hp, p.hp_max()))

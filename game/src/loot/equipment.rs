@@ -85,6 +85,8 @@ pub struct Loadout {
     pub melee: Option<String>,
     /// Artifact sockets open.
     pub artifact_sockets: u32,
+    /// A worn enchantment keeps one chip ready (Store Magic; several count as one).
+    pub store_magic: bool,
 }
 
 impl Loadout {
@@ -378,6 +380,7 @@ impl Equipment {
             hooks,
             melee,
             artifact_sockets: self.artifact_sockets(data),
+            store_magic: best_enchant.iter().any(|d| d.effect.store_magic),
         }
     }
 

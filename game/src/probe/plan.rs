@@ -381,6 +381,10 @@ pub fn core_plan(cat: &Catalog, id: &str) -> Plan {
                 with.build.entries.on_dash = card;
                 stage.dash_every = Some(90);
             }
+            crate::vm::EntryOn::Stored => {
+                with.build.entries.stored = card;
+                stage.cast_every = Some(90);
+            }
         }
         return Plan {
             stage,
@@ -652,6 +656,14 @@ pub fn craft_plan(cat: &Catalog, kind: AttemptKind, def: &CraftDef) -> Plan {
         hook_plan(rule)
     } else if e.defence != Default::default() {
         defence_plan(&e.defence)
+    } else if e.store_magic {
+        // The kept chip fires on the key: both kits hold it, only the
+        // enchanted item opens its slot.
+        let mut stage = Stage::range("range", grunt(), 10.0);
+        stage.cast_every = Some(60);
+        let mut base = spark();
+        base.build.entries.stored = vec!["shotgun_blast".into()];
+        (stage, base, vec!["casts"])
     } else if e.silver {
         // Physical hits pass through a wraith unless silvered.
         (

@@ -99,6 +99,8 @@ pub struct Stage {
     pub walk: Walk,
     /// Dash every this many steps.
     pub dash_every: Option<u32>,
+    /// Press the stored-chip key every this many steps.
+    pub cast_every: Option<u32>,
     /// The player's HP at the start, as a fraction of max.
     pub hp_frac: f32,
 }
@@ -114,6 +116,7 @@ impl Stage {
             player_at: Vec2::ZERO,
             walk: Walk::Stand,
             dash_every: None,
+            cast_every: None,
             hp_frac: 1.0,
         }
     }
@@ -135,6 +138,7 @@ impl Stage {
             player_at: Vec2::ZERO,
             walk,
             dash_every: None,
+            cast_every: None,
             hp_frac: 1.0,
         }
     }
@@ -272,6 +276,7 @@ pub fn play(cat: &Arc<Catalog>, stage: &Stage, kit: &Kit) -> Result<Measure, Sta
             Walk::Script => script::steer(&w),
         };
         w.dash = stage.dash_every.is_some_and(|k| i % k == 0);
+        w.cast_stored = stage.cast_every.is_some_and(|k| i % k == 0);
         if w.dash && w.move_dir == Vec2::ZERO {
             w.move_dir = Vec2::Y;
         }

@@ -27,6 +27,8 @@ pub struct StepInput {
     pub aim: Option<u16>,
     /// Dash this step (it starts only when walking and off cooldown).
     pub dash: bool,
+    /// Cast the stored chip this step (Store Magic; off its cooldown).
+    pub cast: bool,
 }
 
 impl StepInput {
@@ -43,7 +45,13 @@ impl StepInput {
             heading,
             aim,
             dash: false,
+            cast: false,
         }
+    }
+
+    /// The same input with the stored-chip key pressed (or not) this step.
+    pub fn with_cast(self, cast: bool) -> Self {
+        Self { cast, ..self }
     }
 
     /// The same input with the dash button pressed (or not) this step.

@@ -407,6 +407,7 @@ impl Run {
         let w = &mut self.world;
         w.move_dir = input.move_dir();
         w.dash = input.dash;
+        w.cast_stored = input.cast;
         w.set_aim(input.aim_dir());
         w.step();
         if !w.player.alive() || w.wave_done() {

@@ -68,12 +68,15 @@ pub struct BuildEntries {
     /// Spell ids cast when the player dashes (the Dash Wave core).
     #[serde(default)]
     pub on_dash: Vec<String>,
+    /// The chip kept by Store Magic (cast on Q); needs an item with Store Magic.
+    #[serde(default)]
+    pub stored: Vec<String>,
 }
 
 impl BuildEntries {
     /// No entry cards.
     pub fn is_empty(&self) -> bool {
-        self.on_hit.is_empty() && self.on_kill.is_empty() && self.on_dash.is_empty()
+        self.on_hit.is_empty() && self.on_kill.is_empty() && self.on_dash.is_empty() && self.stored.is_empty()
     }
 }
 
@@ -260,6 +263,9 @@ pub fn apply_build(world: &mut World, build: &Build) -> Result<(), RunError> {
             .equip(item.clone())
             .map_err(|source| RunError::Item { index, source })?;
     }
+    world.sync_slots();
+    // The stored chip waits unused unless a worn item has Store Magic.
+    world.loadout.stored.cards = cards(&build.entries.stored)?;
     Ok(())
 }
 

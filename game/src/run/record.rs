@@ -55,8 +55,13 @@ impl Recorder {
 
     fn flush(&mut self) {
         if let Some((input, n)) = self.step.take() {
-            let dash = if input.dash { " dash" } else { "" };
-            let _ = writeln!(self.body, "s {} {} {n}{dash}", opt(input.heading), opt(input.aim));
+            let _ = writeln!(
+                self.body,
+                "s {} {} {n}{}",
+                opt(input.heading),
+                opt(input.aim),
+                step_flags(&input)
+            );
         }
     }
 
@@ -128,19 +133,27 @@ fn spot(s: Spot) -> String {
         Spot::Entry(EntryOn::Hit, i) => format!("on-hit {i}"),
         Spot::Entry(EntryOn::Kill, i) => format!("on-kill {i}"),
         Spot::Entry(EntryOn::Dash, i) => format!("on-dash {i}"),
+        Spot::Entry(EntryOn::Stored, i) => format!("stored {i}"),
         Spot::Waiting(i) => format!("wait {i}"),
     }
+}
+
+/// The buttons of a step line: ` dash`, ` cast`, both, or nothing.
+fn step_flags(i: &StepInput) -> String {
+    let mut s = String::new();
+    if i.dash {
+        s.push_str(" dash");
+    }
+    if i.cast {
+        s.push_str(" cast");
+    }
+    s
 }
 
 /// One command as its replay line (steps are written by the recorder, run-length encoded).
 pub fn encode(cmd: &Command) -> String {
     match cmd {
-        Command::Step(i) => format!(
-            "s {} {} 1{}",
-            opt(i.heading),
-            opt(i.aim),
-            if i.dash { " dash" } else { "" }
-        ),
+        Command::Step(i) => format!("s {} {} 1{}", opt(i.heading), opt(i.aim), step_flags(i)),
         Command::StartWave => "start".into(),
         Command::Continue => "continue".into(),
         Command::ChooseLevelUp(k) => format!("levelup {k}"),
@@ -195,6 +208,7 @@ pub fn decode(line: &str) -> Result<(Command, u32), String> {
             Some("on-hit") => Ok(Spot::Entry(EntryOn::Hit, i)),
             Some("on-kill") => Ok(Spot::Entry(EntryOn::Kill, i)),
             Some("on-dash") => Ok(Spot::Entry(EntryOn::Dash, i)),
+            Some("stored") => Ok(Spot::Entry(EntryOn::Stored, i)),
             Some("wait") => Ok(Spot::Waiting(i)),
             other => Err(format!(
                 "`{}` is not `slot`, `on-hit`, `on-kill` or `wait`",
@@ -225,12 +239,23 @@ pub fn decode(line: &str) -> Result<(Command, u32), String> {
             if repeat == 0 || repeat > u32::MAX as usize {
                 return Err(format!("a step count of {repeat}"));
             }
-            let dash = match w.get(4).copied() {
-                None => false,
-                Some("dash") => true,
-                Some(x) => return Err(format!("`{x}` after a step is not `dash`")),
-            };
-            return Ok((Command::Step(StepInput { heading, aim, dash }), repeat as u32));
+            let (mut dash, mut cast) = (false, false);
+            for x in w.iter().skip(4) {
+                match *x {
+                    "dash" if !dash => dash = true,
+                    "cast" if !cast => cast = true,
+                    x => return Err(format!("`{x}` after a step is not `dash` or `cast`")),
+                }
+            }
+            return Ok((
+                Command::Step(StepInput {
+                    heading,
+                    aim,
+                    dash,
+                    cast,
+                }),
+                repeat as u32,
+            ));
         }
         Some("start") => Command::StartWave,
         Some("continue") => Command::Continue,
@@ -365,13 +390,17 @@ mod tests {
             heading: Some(32),
             aim: None,
             dash: false,
+            cast: false,
         });
         assert_eq!(decode("s 32 - 7"), Ok((s.clone(), 7)));
         let d = Command::Step(StepInput {
             heading: Some(32),
             aim: None,
             dash: true,
+            cast: false,
         });
         assert_eq!(decode(&encode(&d)), Ok((d, 1)));
+        assert!(decode("s 32 - 1 cast cast").is_err(), "a button twice");
+        assert!(decode("s 32 - 1 jump").is_err());
     }
 }

@@ -68,6 +68,28 @@ pub fn show(ctx: &egui::Context, world: &World) {
                                 .color(egui::Color32::from_rgb(140, 200, 255)),
                         );
                     }
+                    // Store Magic's kept chip and its cooldown.
+                    if let Some(card) = world.loadout.stored.cards.first()
+                        && world.loadout.stored.capacity > 0
+                        && let Some(left) = world
+                            .core_state()
+                            .and_then(|c| c.entry_ready_in(crate::vm::EntryOn::Stored))
+                    {
+                        let name = world
+                            .catalog()
+                            .spells
+                            .find(&card.id)
+                            .map_or(card.id.as_str(), |i| world.catalog().spells.get(i).name.as_str());
+                        ui.separator();
+                        if left > 0.0 {
+                            ui.weak(format!("{name} {left:.1}s"));
+                        } else {
+                            ui.label(
+                                egui::RichText::new(format!("{name} ready (Q)"))
+                                    .color(egui::Color32::from_rgb(200, 160, 255)),
+                            );
+                        }
+                    }
                     ui.separator();
                     ui.weak(if world.aim().is_some() {
                         "aim: mouse (M)"

@@ -327,11 +327,20 @@ fn board_ui(
 /// of slots the player drags cards into like the board.
 fn entries_ui(ui: &mut egui::Ui, world: &World, active: &CarriedCore) -> Option<(Spot, Spot)> {
     let mut moved = None;
-    for e in &active.entries {
+    let stored = &world.loadout.stored;
+    for e in active
+        .entries
+        .iter()
+        .chain((stored.capacity > 0).then_some(stored))
+    {
         let (title, why) = match e.on {
             crate::shop::loadout::EntryOn::Hit => ("On hit", "cast when you are hit"),
             crate::shop::loadout::EntryOn::Kill => ("On kill", "cast when you kill"),
             crate::shop::loadout::EntryOn::Dash => ("On dash", "cast where you dash (Space)"),
+            crate::shop::loadout::EntryOn::Stored => (
+                "Stored (Q)",
+                "Store Magic keeps this chip ready: Q casts it, once every 2 s, with any core",
+            ),
         };
         ui.separator();
         ui.strong(format!("{title} ({} / {} slots)", e.cards.len(), e.capacity))

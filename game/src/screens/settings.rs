@@ -7,6 +7,7 @@ use engine::window::Requests;
 pub const BINDINGS: &[(&str, &str)] = &[
     ("Move", "W A S D / arrow keys"),
     ("Dash (while walking)", "Space"),
+    ("Cast the stored chip (Store Magic)", "Q"),
     ("Aim", "nearest enemy; M toggles mouse aim"),
     ("Pause / back", "Esc"),
     ("Profiler overlay", "F3"),

@@ -100,6 +100,10 @@ pub struct Loadout {
     pub waiting: Vec<Card>,
     /// Slots every core gains from the player's CPU ([`Loadout::slots_for_cpu`]).
     pub bonus_slots: usize,
+    /// The chip kept by the Store Magic enchantment, cast on a key press by
+    /// whichever core is active: one slot while an item with Store Magic is
+    /// worn, none otherwise (a card left in it waits, unused).
+    pub stored: EntryDeck,
 }
 
 /// CPU the player starts with; each whole point above it is one more slot.
@@ -113,6 +117,11 @@ impl Loadout {
             active: 0,
             waiting: Vec::new(),
             bonus_slots: 0,
+            stored: EntryDeck {
+                on: EntryOn::Stored,
+                capacity: 0,
+                cards: Vec::new(),
+            },
         }
     }
 
@@ -271,6 +280,7 @@ impl Loadout {
             let core = &me.cores[active];
             match spot {
                 Spot::Slot(_) => Some((core.deck.len(), me.capacity_of(core))),
+                Spot::Entry(EntryOn::Stored, _) => Some((me.stored.cards.len(), me.stored.capacity)),
                 Spot::Entry(on, _) => core
                     .entries
                     .iter()
@@ -314,6 +324,7 @@ impl Loadout {
         match spot {
             Spot::Slot(_) => &mut self.cores[active].deck,
             Spot::Waiting(_) => &mut self.waiting,
+            Spot::Entry(EntryOn::Stored, _) => &mut self.stored.cards,
             Spot::Entry(on, _) => {
                 let core = &mut self.cores[active];
                 let i = core.entries.iter().position(|e| e.on == on).unwrap_or(0);

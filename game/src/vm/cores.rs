@@ -77,7 +77,13 @@ pub enum EntryOn {
     /// When the player dashes, where the dash starts (the Dash Wave core,
     /// game-design §5.2 G4: its own cooldown, not the main deck's queue).
     Dash,
+    /// When the player presses the stored-spell key (Q): the one chip kept
+    /// by the Store Magic enchantment (enhancement seed 储存魔法).
+    Stored,
 }
+
+/// Seconds between two casts of the stored chip (Store Magic).
+pub const STORED_COOLDOWN_S: f32 = 2.0;
 
 /// One extra entry: its own small deck, cast when its event happens.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

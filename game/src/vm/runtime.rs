@@ -211,6 +211,11 @@ impl CoreState {
         self.heat
     }
 
+    /// Seconds until the entry of `on` may cast again (`None`: no such entry).
+    pub fn entry_ready_in(&self, on: EntryOn) -> Option<f32> {
+        self.entries.iter().find(|e| e.on == on).map(|e| e.ready_in)
+    }
+
     /// Registers A and B.
     pub fn registers(&self) -> [f32; 2] {
         self.registers

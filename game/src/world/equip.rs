@@ -17,6 +17,7 @@ impl World {
     pub fn sync_slots(&mut self) {
         self.loadout.bonus_slots =
             crate::shop::Loadout::slots_for_cpu(self.player.stat(crate::stats::StatId::CpuLimit));
+        self.loadout.stored.capacity = usize::from(self.kit.gear.store_magic);
     }
 
     /// Equips an item from anywhere (the stash, a test), replacing what was worn

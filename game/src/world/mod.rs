@@ -196,6 +196,8 @@ pub struct World {
     pub move_dir: Vec2,
     /// The dash button this step (set by input; cleared after the step).
     pub dash: bool,
+    /// The stored-chip key this step (Store Magic; cleared after the step).
+    pub cast_stored: bool,
     /// Gold.
     pub wallet: Wallet,
     /// Level and XP.
@@ -314,6 +316,7 @@ impl World {
             player,
             move_dir: Vec2::ZERO,
             dash: false,
+            cast_stored: false,
             wallet: Wallet::with_gold(cat.run.economy.def.starting_gold),
             progress: Progress::default(),
             loadout,

@@ -69,6 +69,10 @@ impl World {
             let pos = self.player.pos;
             self.cast_entry(crate::vm::EntryOn::Dash, pos, counters);
         }
+        if std::mem::take(&mut self.cast_stored) {
+            let pos = self.player.pos;
+            self.cast_entry(crate::vm::EntryOn::Stored, pos, counters);
+        }
         self.player.walk(self.move_dir, dt, &arena);
         let regenerated = self.player.regenerated;
         self.player.tick(dt);

@@ -53,6 +53,15 @@ impl World {
         // The CPU's slots (`Loadout::slots_for_cpu`) widen the core the VM checks against.
         let mut def = def.clone();
         def.capacity = self.loadout.capacity_of(carried).max(carried.deck.len()) as u32;
+        // Store Magic's chip rides whichever core is active, on its own entry.
+        let stored = &self.loadout.stored;
+        if stored.capacity > 0 && !stored.cards.is_empty() {
+            def.entries.push(crate::vm::cores::EntryDef {
+                on: crate::vm::EntryOn::Stored,
+                capacity: stored.capacity as u32,
+                cooldown: crate::vm::cores::STORED_COOLDOWN_S,
+            });
+        }
         let mut core = CoreState::new(
             &def,
             &ids,
@@ -65,7 +74,13 @@ impl World {
             core: carried.id.clone(),
             source,
         })?;
-        for e in carried.entries.iter().filter(|e| !e.cards.is_empty()) {
+        let stored = (stored.capacity > 0).then_some(stored);
+        for e in carried
+            .entries
+            .iter()
+            .chain(stored)
+            .filter(|e| !e.cards.is_empty())
+        {
             let ids: Vec<&str> = e.cards.iter().map(|c| c.id.as_str()).collect();
             core.set_entry_deck(e.on, &ids, &self.cat.spells, &self.cat.recipes)
                 .map_err(|source| WorldError::Deck {

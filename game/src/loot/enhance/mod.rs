@@ -107,6 +107,8 @@ pub struct CraftEffect {
     pub removes_heavy_penalty: bool,
     /// Silvered: the weapon's physical hits reach incorporeal enemies.
     pub silver: bool,
+    /// Store Magic: one chip kept ready, cast on a key press.
+    pub store_magic: bool,
 }
 
 /// One enhancement or enchantment.
