@@ -26,6 +26,8 @@ pub struct PlayerDef {
     pub hit_invulnerability_s: f32,
     /// The dash (game-design §5.2 G4).
     pub dash: DashDef,
+    /// What enemies' elemental hits leave on the player.
+    pub afflictions: crate::combat::afflictions::AfflictionDef,
 }
 
 /// The dash: a short burst along the walking direction, untouchable while it
@@ -97,6 +99,8 @@ pub struct Player {
     dash_dir: Vec2,
     /// Seconds until the next dash may start.
     dash_cooldown: f32,
+    /// Factor on walking speed this step (afflictions: slowed, stunned).
+    pub move_factor: f32,
     sheet: StatSheet,
 }
 
@@ -123,6 +127,7 @@ impl Player {
             dash_left: 0.0,
             dash_dir: Vec2::ZERO,
             dash_cooldown: 0.0,
+            move_factor: 1.0,
             sheet,
         }
     }
@@ -265,7 +270,7 @@ impl Player {
             self.dash_left = (self.dash_left - dt).max(0.0);
             self.dash_dir * speed * t
         } else {
-            d * self.stat(StatId::MoveSpeed) * dt
+            d * self.stat(StatId::MoveSpeed) * self.move_factor * dt
         };
         self.pos = arena.clamp(self.pos + step, self.radius);
         self.vel = if dt > 0.0 {
@@ -395,6 +400,15 @@ mod tests {
                 distance_px: 170.0,
                 duration_s: 0.15,
                 cooldown_s: 1.2,
+            },
+            afflictions: crate::combat::afflictions::AfflictionDef {
+                slow_factor: 0.6,
+                slow_s: 1.5,
+                stun_s: 0.3,
+                burn_s: 3.0,
+                burn_per_s: 0.2,
+                poison_s: 4.0,
+                poison_per_s: 0.15,
             },
         }
     }

@@ -94,6 +94,9 @@ stats! {
     /// Multiplies the strength of every elemental reaction (1 = none); loot's
     /// reaction affixes and the Double Heart artifact (−35 %) change it.
     ReactionPower = "reaction_power": base 1.0, soft Some(3.0), hard None, lower false;
+    /// Chance to shrug off an affliction from an enemy's elemental hit (the
+    /// Save enchantments: 1/6 and 2/6, the seed's d6).
+    Save = "save": base 0.0, soft Some(0.5), hard Some(0.9), lower false;
 }
 
 /// One change to one stat: `(base + Σadd) × Πmul`.

@@ -7,6 +7,7 @@
 //! [`aoe::blast_targets`] + [`aoe::apply_aoe`] for each event with a blast;
 //! `crate::enemies::EnemySet::hit` does all of that for an enemy slot.
 
+pub mod afflictions;
 pub mod aoe;
 pub mod damage;
 pub mod reactions;

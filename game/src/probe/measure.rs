@@ -138,6 +138,8 @@ impl Sampler {
         m.set("mana_leeched", s.mana_leeched);
         m.set("wall_triggers", s.wall_triggers as f64);
         m.set("dashes", s.dashes as f64);
+        m.set("afflictions", s.afflictions as f64);
+        m.set("afflictions_resisted", s.afflictions_resisted as f64);
         m.set("highest_hit", f64::from(s.highest_hit));
         m.set("items_dropped", f64::from(s.items_dropped));
         m.set("hp_end", f64::from(w.player.hp));

@@ -140,6 +140,13 @@ pub fn stat_plan(stat: StatId) -> (Stage, Kit, Vec<&'static str>) {
             .with_mods(&rich()),
             vec!["dummy_hp_lost"],
         ),
+        // A boss's elemental shots afflict: the armour lord's fire rings,
+        // standing 300 px from it for a minute (about twenty burns).
+        StatId::Save => (
+            range(vec![Spot::dummy("boss:armor_lord_w15", 300.0, 0.0)], 60.0),
+            sturdy(spark3()),
+            vec!["afflictions_resisted"],
+        ),
         StatId::ReactionPower => (
             range(grunt(), 6.0),
             Kit::deck("debug_core", &["water_wave", "static_bolt"]).with_mods(&rich()),

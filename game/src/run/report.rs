@@ -81,6 +81,10 @@ pub struct WaveReport {
     pub wall_triggers: u64,
     /// Dashes started.
     pub dashes: u64,
+    /// Afflictions (slowed, stunned, burning, poisoned) enemies' elemental hits left on the player.
+    pub afflictions: u64,
+    /// Afflictions the player's `save` shrugged off.
+    pub afflictions_resisted: u64,
     /// Items dropped.
     pub items_dropped: u32,
     /// Materials dropped.
@@ -198,6 +202,8 @@ pub(crate) fn wave_report(
         mana_leeched: round(s.mana_leeched, 2),
         wall_triggers: s.wall_triggers,
         dashes: s.dashes,
+        afflictions: s.afflictions,
+        afflictions_resisted: s.afflictions_resisted,
         items_dropped: s.items_dropped,
         materials_dropped: s.materials_dropped,
         artifacts_dropped: s.artifacts_dropped,

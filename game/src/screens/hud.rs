@@ -68,6 +68,12 @@ pub fn show(ctx: &egui::Context, world: &World) {
                                 .color(egui::Color32::from_rgb(140, 200, 255)),
                         );
                     }
+                    // What enemies' elemental hits left on the player.
+                    let afflicted = world.afflictions.names();
+                    if !afflicted.is_empty() {
+                        ui.separator();
+                        ui.colored_label(egui::Color32::from_rgb(255, 150, 80), afflicted.join(", "));
+                    }
                     // Store Magic's kept chip and its cooldown.
                     if let Some(card) = world.loadout.stored.cards.first()
                         && world.loadout.stored.capacity > 0

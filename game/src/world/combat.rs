@@ -73,7 +73,11 @@ impl World {
                     // Physical shots hit as the data's shot class; elemental
                     // ones (boss shots, reflected player spells) as their element.
                     let class = gear::shot_class(&shot.elements, self.cat.run.world.enemy_attack.shot_class);
+                    let before = self.player.damage_taken;
                     self.hurt_player(shot.damage, class);
+                    if self.player.damage_taken > before {
+                        self.afflict_player(shot.elements.dominant(), shot.damage);
+                    }
                     self.cast_entry(EntryOn::Hit, self.player.pos, counters);
                 }
                 _ => {}

@@ -136,6 +136,10 @@ pub struct WaveStats {
     pub wall_triggers: u64,
     /// Dashes started.
     pub dashes: u64,
+    /// Afflictions enemies' elemental hits left on the player.
+    pub afflictions: u64,
+    /// Afflictions the player's `save` shrugged off.
+    pub afflictions_resisted: u64,
     /// Largest single hit on an enemy (the summary's "highest single hit").
     pub highest_hit: f32,
     /// Items dropped (elites, bosses, wave end).

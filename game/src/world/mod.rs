@@ -198,6 +198,8 @@ pub struct World {
     pub dash: bool,
     /// The stored-chip key this step (Store Magic; cleared after the step).
     pub cast_stored: bool,
+    /// What enemies' elemental hits left on the player this wave.
+    pub afflictions: crate::combat::afflictions::Afflictions,
     /// Gold.
     pub wallet: Wallet,
     /// Level and XP.
@@ -317,6 +319,7 @@ impl World {
             move_dir: Vec2::ZERO,
             dash: false,
             cast_stored: false,
+            afflictions: Default::default(),
             wallet: Wallet::with_gold(cat.run.economy.def.starting_gold),
             progress: Progress::default(),
             loadout,

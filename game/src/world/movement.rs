@@ -73,6 +73,16 @@ impl World {
             let pos = self.player.pos;
             self.cast_entry(crate::vm::EntryOn::Stored, pos, counters);
         }
+        let (burn, poison) = self.afflictions.tick(dt);
+        if burn > 0.0 {
+            self.hurt_player_over_time(burn, crate::loot::enhance::DamageClass::Fire);
+        }
+        if poison > 0.0 {
+            self.hurt_player_over_time(poison, crate::loot::enhance::DamageClass::Poison);
+        }
+        self.player.move_factor = self
+            .afflictions
+            .move_factor(&self.cat.run.world.player.afflictions);
         self.player.walk(self.move_dir, dt, &arena);
         let regenerated = self.player.regenerated;
         self.player.tick(dt);
@@ -94,6 +104,24 @@ impl World {
     }
 
     /// Contact or shot damage to the player through the level contest and armour.
+    /// An enemy's elemental hit of `damage` landed: it afflicts the player
+    /// unless the `save` stat wins the roll (drawn only when there is a save,
+    /// so runs without one draw nothing extra).
+    pub(super) fn afflict_player(&mut self, element: crate::element::Element, damage: f32) {
+        if element == crate::element::Element::Physical {
+            return;
+        }
+        let save = self.player.stat(crate::stats::StatId::Save);
+        if save > 0.0 && rand::Rng::random::<f32>(&mut self.rngs.combat) < save {
+            self.stats.afflictions_resisted += 1;
+            return;
+        }
+        let def = self.cat.run.world.player.afflictions;
+        if self.afflictions.afflict(element, damage, &def) {
+            self.stats.afflictions += 1;
+        }
+    }
+
     pub(super) fn hurt_player(&mut self, raw: f32, class: crate::loot::enhance::DamageClass) {
         let rules = &self.cat.loot.enhancements.levels;
         let Some((scaled, _)) = gear::enemy_hit(

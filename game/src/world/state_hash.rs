@@ -59,6 +59,7 @@ impl World {
         h.part("stash", &self.stash);
         h.part("materials", &self.materials);
         h.part("recipes", &self.recipes);
+        h.part("afflictions", &self.afflictions);
         h.part("pity", &self.pity);
         h.part("hooks", &self.kit.hook_state);
         h.part("charge", &self.caster.charge);

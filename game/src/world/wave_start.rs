@@ -30,6 +30,8 @@ impl World {
         self.wave_steps = 0;
         self.player.pos = self.cat.run.world.arena.centre();
         self.player.restore();
+        self.afflictions = Default::default();
+        self.player.move_factor = 1.0;
         self.equipment.record_depth = self.equipment.record_depth.max(self.depth());
         self.stats = WaveStats {
             wave: n,
