@@ -420,6 +420,16 @@ pub fn mods_plan(mods: &[StatModifier]) -> Plan {
     from_stat(stat, |k| k.with_mods(mods))
 }
 
+/// Item classes a thing is carried on, most preferred first: the core
+/// fires every probe's shots, so a weapon thing rides it before a blade.
+const CARRIER_ORDER: [ItemClass; 5] = [
+    ItemClass::Core,
+    ItemClass::Armour,
+    ItemClass::Pocket,
+    ItemClass::Bag,
+    ItemClass::Blade,
+];
+
 /// The base a thing for `classes` is carried on, preferring `requires_base`.
 fn carrier(cat: &Catalog, classes: &[ItemClass], requires_base: &[String]) -> Item {
     if let Some(b) = requires_base.first() {
@@ -432,16 +442,10 @@ fn carrier(cat: &Catalog, classes: &[ItemClass], requires_base: &[String]) -> It
         ItemClass::Pocket => "charm".into(),
         ItemClass::Bag | ItemClass::Artifact => "satchel".into(),
     };
-    let pick = [
-        ItemClass::Core,
-        ItemClass::Armour,
-        ItemClass::Pocket,
-        ItemClass::Bag,
-        ItemClass::Blade,
-    ]
-    .into_iter()
-    .find(|c| classes.contains(c))
-    .unwrap_or(ItemClass::Core);
+    let pick = CARRIER_ORDER
+        .into_iter()
+        .find(|c| classes.contains(c))
+        .unwrap_or(ItemClass::Core);
     Item::new(&base(pick), 100, Rarity::Common)
 }
 
@@ -449,16 +453,10 @@ fn carrier(cat: &Catalog, classes: &[ItemClass], requires_base: &[String]) -> It
 pub fn affix_plan(cat: &Catalog, id: &str) -> Option<Plan> {
     let table = &cat.loot.affixes;
     let def = table.get(id)?;
-    let classes: Vec<ItemClass> = [
-        ItemClass::Core,
-        ItemClass::Armour,
-        ItemClass::Pocket,
-        ItemClass::Bag,
-        ItemClass::Blade,
-    ]
-    .into_iter()
-    .filter(|c| table.allowed_on(def.group, *c))
-    .collect();
+    let classes: Vec<ItemClass> = CARRIER_ORDER
+        .into_iter()
+        .filter(|c| table.allowed_on(def.group, *c))
+        .collect();
     let plain = carrier(cat, &classes, &[]);
     let top = table.tiers.t_max(1000);
     let mut rolled = plain.clone();
