@@ -15,6 +15,7 @@ pub mod effects;
 pub mod element;
 pub mod enemies;
 pub mod loot;
+pub mod melee;
 pub mod player;
 pub mod probe;
 pub mod profile;

@@ -46,6 +46,7 @@ const LAYERS: &[(&str, u8, &str)] = &[
     ("enemies", 2, "rules"),
     ("waves", 2, "rules"),
     ("loot", 2, "rules"),
+    ("melee", 2, "rules"),
     ("economy", 2, "rules"),
     ("shop", 2, "rules"),
     ("player", 2, "rules"),

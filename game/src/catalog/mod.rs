@@ -40,6 +40,8 @@ pub struct Catalog {
     /// Rarities, affixes, bases, artifacts, materials, drops, crafting,
     /// enhancements and enchantments (`loot/*.json`).
     pub loot: crate::loot::LootData,
+    /// The blade: phases, combo and blades (`melee.json`).
+    pub melee: crate::melee::MeleeRules,
 }
 
 impl Catalog {
@@ -68,8 +70,23 @@ impl Catalog {
         }
         let fight = crate::waves::load_fight_data(root, &mut errors);
         let loot = crate::loot::LootData::load_into(root, &mut errors);
-        match (vm, run, fight, loot) {
-            (Some(vm), Some(run), Some(fight), Some(loot)) if errors.is_empty() => Ok(Catalog {
+        let melee = crate::melee::MeleeRules::load(root, &mut errors);
+        if let (Some(loot), Some(melee)) = (&loot, &melee) {
+            // Every blade a base names has its numbers.
+            for b in &loot.bases.bases {
+                if let Some(id) = b.weapon.as_ref().and_then(|w| w.melee.as_ref())
+                    && melee.blade(id).is_none()
+                {
+                    errors.push(DataError::new(
+                        "loot/bases.json",
+                        format!("bases[{}].weapon.melee", b.id),
+                        format!("no blade `{id}` in melee.json"),
+                    ));
+                }
+            }
+        }
+        match (vm, run, fight, loot, melee) {
+            (Some(vm), Some(run), Some(fight), Some(loot), Some(melee)) if errors.is_empty() => Ok(Catalog {
                 spells: vm.spells,
                 cores: vm.cores,
                 recipes: vm.recipes,
@@ -80,6 +97,7 @@ impl Catalog {
                 bosses: fight.bosses,
                 waves: fight.waves,
                 loot,
+                melee,
             }),
             _ => Err(DataErrors(errors)),
         }
