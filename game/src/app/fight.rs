@@ -363,6 +363,24 @@ impl Fight {
                 EffectKind::LevelUp => {
                     rings.push(Shape::ring(e.pos, 20.0 + 80.0 * t, 4.0, [0.4, 1.0, 0.6, 1.0 - t]).glow(10.0));
                 }
+                // Blade sparks: hot, bigger than a shot's flash.
+                EffectKind::MeleeHit => {
+                    discs.push(
+                        Shape::circle(e.pos, 14.0 * (1.0 - t) + 4.0, [1.0, 0.85, 0.5, 1.0 - t]).glow(10.0),
+                    );
+                }
+                EffectKind::MeleeAbort => {
+                    rings.push(Shape::ring(
+                        e.pos,
+                        30.0 + 20.0 * t,
+                        3.0,
+                        [0.6, 0.6, 0.6, 0.8 * (1.0 - t)],
+                    ));
+                }
+                EffectKind::Parry => {
+                    rings
+                        .push(Shape::ring(e.pos, 12.0 + 40.0 * t, 5.0, [0.8, 0.95, 1.0, 1.0 - t]).glow(12.0));
+                }
             }
         }
         scene.shapes.glow.extend(discs);

@@ -106,6 +106,18 @@ impl Swing {
                 .is_none_or(|b| self.since_start >= b.interval_s - 1.0e-4)
     }
 
+    /// Half the sector (rad, blade width excluded) the next swing would have
+    /// if it started now: what sector discipline checks before starting.
+    pub fn next_half(&self, blade: &BladeDef, rules: &MeleeRules) -> f32 {
+        let k = if self.since_strike > rules.phases.combo_window_s {
+            0
+        } else {
+            self.next_combo % rules.combo.len().max(1)
+        };
+        let sector = rules.combo.get(k).map_or(1.0, |c| c.sector);
+        (blade.arc_deg * sector).min(359.0).to_radians() / 2.0
+    }
+
     /// Starts a swing along `axis` with `blade` and its `parry`-free values,
     /// baking them; the combo continues if the last strike ended inside the window.
     pub fn start(&mut self, axis: f32, blade: &BladeDef, rules: &MeleeRules) {

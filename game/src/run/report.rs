@@ -85,6 +85,18 @@ pub struct WaveReport {
     pub afflictions: u64,
     /// Afflictions the player's `save` shrugged off.
     pub afflictions_resisted: u64,
+    /// Blade swings started.
+    pub melee_swings: u64,
+    /// Blade hits.
+    pub melee_hits: u64,
+    /// Strikes broken off by a friendly body.
+    pub melee_aborts: u64,
+    /// Blows parried.
+    pub parries: u64,
+    /// Enemy shots parried back.
+    pub parried_shots: u64,
+    /// Most degrees a blade hit lay outside its swing's sector (0).
+    pub max_deg_outside_sector: f32,
     /// Items dropped.
     pub items_dropped: u32,
     /// Materials dropped.
@@ -204,6 +216,12 @@ pub(crate) fn wave_report(
         dashes: s.dashes,
         afflictions: s.afflictions,
         afflictions_resisted: s.afflictions_resisted,
+        melee_swings: s.melee_swings,
+        melee_hits: s.melee_hits,
+        melee_aborts: s.melee_aborts,
+        parries: s.parries,
+        parried_shots: s.parried_shots,
+        max_deg_outside_sector: s.max_deg_outside_sector,
         items_dropped: s.items_dropped,
         materials_dropped: s.materials_dropped,
         artifacts_dropped: s.artifacts_dropped,

@@ -220,7 +220,7 @@ impl World {
     }
 
     /// Statistics, effects and kill credit of one resolved hit.
-    fn book_hit(
+    pub(super) fn book_hit(
         &mut self,
         enemy: u32,
         out: &crate::enemies::HitOutcome,

@@ -140,6 +140,18 @@ pub struct WaveStats {
     pub afflictions: u64,
     /// Afflictions the player's `save` shrugged off.
     pub afflictions_resisted: u64,
+    /// Blade swings started.
+    pub melee_swings: u64,
+    /// Blade hits (one per target per swing).
+    pub melee_hits: u64,
+    /// Strikes broken off by a friendly body under the blade.
+    pub melee_aborts: u64,
+    /// Blows the blade parried (contact and shots).
+    pub parries: u64,
+    /// Enemy shots parried back as the player's.
+    pub parried_shots: u64,
+    /// Most degrees a blade hit's contact lay outside its swing's sector (must be 0).
+    pub max_deg_outside_sector: f32,
     /// Largest single hit on an enemy (the summary's "highest single hit").
     pub highest_hit: f32,
     /// Items dropped (elites, bosses, wave end).

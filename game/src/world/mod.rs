@@ -40,6 +40,7 @@ mod equip;
 pub mod gear;
 mod hooks;
 mod load;
+mod melee;
 pub mod metrics;
 mod movement;
 mod queries;
@@ -145,6 +146,10 @@ struct Caster {
     aim_override: Option<Vec2>,
     /// Still time for stand-charge chips ([`World::charge_state`]).
     charge: ChargeTracker,
+    /// The worn blade's swing (issue 12).
+    swing: crate::melee::Swing,
+    /// Speed of the strike's dash now, px/s.
+    dash_v: f32,
 }
 
 /// The projectile compute core and the bookkeeping of its one-step latency.
@@ -337,6 +342,8 @@ impl World {
                 memory: None,
                 aim_override: None,
                 charge: ChargeTracker::default(),
+                swing: crate::melee::Swing::new(),
+                dash_v: 0.0,
             },
             link: ComputeLink {
                 compute,

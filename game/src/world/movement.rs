@@ -80,9 +80,11 @@ impl World {
         if poison > 0.0 {
             self.hurt_player_over_time(poison, crate::loot::enhance::DamageClass::Poison);
         }
+        self.step_melee(dt, counters);
         self.player.move_factor = self
             .afflictions
-            .move_factor(&self.cat.run.world.player.afflictions);
+            .move_factor(&self.cat.run.world.player.afflictions)
+            * self.caster.swing.move_factor(&self.cat.melee);
         self.player.walk(self.move_dir, dt, &arena);
         let regenerated = self.player.regenerated;
         self.player.tick(dt);

@@ -40,6 +40,12 @@ pub enum EffectKind {
     },
     /// The player gained a level.
     LevelUp,
+    /// A blade hit (sparks, a shake stronger than a shot's).
+    MeleeHit,
+    /// A strike broken off by a friendly body under the blade (grey flash).
+    MeleeAbort,
+    /// A parry: the blow met the blade.
+    Parry,
 }
 
 /// One effect on screen.

@@ -1,0 +1,153 @@
+//! The blade's step (issue 12): the world orders the rules of
+//! [`crate::melee`] over its bodies. A worn blade (`kit.gear.melee`) swings
+//! by itself at the nearest enemy in reach while the core keeps firing (the
+//! genre's melee weapons do; the seed's fighter picks targets the same way).
+//! Friendly bodies (turrets, black holes) stand in for the seed's
+//! squadmates: a swing does not start with one in its sector, and a strike
+//! that meets one is broken off. Hits go through the damage pipeline as
+//! projectiles do (elements, levels, affixes, reactions, knockback).
+
+use super::*;
+use crate::melee::sweep::{Band, deg_outside};
+use crate::melee::{Swing, SwingPhase};
+
+/// Radius of a friendly body (turret, black hole) for sector discipline, px.
+pub const FRIENDLY_BODY_PX: f32 = 16.0;
+
+impl World {
+    /// One step of the blade: start, sweep, hits, the strike's dash.
+    pub(super) fn step_melee(&mut self, dt: f32, counters: &mut StepCounters) {
+        let cat = self.cat.clone();
+        let Some(blade) = self.kit.gear.melee.as_deref().and_then(|id| cat.melee.blade(id)) else {
+            self.caster.swing = Swing::new();
+            return;
+        };
+        let rules = &cat.melee;
+        let me = self.player.pos;
+        if self.player.alive()
+            && !self.player.is_down()
+            && self.caster.swing.ready()
+            && let Some((_, target)) = self.nearest_enemy(me, None)
+            && target.distance(me) <= blade.reach + self.player.radius
+        {
+            let axis = (target - me).y.atan2((target - me).x);
+            let half = self.caster.swing.next_half(blade, rules) + blade.blade_deg.to_radians() / 2.0;
+            let sector = Band {
+                inner: self.player.radius,
+                reach: blade.reach,
+                lo: axis - half,
+                hi: axis + half,
+            };
+            if !self.friendly_under(&sector, me) {
+                self.caster.swing.start(axis, blade, rules);
+                self.stats.melee_swings += 1;
+            }
+        }
+        let was_strike = self.caster.swing.phase == SwingPhase::Strike;
+        let sweep = self.caster.swing.advance(dt, rules);
+        let Some(b) = self.caster.swing.baked else {
+            return;
+        };
+        // The strike's dash along the axis; only the walls stop it.
+        if self.caster.swing.phase == SwingPhase::Strike || (was_strike && sweep.is_some()) {
+            self.caster.dash_v = (self.caster.dash_v + b.dash.1 * dt).min(b.dash.0);
+            let arena = self.cat.run.world.arena;
+            self.player.pos = arena.clamp(
+                self.player.pos + crate::melee::sweep::dir(b.axis) * self.caster.dash_v * dt,
+                self.player.radius,
+            );
+        } else {
+            self.caster.dash_v = 0.0;
+        }
+        let Some(s) = sweep else {
+            return;
+        };
+        let me = self.player.pos;
+        let Some(band) = self.caster.swing.band(s, self.player.radius) else {
+            return;
+        };
+        if self.friendly_under(&band, me) {
+            self.caster.swing.abort();
+            self.stats.melee_aborts += 1;
+            self.effects.push(EffectKind::MeleeAbort, me, 0.25);
+            return;
+        }
+        let mut cut = Vec::new();
+        for (i, e) in self.field.enemies.slots().iter().enumerate() {
+            let slot = i as u32;
+            if e.alive && e.hp > 0.0 && !self.caster.swing.hit.contains(&slot) {
+                let (d, contact) = band.nearest(e.pos - me);
+                if d <= e.radius {
+                    cut.push((slot, contact));
+                }
+            }
+        }
+        for (slot, contact) in cut {
+            self.caster.swing.hit.push(slot);
+            let outside = deg_outside(contact, b.axis, b.half + b.blade / 2.0);
+            self.stats.max_deg_outside_sector = self.stats.max_deg_outside_sector.max(outside);
+            self.melee_hit(slot, &b, counters);
+        }
+    }
+
+    /// True when a friendly body (a turret, a black hole) touches `band` around `me`.
+    fn friendly_under(&self, band: &Band, me: Vec2) -> bool {
+        self.field
+            .areas
+            .iter()
+            .filter(|a| !matches!(a.kind, AreaKind::HealingMist))
+            .any(|a| band.touches(a.pos - me, FRIENDLY_BODY_PX))
+    }
+
+    /// One blade hit on enemy `slot`: the damage pipeline, knockback, hooks.
+    pub(super) fn melee_hit(
+        &mut self,
+        slot: u32,
+        b: &crate::melee::swing::Baked,
+        counters: &mut StepCounters,
+    ) {
+        let Some(e) = self.field.enemies.get(slot) else {
+            return;
+        };
+        let dir = (e.pos - self.player.pos)
+            .try_normalize()
+            .unwrap_or(crate::melee::sweep::dir(b.axis));
+        let guard = crate::loot::gear::Guard {
+            levels: e.defence,
+            incorporeal: e.incorporeal,
+        };
+        let rules = &self.cat.loot.enhancements.levels;
+        let physical = crate::element::ElementShares::pure(crate::element::Element::Physical);
+        let Some((mut spec, attacker)) = crate::loot::gear::player_hit(
+            b.damage,
+            &physical,
+            dir,
+            &guard,
+            self.player.stats(),
+            &self.kit.gear,
+            rules,
+        ) else {
+            return;
+        };
+        spec.mult *= self.bane_mult(slot);
+        let out = self
+            .field
+            .enemies
+            .hit(slot, &spec, &attacker, &self.cat.combat, &mut self.rngs.combat);
+        self.boss_events.extend(out.boss_events.iter().copied());
+        if out.reflected {
+            return;
+        }
+        self.book_hit(slot, &out, u32::MAX, counters);
+        self.stats.melee_hits += 1;
+        if let Some(e) = self.field.enemies.get(slot)
+            && e.knockback_resist < 1.0
+        {
+            self.field.enemies.knockback(slot, dir * b.knockback);
+            self.stats.knockbacks += 1;
+        }
+        self.effects
+            .push(EffectKind::MeleeHit, self.player.pos + dir * b.reach * 0.8, 0.2);
+        self.run_hooks_at(crate::loot::hooks::Hook::OnHit, Some(slot), counters);
+    }
+}
