@@ -97,6 +97,8 @@ stats! {
     /// Chance to shrug off an affliction from an enemy's elemental hit (the
     /// Save enchantments: 1/6 and 2/6, the seed's d6).
     Save = "save": base 0.0, soft Some(0.5), hard Some(0.9), lower false;
+    /// Parry chance added to the worn blade's own (the PARRY affix).
+    Parry = "parry": base 0.0, soft Some(0.5), hard Some(0.9), lower false;
 }
 
 /// One change to one stat: `(base + Σadd) × Πmul`.

@@ -98,6 +98,9 @@ pub enum AffixGroup {
     Supply,
     /// On-hit / on-kill / on-hurt effects. Anything, at extra cost.
     Trigger,
+    /// Parry. Blades only (the melee seed's PARRY affix: "a light cleaver
+    /// must be possible as a find").
+    Guard,
 }
 
 impl AffixGroup {
@@ -112,6 +115,7 @@ impl AffixGroup {
             AffixGroup::Defence => "defence",
             AffixGroup::Supply => "supply",
             AffixGroup::Trigger => "trigger",
+            AffixGroup::Guard => "guard",
         }
     }
 }

@@ -147,6 +147,12 @@ pub fn stat_plan(stat: StatId) -> (Stage, Kit, Vec<&'static str>) {
             sturdy(spark3()),
             vec!["afflictions_resisted"],
         ),
+        // A worn saber, its swing committed when the grunts reach it.
+        StatId::Parry => (
+            Stage::wave(3, 30.0, Walk::Stand),
+            sturdy(spark3()).wearing(Item::new("saber", 1, Rarity::Common)),
+            vec!["parries"],
+        ),
         StatId::ReactionPower => (
             range(grunt(), 6.0),
             Kit::deck("debug_core", &["water_wave", "static_bolt"]).with_mods(&rich()),

@@ -50,7 +50,7 @@ impl Default for BenchState {
 
 pub use crate::loot::gear_actions::BenchAction;
 
-const GROUPS: [AffixGroup; 8] = [
+const GROUPS: [AffixGroup; 9] = [
     AffixGroup::Damage,
     AffixGroup::Penetration,
     AffixGroup::Element,
@@ -59,6 +59,7 @@ const GROUPS: [AffixGroup; 8] = [
     AffixGroup::Defence,
     AffixGroup::Supply,
     AffixGroup::Trigger,
+    AffixGroup::Guard,
 ];
 
 fn op_row(

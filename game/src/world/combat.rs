@@ -70,6 +70,11 @@ impl World {
                     }
                 }
                 k if k == EventKind::PlayerHit as u32 && shot.team == Team::Enemy => {
+                    // A committed blade may parry the shot back.
+                    if !self.player.invulnerable() && self.try_parry() {
+                        self.return_shot(&shot);
+                        continue;
+                    }
                     // Physical shots hit as the data's shot class; elemental
                     // ones (boss shots, reflected player spells) as their element.
                     let class = gear::shot_class(&shot.elements, self.cat.run.world.enemy_attack.shot_class);

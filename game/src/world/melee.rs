@@ -90,6 +90,84 @@ impl World {
         }
     }
 
+    /// A blow meets the player while the blade's swing is committed (windup
+    /// or strike): parried with the blade's chance plus the `parry` stat.
+    /// A sheathed blade never parries. Draws from the combat stream only
+    /// while committed.
+    pub(super) fn try_parry(&mut self) -> bool {
+        let cat = self.cat.clone();
+        let Some(blade) = self.kit.gear.melee.as_deref().and_then(|id| cat.melee.blade(id)) else {
+            return false;
+        };
+        if !self.caster.swing.committed() || !self.player.alive() {
+            return false;
+        }
+        let chance = (blade.parry + self.player.stat(crate::stats::StatId::Parry)).clamp(0.0, 1.0);
+        let parried = rand::Rng::random::<f32>(&mut self.rngs.combat) < chance;
+        if parried {
+            self.stats.parries += 1;
+            self.effects.push(EffectKind::Parry, self.player.pos, 0.3);
+        }
+        parried
+    }
+
+    /// A parried contact blow from enemy `slot`: the enemy takes the
+    /// player's full hit, and the strike restarts from its start; the
+    /// cooldown between swing starts is not reset.
+    pub(super) fn riposte(&mut self, slot: u32, counters: &mut StepCounters) {
+        if let Some(b) = self.caster.swing.baked {
+            self.melee_hit(slot, &b, counters);
+        }
+        self.caster.swing.riposte();
+    }
+
+    /// A parried shot flies back as the player's, carrying the blade's
+    /// damage, and from then on behaves as any player shot.
+    pub(super) fn return_shot(&mut self, shot: &super::shots::Shot) {
+        let Some(b) = self.caster.swing.baked else {
+            return;
+        };
+        let Some(spark) = self.cat.spells.find("spark_bolt") else {
+            return;
+        };
+        self.stats.parried_shots += 1;
+        let req = crate::vm::SpawnRequest {
+            spell: spark,
+            damage: b.damage,
+            elements: crate::element::ElementShares::pure(crate::element::Element::Physical),
+            speed: shot.speed,
+            angle: 0.0,
+            spread: 0.0,
+            radius: shot.radius,
+            lifetime: shot.lifetime,
+            homing: 0.0,
+            acquire_radius: 0.0,
+            pierce: 0,
+            bounces: 0,
+            chain: 0,
+            sine_amp: 0.0,
+            sine_freq: 0.0,
+            explosion_radius: 0.0,
+            lifesteal: 0.0,
+            status_chance: 0.0,
+            coating: None,
+            hurts_caster: false,
+            knockback: b.knockback,
+            effect: crate::vm::spells::EffectKind::None,
+            effect_radius: 0.0,
+            effect_power: 0.0,
+            effect_duration: 0.0,
+            trigger: None,
+            timer: 0.0,
+            payload: None,
+            depth: 0,
+        };
+        let dir = (-shot.dir).try_normalize().unwrap_or(Vec2::X);
+        self.field
+            .queued
+            .push((req, self.player.pos + dir * self.player.radius, dir));
+    }
+
     /// True when a friendly body (a turret, a black hole) touches `band` around `me`.
     fn friendly_under(&self, band: &Band, me: Vec2) -> bool {
         self.field

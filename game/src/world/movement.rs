@@ -52,7 +52,10 @@ impl World {
         };
         let out = self.field.enemies.update(dt, &ctx, &mut self.rngs.ai);
         for &(enemy, dmg) in &out.contact_hits {
-            let _ = enemy;
+            if self.try_parry() {
+                self.riposte(enemy, counters);
+                continue;
+            }
             self.hurt_player(dmg, self.cat.run.world.enemy_attack.contact_class);
         }
         if out.pool_damage > 0.0 {
