@@ -32,12 +32,16 @@
 //! 3. Then, greedily, the purchase with the best measured DPS gain per gold,
 //!    among: each affordable wished chip (added to a free slot, or replacing
 //!    the card whose loss costs least), each affordable stat offer, and each
-//!    affordable non-board core with at least the active one's slots
-//!    (the deck carried over). A purchase must gain at least [`MIN_GAIN`].
+//!    affordable non-board core with more slots than the active one (the
+//!    deck carried over; each extra slot credited [`SLOT_GAIN`], since
+//!    today's deck cannot show what it will hold). A purchase must gain at
+//!    least [`MIN_GAIN`]. Refreshes grow with the gold held
+//!    ([`RICH_PER_REFRESH`]); gold past [`SURPLUS_KEEP`] and the saving then
+//!    goes to HP, armour and regeneration.
 //!    When nothing qualifies, the shelf is refreshed (at most
 //!    [`MAX_REFRESHES`] times, only with [`REFRESH_FLOOR`] gold left).
-//! 4. Saving: from wave [`SAVE_FROM_WAVE`], until a core of
-//!    [`SAVE_FOR_SLOTS`] slots is carried, half the gold is kept back for it
+//! 4. Saving: from wave [`SAVE_FROM_WAVE`] to [`SAVE_UNTIL_WAVE`], until a
+//!    core of [`SAVE_FOR_SLOTS`] slots is carried, half the gold is kept back for it
 //!    (cores excepted), which also earns the settlement's interest.
 //! 5. The void lord heals on physical hits: from wave [`PURGE_FROM_WAVE`]
 //!    no physical action is bought and replacing one is worth
