@@ -32,12 +32,16 @@
 //! 3. Then, greedily, the purchase with the best measured DPS gain per gold,
 //!    among: each affordable wished chip (added to a free slot, or replacing
 //!    the card whose loss costs least), each affordable stat offer, and each
-//!    affordable non-board core with at least the active one's slots
-//!    (the deck carried over). A purchase must gain at least [`MIN_GAIN`].
+//!    affordable non-board core with more slots than the active one (the
+//!    deck carried over; each extra slot credited [`SLOT_GAIN`], since
+//!    today's deck cannot show what it will hold). A purchase must gain at
+//!    least [`MIN_GAIN`]. Refreshes grow with the gold held
+//!    ([`RICH_PER_REFRESH`]); gold past [`SURPLUS_KEEP`] and the saving then
+//!    goes to HP, armour and regeneration.
 //!    When nothing qualifies, the shelf is refreshed (at most
 //!    [`MAX_REFRESHES`] times, only with [`REFRESH_FLOOR`] gold left).
-//! 4. Saving: from wave [`SAVE_FROM_WAVE`], until a core of
-//!    [`SAVE_FOR_SLOTS`] slots is carried, half the gold is kept back for it
+//! 4. Saving: from wave [`SAVE_FROM_WAVE`] to [`SAVE_UNTIL_WAVE`], until a
+//!    core of [`SAVE_FOR_SLOTS`] slots is carried, half the gold is kept back for it
 //!    (cores excepted), which also earns the settlement's interest.
 //! 5. The void lord heals on physical hits: from wave [`PURGE_FROM_WAVE`]
 //!    no physical action is bought and replacing one is worth
@@ -74,6 +78,8 @@ pub const WISHLIST: &[&str] = &[
     "double_cast",
     "modifier_homing",
     "spark_bolt",
+    "fire_bolt",
+    "ice_shard",
 ];
 /// Seconds of a trial not counted.
 pub const TRIAL_WARMUP_S: f32 = 1.5;
@@ -83,7 +89,7 @@ pub const TRIAL_S: f32 = 3.0;
 pub const CROWD_KEEP: f64 = 0.9;
 /// From this wave on, the deck is readied for the void lord: physical
 /// actions are not bought, and replacing one is worth [`PURGE_BONUS`].
-pub const PURGE_FROM_WAVE: u32 = 14;
+pub const PURGE_FROM_WAVE: u32 = 11;
 /// Gain credited per physical action replaced (from [`PURGE_FROM_WAVE`]).
 pub const PURGE_BONUS: f64 = 0.25;
 /// Smallest relative DPS gain worth paying for.
@@ -95,9 +101,20 @@ pub const MAX_REFRESHES: u32 = 3;
 /// A refresh is paid only while at least this much gold is left after it.
 pub const REFRESH_FLOOR: u64 = 120;
 /// Saving for a big core starts at this wave.
-pub const SAVE_FROM_WAVE: u32 = 4;
+pub const SAVE_FROM_WAVE: u32 = 6;
 /// Saving stops once a core with this many slots is carried.
-pub const SAVE_FOR_SLOTS: usize = 10;
+pub const SAVE_FOR_SLOTS: usize = 8;
+/// Gain credited to a core per slot it has beyond the active one's.
+pub const SLOT_GAIN: f64 = 0.12;
+/// A bigger core may measure at most this much lower on today's deck.
+pub const SLOT_LOSS: f64 = 0.15;
+/// Saving for a big core stops at this wave (what is saved then is spent).
+pub const SAVE_UNTIL_WAVE: u32 = 15;
+/// One refresh more per this much gold held (beyond [`MAX_REFRESHES`]).
+pub const RICH_PER_REFRESH: u64 = 400;
+/// Gold above this (and the saving) is spent on survivability once the
+/// DPS purchases are done (the settlement's interest is capped).
+pub const SURPLUS_KEEP: u64 = 300;
 /// Purchases per visit at most (bounds the trials).
 const MAX_PURCHASES: usize = 12;
 /// Level-ups taken when none raises the DPS, most wanted first.
@@ -282,7 +299,8 @@ pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
             let gold = run.world().wallet.gold();
             let Some(shop) = run.shop() else { break };
             let cost = shop.refresh_cost(def);
-            if refreshes >= MAX_REFRESHES || gold < cost + REFRESH_FLOOR + spend_floor(run.world()) {
+            let allowed = MAX_REFRESHES + (gold / RICH_PER_REFRESH) as u32;
+            if refreshes >= allowed || gold < cost + REFRESH_FLOOR + spend_floor(run.world()) {
                 break;
             }
             send(run, Command::Refresh)?;
@@ -314,6 +332,7 @@ pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
             }
         }
     }
+    buy_surplus(run, def, &mut visit)?;
     let mut deck: Vec<String> = run.world().loadout.active_deck_ids();
     // Before the void lord: no physical action, while two others remain.
     let others = deck
@@ -330,7 +349,7 @@ pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
 /// Gold not to be spent on spells and stats (saving for a big core).
 fn spend_floor(w: &World) -> u64 {
     let has_big = w.loadout.cores().iter().any(|c| c.capacity >= SAVE_FOR_SLOTS);
-    if w.wave >= SAVE_FROM_WAVE && !has_big {
+    if w.wave >= SAVE_FROM_WAVE && w.wave < SAVE_UNTIL_WAVE && !has_big {
         RESERVE.max(w.wallet.gold() / 2)
     } else {
         RESERVE
@@ -414,8 +433,15 @@ fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, 
             let mut cand = deck.clone();
             cand.truncate(c.capacity as usize);
             let dps = trials.dps(w, &c.id, &arrange(cat, &cand), &[], &[]);
+            // The trial runs today's deck, which cannot show what the free
+            // slots will hold: each extra slot is credited [`SLOT_GAIN`].
+            let extra = (c.capacity as usize).saturating_sub(active.capacity);
+            let g = gain(dps, base);
+            if extra == 0 || g < -SLOT_LOSS {
+                continue;
+            }
             consider(
-                gain(dps, base),
+                g + SLOT_GAIN * extra as f64,
                 Buy::Core { index: i, deck: cand },
                 o.price,
                 &o.id,
@@ -576,18 +602,55 @@ fn equip_better(run: &mut Run, cat: &Catalog, visit: &mut ShopVisit) -> Result<(
 
 /// Where the competent player aims: at a living boss within
 /// [`BOSS_FOCUS`] px (a player who read the codex knows the wave ends with
-/// it, and auto-aim would spend the build on the adds nearest to hand), else
-/// nowhere in particular (auto-aim at the nearest enemy).
+/// it, and auto-aim would spend the build on the adds nearest to hand);
+/// else at the nearest enemy within [`AIM_RANGE`] px that neither turns
+/// shots back (a shield bearer's front) nor lets physical hits through (a
+/// wraith): auto-aim's nearest is often a shield bearer walking in front of
+/// the crowd, and the deck's shots come back (measured: wave 10's `dps` of
+/// 3–13 on seeds whose build measured 50–100). Else nowhere in particular
+/// (auto-aim at the nearest enemy).
 pub fn boss_aim(w: &World) -> Option<glam::Vec2> {
     let me = w.player.pos;
-    w.enemies()
-        .slots()
-        .iter()
-        .filter(|e| e.alive && e.boss.is_some())
-        .map(|e| e.pos - me)
-        .filter(|d| d.length() <= BOSS_FOCUS)
-        .min_by(|a, b| a.length().total_cmp(&b.length()))
+    let nearest = |ok: &dyn Fn(&crate::enemies::EnemyState) -> bool, range: f32| {
+        w.enemies()
+            .slots()
+            .iter()
+            .filter(|e| e.alive && ok(e))
+            .map(|e| e.pos - me)
+            .filter(|d| d.length() <= range)
+            .min_by(|a, b| a.length().total_cmp(&b.length()))
+    };
+    nearest(&|e| e.boss.is_some(), BOSS_FOCUS)
+        .or_else(|| nearest(&|e| e.reflect.is_none() && !e.incorporeal, AIM_RANGE))
 }
 
 /// Bosses farther than this (px) are left to auto-aim's choice.
 pub const BOSS_FOCUS: f32 = 700.0;
+/// Other enemies farther than this (px) are left to auto-aim's choice.
+pub const AIM_RANGE: f32 = 500.0;
+/// Spends gold beyond [`SURPLUS_KEEP`] and the saving on HP, armour and
+/// regeneration offers (the DPS purchases came first): gold kept past the
+/// settlement's interest cap is power left on the table.
+fn buy_surplus(run: &mut Run, def: &crate::shop::ShopDef, visit: &mut ShopVisit) -> Result<(), RunError> {
+    loop {
+        let w = run.world();
+        let gold = w.wallet.gold();
+        let keep = SURPLUS_KEEP.max(spend_floor(w));
+        let Some(shop) = run.shop() else { return Ok(()) };
+        let defensive = |id: &str| {
+            def.stat_offers.iter().find(|s| s.id == id).is_some_and(|s| {
+                s.modifiers
+                    .iter()
+                    .any(|m| matches!(m.stat, StatId::HpMax | StatId::HpRegen | StatId::Armor))
+            })
+        };
+        let pick = shop
+            .stats
+            .iter()
+            .enumerate()
+            .find(|(_, o)| !o.sold && o.price + keep <= gold && defensive(&o.id));
+        let Some((i, o)) = pick else { return Ok(()) };
+        let (id, price) = (o.id.clone(), o.price);
+        visit.buy(run, Shelf::Stats, i, id, price)?;
+    }
+}

@@ -81,6 +81,8 @@ pub struct PlayLog {
     pub build_dps: Vec<f64>,
     /// Per boss wave whose boss died: `[wave, seconds from the wave's start]`.
     pub boss_kill_s: Vec<(u32, f64)>,
+    /// The active core and deck that entered each wave, wave 1 first.
+    pub decks: Vec<(String, Vec<String>)>,
 }
 
 /// Plays `run` to its end with `policy`: every phase answered with the
@@ -96,6 +98,8 @@ pub fn play(run: &mut Run, policy: Policy) -> Result<PlayLog, RunError> {
             Phase::Summary => return Ok(log),
             Phase::Lab => {
                 log.build_dps.push(round2(measure::build_dps(run.world())));
+                let l = &run.world().loadout;
+                log.decks.push((l.active().id.clone(), l.active_deck_ids()));
                 Command::StartWave
             }
             Phase::Fight => {
