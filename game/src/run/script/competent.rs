@@ -608,7 +608,8 @@ fn equip_better(run: &mut Run, cat: &Catalog, visit: &mut ShopVisit) -> Result<(
 /// wraith): auto-aim's nearest is often a shield bearer walking in front of
 /// the crowd, and the deck's shots come back (measured: wave 10's `dps` of
 /// 3–13 on seeds whose build measured 50–100). Else nowhere in particular
-/// (auto-aim at the nearest enemy).
+/// (auto-aim at the nearest enemy). While a boss's barrage shield is up, it
+/// aims away from the boss (at an add more than 60° off it, else straight away).
 pub fn boss_aim(w: &World) -> Option<glam::Vec2> {
     let me = w.player.pos;
     let nearest = |ok: &dyn Fn(&crate::enemies::EnemyState) -> bool, range: f32| {
@@ -620,6 +621,17 @@ pub fn boss_aim(w: &World) -> Option<glam::Vec2> {
             .filter(|d| d.length() <= range)
             .min_by(|a, b| a.length().total_cmp(&b.length()))
     };
+    // A raised barrage shield turns every shot back: look away until it
+    // drops (the codex: the void lord's ring).
+    let shielded = |e: &crate::enemies::EnemyState| e.boss.as_ref().is_some_and(|b| b.shield.up > 0.0);
+    if let Some(d) = nearest(&shielded, BOSS_FOCUS * 1.5) {
+        return nearest(
+            &|e| e.boss.is_none() && e.reflect.is_none() && !e.incorporeal,
+            AIM_RANGE,
+        )
+        .filter(|a| a.normalize_or_zero().dot(d.normalize_or_zero()) < 0.5)
+        .or(Some(-d));
+    }
     nearest(&|e| e.boss.is_some(), BOSS_FOCUS)
         .or_else(|| nearest(&|e| e.reflect.is_none() && !e.incorporeal, AIM_RANGE))
 }
