@@ -382,6 +382,12 @@ impl Player {
         dealt
     }
 
+    /// Ends the invulnerability after a hit (headless tools that play one
+    /// exchange after another without the time between them).
+    pub fn end_invulnerability(&mut self) {
+        self.invulnerable = 0.0;
+    }
+
     /// True during the invulnerability after a hit or while down (the renderer blinks).
     pub fn invulnerable(&self) -> bool {
         self.invulnerable > 0.0 || self.is_down()

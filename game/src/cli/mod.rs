@@ -5,6 +5,7 @@
 use clap::{Parser, Subcommand};
 
 pub mod inert;
+pub mod melee_tools;
 pub mod replay;
 
 /// The game window's flags live with the window (`app::args`); the command

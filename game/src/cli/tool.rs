@@ -84,6 +84,33 @@ pub enum ToolCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Plays seeded exchanges of a committed swing (and a sheathed blade) against enemy blows.
+    Parry {
+        /// knife, saber or cleaver.
+        #[arg(long)]
+        blade: String,
+        /// Exchanges.
+        #[arg(long, default_value_t = 20_000)]
+        trials: u32,
+        /// RNG seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Swings the blade at random targets and measures cuts outside the sector.
+    Sweep {
+        /// Swings.
+        #[arg(long, default_value_t = 100_000)]
+        trials: u32,
+        /// RNG seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Plays a probe fight with and without everything a player can buy, pick
     /// or find, and lists what moved; exits 1 when something is inert.
     Inert {
@@ -98,8 +125,30 @@ pub enum ToolCommand {
 
 /// Runs one tool; data problems go to stderr with a failure status.
 pub fn run(cmd: ToolCommand) -> ExitCode {
-    if let ToolCommand::Inert { only, json } = &cmd {
-        return super::inert::run(only.as_deref(), *json);
+    match &cmd {
+        ToolCommand::Inert { only, json } => return super::inert::run(only.as_deref(), *json),
+        ToolCommand::Parry {
+            blade,
+            trials,
+            seed,
+            json,
+        } => {
+            return match super::melee_tools::parry_trials(blade, *trials, *seed) {
+                Ok(r) => {
+                    print_report(&r, *json);
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::FAILURE
+                }
+            };
+        }
+        ToolCommand::Sweep { trials, seed, json } => {
+            print_report(&super::melee_tools::sweep_trials(*trials, *seed), *json);
+            return ExitCode::SUCCESS;
+        }
+        _ => {}
     }
     let data = match LootData::load(&crate::data::default_root()) {
         Ok(d) => d,
@@ -154,9 +203,23 @@ pub fn run(cmd: ToolCommand) -> ExitCode {
             };
             ttk(&data, &fight, model, best, samples, seed, json);
         }
-        ToolCommand::Inert { .. } => unreachable!("dispatched above"),
+        ToolCommand::Inert { .. } | ToolCommand::Parry { .. } | ToolCommand::Sweep { .. } => {
+            unreachable!("dispatched above")
+        }
     }
     ExitCode::SUCCESS
+}
+
+/// Prints a report as JSON, or as `key: value` lines.
+fn print_report(r: &impl serde::Serialize, json: bool) {
+    let v = serde_json::to_value(r).unwrap_or_default();
+    if json {
+        println!("{v}");
+    } else if let Some(o) = v.as_object() {
+        for (k, x) in o {
+            println!("{k}: {x}");
+        }
+    }
 }
 
 /// The depths a `drops A B` table shows: A, every `step`-th depth, 28 and 55 when inside, B.

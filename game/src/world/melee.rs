@@ -11,6 +11,19 @@ use super::*;
 use crate::melee::sweep::{Band, deg_outside};
 use crate::melee::{Swing, SwingPhase};
 
+/// What one exchange of [`World::melee_exchange`] did.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Exchange {
+    /// The blow was parried.
+    pub parried: bool,
+    /// Damage the player took.
+    pub damage_taken: f64,
+    /// The riposte cut the enemy.
+    pub riposte_landed: bool,
+    /// The cooldown between swing starts was reset.
+    pub cooldown_reset: bool,
+}
+
 /// Radius of a friendly body (turret, black hole) for sector discipline, px.
 pub const FRIENDLY_BODY_PX: f32 = 16.0;
 
@@ -166,6 +179,45 @@ impl World {
         self.field
             .queued
             .push((req, self.player.pos + dir * self.player.radius, dir));
+    }
+
+    /// A contact blow of `dmg` from enemy `slot`: parried by a committed
+    /// blade (and answered), else it hurts.
+    pub(super) fn contact_blow(&mut self, slot: u32, dmg: f32, counters: &mut StepCounters) {
+        if self.try_parry() {
+            self.riposte(slot, counters);
+            return;
+        }
+        self.hurt_player(dmg, self.cat.run.world.enemy_attack.contact_class);
+    }
+
+    /// One exchange for `artificer tool parry`: enemy `slot` lands a contact
+    /// blow of `dmg` while the worn blade is committed (a swing toward it is
+    /// started first) or sheathed, through the fight's own [`World::contact_blow`].
+    pub fn melee_exchange(&mut self, slot: u32, dmg: f32, committed: bool) -> Exchange {
+        let cat = self.cat.clone();
+        let blade = self.kit.gear.melee.as_deref().and_then(|id| cat.melee.blade(id));
+        self.caster.swing = Swing::new();
+        if committed && let (Some(blade), Some(e)) = (blade, self.field.enemies.get(slot)) {
+            let d = e.pos - self.player.pos;
+            self.caster.swing.start(d.y.atan2(d.x), blade, &cat.melee);
+        }
+        self.player.end_invulnerability();
+        self.player.hp = self.player.hp_max();
+        let since = self.caster.swing.since_start;
+        let (parries, hits, taken) = (
+            self.stats.parries,
+            self.stats.melee_hits,
+            self.player.damage_taken,
+        );
+        let mut counters = StepCounters::default();
+        self.contact_blow(slot, dmg, &mut counters);
+        Exchange {
+            parried: self.stats.parries > parries,
+            damage_taken: self.player.damage_taken - taken,
+            riposte_landed: self.stats.melee_hits > hits,
+            cooldown_reset: self.caster.swing.since_start < since,
+        }
     }
 
     /// True when a friendly body (a turret, a black hole) touches `band` around `me`.

@@ -52,11 +52,7 @@ impl World {
         };
         let out = self.field.enemies.update(dt, &ctx, &mut self.rngs.ai);
         for &(enemy, dmg) in &out.contact_hits {
-            if self.try_parry() {
-                self.riposte(enemy, counters);
-                continue;
-            }
-            self.hurt_player(dmg, self.cat.run.world.enemy_attack.contact_class);
+            self.contact_blow(enemy, dmg, counters);
         }
         if out.pool_damage > 0.0 {
             // Pools hurt continuously: no invulnerability window, no minimum of 1 per step.

