@@ -40,6 +40,10 @@ pub struct PlayArgs {
     /// end and at exit; `artificer replay FILE` re-runs it headless).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// Start the run from a build file (as `artificer sim --build`: core,
+    /// deck, entries, worn equipment), e.g. `data/builds/blade.json`.
+    #[arg(long, value_name = "FILE")]
+    pub build: Option<PathBuf>,
     /// Watch a replay file instead of playing (Space pauses, 1 / 4 set the speed).
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,

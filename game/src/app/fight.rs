@@ -137,6 +137,7 @@ impl Fight {
         });
         let facing = w.player.vel;
         draw::player(scene, w.player.pos, w.player.radius, facing, self.hurt_flash);
+        super::blade_arcs::draw(w, scene);
     }
 
     fn draw_areas(&self, world: &World, scene: &mut Scene) {
@@ -436,6 +437,23 @@ impl Fight {
             ),
             ("backend".into(), w.backend().name().to_string()),
         ];
+        if w.blade_swing().is_some() {
+            let s = &w.stats;
+            let reach = if s.steps == 0 {
+                0.0
+            } else {
+                100.0 * s.melee_in_reach as f64 / s.steps as f64
+            };
+            data.counts
+                .push(("melee reach".into(), format!("{reach:.0} % of the wave")));
+            data.counts.push((
+                "melee swings / hits / aborts / parries".into(),
+                format!(
+                    "{} / {} / {} / {}",
+                    s.melee_swings, s.melee_hits, s.melee_aborts, s.parries
+                ),
+            ));
+        }
         data
     }
 }

@@ -8,6 +8,7 @@
 
 pub mod args;
 pub mod armoury;
+pub mod blade_arcs;
 pub mod charge_ring;
 pub mod draw;
 pub mod fight;
@@ -256,7 +257,10 @@ impl GameApp {
                 RunSetup {
                     seed: self.seed(),
                     last_wave: self.catalog.waves.len() as u32,
-                    build: None,
+                    build: match &self.args.build {
+                        Some(p) => Some(crate::run::load_build(p)?),
+                        None => None,
+                    },
                 },
                 self.args.backend,
             ),

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use engine::gpu::{Backend, GpuContext};
 
-use crate::run::{Build, PlayLog, Policy, RunOptions, RunReport, play_logged};
+use crate::run::{PlayLog, Policy, RunOptions, RunReport, play_logged};
 
 /// Options of `artificer sim`.
 #[derive(Debug, clap::Args)]
@@ -43,11 +43,6 @@ pub struct SimArgs {
     pub record: Option<PathBuf>,
 }
 
-fn load_build(path: &PathBuf) -> Result<Build, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    crate::data::parse_json::<Build>(path, &text).map_err(|e| e.to_string())
-}
-
 /// Runs `artificer sim`.
 pub fn run(args: &SimArgs) -> ExitCode {
     let root = args.root.clone().unwrap_or_else(crate::data::default_root);
@@ -59,7 +54,7 @@ pub fn run(args: &SimArgs) -> ExitCode {
         }
     };
     let build = match &args.build {
-        Some(p) => match load_build(p) {
+        Some(p) => match crate::run::load_build(p) {
             Ok(b) => Some(b),
             Err(e) => {
                 eprintln!("artificer sim: build: {e}");

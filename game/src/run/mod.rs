@@ -183,6 +183,12 @@ pub fn shop_pool(cat: &Catalog, who: ShopFor) -> ShopPool {
     ShopPool { spells, cores }
 }
 
+/// Reads a build file (`--build`), naming the file and what is wrong.
+pub fn load_build(path: &std::path::Path) -> Result<Build, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    crate::data::parse_json::<Build>(path, &text).map_err(|e| e.to_string())
+}
+
 /// Applies a build to a fresh world.
 pub fn apply_build(world: &mut World, build: &Build) -> Result<(), RunError> {
     let cat = world.catalog().clone();

@@ -37,6 +37,10 @@ impl World {
         };
         let rules = &cat.melee;
         let me = self.player.pos;
+        let in_reach = self
+            .nearest_enemy(me, None)
+            .is_some_and(|(_, p)| p.distance(me) <= blade.reach + self.player.radius);
+        self.stats.melee_in_reach += u64::from(in_reach);
         if self.player.alive()
             && !self.player.is_down()
             && self.caster.swing.ready()
@@ -218,6 +222,12 @@ impl World {
             riposte_landed: self.stats.melee_hits > hits,
             cooldown_reset: self.caster.swing.since_start < since,
         }
+    }
+
+    /// The worn blade's swing and the melee rules, when a blade is worn (the renderer).
+    pub fn blade_swing(&self) -> Option<(&Swing, &crate::melee::MeleeRules)> {
+        self.kit.gear.melee.as_ref()?;
+        Some((&self.caster.swing, &self.cat.melee))
     }
 
     /// True when a friendly body (a turret, a black hole) touches `band` around `me`.

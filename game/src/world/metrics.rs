@@ -140,6 +140,8 @@ pub struct WaveStats {
     pub afflictions: u64,
     /// Afflictions the player's `save` shrugged off.
     pub afflictions_resisted: u64,
+    /// Steps with a blade worn and an enemy in its reach (the overlay's melee reach).
+    pub melee_in_reach: u64,
     /// Blade swings started.
     pub melee_swings: u64,
     /// Blade hits (one per target per swing).
