@@ -3,7 +3,7 @@
 //! (no hit outside the sector over 100,000 random swings, one hit per target
 //! per swing), and a spin among friendly turrets aborting more than a slash.
 
-use game::cli::melee_tools::{parry_trials, sweep_trials};
+use game::cli::melee_tools::{abort_trials, parry_trials, sweep_trials};
 
 #[test]
 fn knife_and_cleaver_parry_at_the_seeds_rates() {
@@ -24,4 +24,20 @@ fn the_swept_blade_never_cuts_outside_its_sector_nor_twice() {
     assert!(s.hits > 10_000, "{s:?}");
     assert_eq!(s.max_deg_outside_sector, 0.0, "{s:?}");
     assert_eq!(s.double_hits, 0);
+}
+
+#[test]
+fn a_spin_among_friendly_turrets_aborts_more_often_than_a_slash() {
+    let (slash_started, slash_aborted) = abort_trials(0, 6, 20_000, 5);
+    let (spin_started, spin_aborted) = abort_trials(2, 6, 20_000, 5);
+    let slash = f64::from(slash_aborted) / f64::from(slash_started.max(1));
+    let spin = f64::from(spin_aborted) / f64::from(spin_started.max(1));
+    assert!(
+        spin_started < slash_started,
+        "the wide spin starts less often: {spin_started} vs {slash_started}"
+    );
+    assert!(
+        spin > slash,
+        "spin aborts {spin:.3} of its swings, slash {slash:.3}"
+    );
 }

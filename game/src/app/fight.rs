@@ -119,6 +119,10 @@ impl Fight {
             {
                 shake = shake.max(5.0);
             }
+            // A blade hit is always at point blank: it shakes harder than a shot.
+            if e.kind == EffectKind::MeleeHit && e.age < 0.1 {
+                shake = shake.max(3.5);
+            }
         }
         draw::follow(&mut scene.camera, w.player.pos, min, max, viewport, shake, time);
         draw::arena(scene, min, max, viewport);

@@ -168,3 +168,58 @@ pub fn sweep_trials(trials: u32, seed: u64) -> SweepReport {
     }
     r
 }
+
+/// Aborts among started swings of combo step `combo` (0 slash, 2 spin) with
+/// `friends` friendly bodies (turrets) scattered around the player: a swing
+/// starts only with its sector clear of them (as in the fight), and aborts
+/// when the strike's band, carried by the dash, meets one.
+pub fn abort_trials(combo: usize, friends: usize, trials: u32, seed: u64) -> (u32, u32) {
+    let mut e = Vec::new();
+    let rules =
+        crate::melee::MeleeRules::load(&crate::data::default_root(), &mut e).expect("melee.json loads");
+    let blade = rules.blade("saber").cloned().expect("the saber");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (player_r, friend_r, dt) = (16.0, crate::world::FRIENDLY_BODY_PX, 1.0 / 60.0);
+    let (mut started, mut aborted) = (0, 0);
+    for _ in 0..trials {
+        let bodies: Vec<Vec2> = (0..friends)
+            .map(|_| {
+                let a = rng.random_range(-std::f32::consts::PI..std::f32::consts::PI);
+                dir(a) * rng.random_range(player_r + friend_r..blade.reach * 2.5)
+            })
+            .collect();
+        let mut s = Swing::new();
+        s.next_combo = combo;
+        s.since_strike = 0.0;
+        let axis = rng.random_range(-std::f32::consts::PI..std::f32::consts::PI);
+        let half = s.next_half(&blade, &rules) + blade.blade_deg.to_radians() / 2.0;
+        let sector = crate::melee::Band {
+            inner: player_r,
+            reach: blade.reach,
+            lo: axis - half,
+            hi: axis + half,
+        };
+        if bodies.iter().any(|b| sector.touches(*b, friend_r)) {
+            continue;
+        }
+        s.start(axis, &blade, &rules);
+        started += 1;
+        let (mut me, mut speed) = (Vec2::ZERO, 0.0f32);
+        while matches!(s.phase, SwingPhase::Windup | SwingPhase::Strike) {
+            let sweep = s.advance(dt, &rules);
+            let Some(b) = s.baked else { break };
+            if s.phase == SwingPhase::Strike || sweep.is_some() {
+                speed = (speed + b.dash.1 * dt).min(b.dash.0);
+                me += dir(b.axis) * speed * dt;
+            }
+            if let Some(sw) = sweep
+                && let Some(band) = s.band(sw, player_r)
+                && bodies.iter().any(|f| band.touches(*f - me, friend_r))
+            {
+                aborted += 1;
+                break;
+            }
+        }
+    }
+    (started, aborted)
+}

@@ -64,7 +64,7 @@ pub use arena::Arena;
 pub use charge::{ChargeState, ChargeTracker};
 pub use config::{RunData, WorldDef};
 pub use gear::EnemyAttackDef;
-pub use melee::Exchange;
+pub use melee::{Exchange, FRIENDLY_BODY_PX};
 pub use metrics::{Healed, STAGE_NAMES, StageTimes, StepCounters, WaveStats};
 pub use shots::{Chain, Shot, ShotTable, Team};
 pub use state_hash::StateHasher;
