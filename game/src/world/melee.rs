@@ -6,6 +6,12 @@
 //! squadmates: a swing does not start with one in its sector, and a strike
 //! that meets one is broken off. Hits go through the damage pipeline as
 //! projectiles do (elements, levels, affixes, reactions, knockback).
+//!
+//! Parry meets enemy shots at the compute core's PLAYER_HIT event, on the
+//! CPU, like a contact blow: the seed's rule is that blows must meet, and the
+//! player's body is where a shot meets the blade. A compute pass testing
+//! every enemy shot against the swept band each step would cost a GPU pass
+//! and its CPU twin to parry shots that have not reached the player yet.
 
 use super::*;
 use crate::melee::sweep::{Band, deg_outside};
@@ -58,6 +64,7 @@ impl World {
             if !self.friendly_under(&sector, me) {
                 self.caster.swing.start(axis, blade, rules);
                 self.stats.melee_swings += 1;
+                self.effects.push(EffectKind::MeleeSwing, me, 0.1);
             }
         }
         let was_strike = self.caster.swing.phase == SwingPhase::Strike;
@@ -73,6 +80,7 @@ impl World {
                 self.player.pos + crate::melee::sweep::dir(b.axis) * self.caster.dash_v * dt,
                 self.player.radius,
             );
+            self.push_out_of_enemies();
         } else {
             self.caster.dash_v = 0.0;
         }
@@ -222,6 +230,22 @@ impl World {
             riposte_landed: self.stats.melee_hits > hits,
             cooldown_reset: self.caster.swing.since_start < since,
         }
+    }
+
+    /// The push layer: the dash never leaves the player inside an enemy's
+    /// body (the seed's fighter stood inside the one it cut without it).
+    fn push_out_of_enemies(&mut self) {
+        let r = self.player.radius;
+        let mut pos = self.player.pos;
+        for e in self.field.enemies.slots().iter().filter(|e| e.alive) {
+            let d = pos - e.pos;
+            let min = e.radius + r;
+            let len = d.length();
+            if len < min {
+                pos = e.pos + d.try_normalize().unwrap_or(Vec2::X) * min;
+            }
+        }
+        self.player.pos = self.cat.run.world.arena.clamp(pos, r);
     }
 
     /// The worn blade's swing and the melee rules, when a blade is worn (the renderer).
