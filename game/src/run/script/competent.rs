@@ -59,7 +59,6 @@ use super::send;
 use super::starter::ShopVisit;
 use crate::catalog::Catalog;
 use crate::economy::LevelUpTable;
-use crate::loot::gear_actions::EquipmentAction;
 use crate::run::{Command, Run, RunError};
 use crate::shop::loadout::{CardPlace, Spot};
 use crate::shop::{Shelf, StatOfferDef};
@@ -585,19 +584,7 @@ fn equip_better(run: &mut Run, cat: &Catalog, visit: &mut ShopVisit) -> Result<(
             Some(worn) => (item.rarity, item.ilvl) > (worn.rarity, worn.ilvl),
         }
     };
-    if !(0..run.world().stash.len()).any(|i| better(run, i)) {
-        return Ok(());
-    }
-    send(run, Command::OpenArmoury)?;
-    let mut i = 0;
-    while i < run.world().stash.len() {
-        if better(run, i) && run.apply(Command::Equip(EquipmentAction::Equip(i))).is_ok() {
-            visit.equipped += 1;
-        } else {
-            i += 1;
-        }
-    }
-    send(run, Command::CloseArmoury)
+    super::starter::equip_where(run, visit, better)
 }
 
 /// Where the competent player aims: at a living boss within

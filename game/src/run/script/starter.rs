@@ -192,13 +192,24 @@ pub(super) fn equip_stash(
             .and_then(|b| b.class.slot())
             .is_some_and(|s| w.equipment.slot(s).is_none())
     };
-    if !(0..run.world().stash.len()).any(|i| fits(run, i)) {
+    equip_where(run, visit, fits)
+}
+
+/// Opens the armoury and wears every stashed item `want` picks (re-asked
+/// after each change, in stash order), then closes it; does nothing when no
+/// item is wanted. Both policies equip through it.
+pub(super) fn equip_where(
+    run: &mut Run,
+    visit: &mut ShopVisit,
+    want: impl Fn(&Run, usize) -> bool,
+) -> Result<(), RunError> {
+    if !(0..run.world().stash.len()).any(|i| want(run, i)) {
         return Ok(());
     }
     send(run, Command::OpenArmoury)?;
     let mut i = 0;
     while i < run.world().stash.len() {
-        if fits(run, i) && run.apply(Command::Equip(EquipmentAction::Equip(i))).is_ok() {
+        if want(run, i) && run.apply(Command::Equip(EquipmentAction::Equip(i))).is_ok() {
             visit.equipped += 1;
         } else {
             i += 1;
