@@ -232,12 +232,14 @@ impl World {
         }
     }
 
-    /// The push layer: the dash never leaves the player inside an enemy's
-    /// body (the seed's fighter stood inside the one it cut without it).
+    /// The push layer: the dash never leaves the player inside the body of
+    /// an enemy this swing cut (the seed's fighter stood inside the one it
+    /// cut without it).
     fn push_out_of_enemies(&mut self) {
         let r = self.player.radius;
         let mut pos = self.player.pos;
-        for e in self.field.enemies.slots().iter().filter(|e| e.alive) {
+        let cut = &self.caster.swing.hit;
+        for e in cut.iter().filter_map(|&s| self.field.enemies.get(s)) {
             let d = pos - e.pos;
             let min = e.radius + r;
             let len = d.length();
