@@ -143,10 +143,7 @@ pub fn sweep_trials(trials: u32, seed: u64) -> SweepReport {
         while s.phase != SwingPhase::Idle {
             let sweep = s.advance(dt, &rules);
             let Some(b) = s.baked else { break };
-            if s.phase == SwingPhase::Strike || sweep.is_some() {
-                speed = (speed + b.dash.1 * dt).min(b.dash.0);
-                me += dir(b.axis) * speed * dt;
-            }
+            me += s.dash_step(sweep.is_some(), &mut speed, dt);
             if let Some(sw) = sweep
                 && let Some(band) = s.band(sw, player_r)
             {
@@ -207,11 +204,7 @@ pub fn abort_trials(combo: usize, friends: usize, trials: u32, seed: u64) -> (u3
         let (mut me, mut speed) = (Vec2::ZERO, 0.0f32);
         while matches!(s.phase, SwingPhase::Windup | SwingPhase::Strike) {
             let sweep = s.advance(dt, &rules);
-            let Some(b) = s.baked else { break };
-            if s.phase == SwingPhase::Strike || sweep.is_some() {
-                speed = (speed + b.dash.1 * dt).min(b.dash.0);
-                me += dir(b.axis) * speed * dt;
-            }
+            me += s.dash_step(sweep.is_some(), &mut speed, dt);
             if let Some(sw) = sweep
                 && let Some(band) = s.band(sw, player_r)
                 && bodies.iter().any(|f| band.touches(*f - me, friend_r))

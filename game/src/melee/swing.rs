@@ -204,6 +204,23 @@ impl Swing {
         }
     }
 
+    /// The strike's dash this step: while the strike is live (or ended inside
+    /// this step, `swept`), `speed` grows by the blade's acceleration up to
+    /// its dash speed and the displacement along the axis is returned; else
+    /// `speed` drops to 0 and the player stays.
+    pub fn dash_step(&self, swept: bool, speed: &mut f32, dt: f32) -> glam::Vec2 {
+        match self.baked {
+            Some(b) if self.phase == SwingPhase::Strike || swept => {
+                *speed = (*speed + b.dash.1 * dt).min(b.dash.0);
+                super::sweep::dir(b.axis) * *speed * dt
+            }
+            _ => {
+                *speed = 0.0;
+                glam::Vec2::ZERO
+            }
+        }
+    }
+
     /// Walking speed factor now.
     pub fn move_factor(&self, rules: &MeleeRules) -> f32 {
         match self.phase {

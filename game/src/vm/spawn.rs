@@ -85,6 +85,50 @@ pub struct SpawnRequest {
 }
 
 impl SpawnRequest {
+    /// A plain bolt of `spell`: no spread, homing, pierce, effect or
+    /// payload (a parried shot flying back, a test's projectile); set the
+    /// fields that differ on the result.
+    pub fn plain(
+        spell: SpellIdx,
+        damage: f32,
+        elements: ElementShares,
+        speed: f32,
+        radius: f32,
+        lifetime: f32,
+    ) -> Self {
+        Self {
+            spell,
+            damage,
+            elements,
+            speed,
+            angle: 0.0,
+            spread: 0.0,
+            radius,
+            lifetime,
+            homing: 0.0,
+            acquire_radius: 0.0,
+            pierce: 0,
+            bounces: 0,
+            chain: 0,
+            sine_amp: 0.0,
+            sine_freq: 0.0,
+            explosion_radius: 0.0,
+            lifesteal: 0.0,
+            status_chance: 0.0,
+            coating: None,
+            hurts_caster: false,
+            knockback: 0.0,
+            effect: EffectKind::None,
+            effect_radius: 0.0,
+            effect_power: 0.0,
+            effect_duration: 0.0,
+            trigger: None,
+            timer: 0.0,
+            payload: None,
+            depth: 0,
+        }
+    }
+
     /// The GPU projectile for this request, fired from `origin` toward `aim_angle` (radians).
     ///
     /// Pierce and chain jumps share one hit budget, clamped to

@@ -67,42 +67,22 @@ mod tests {
     use crate::catalog::Catalog;
     use crate::element::{Element, ElementShares};
     use crate::vm::SpawnRequest;
-    use crate::vm::spells::EffectKind as Vfx;
     use crate::world::Dummy;
 
     /// A lightning bolt as `chain_bolt` fires it (10 damage, 800 px/s, 1 s),
     /// with `chain` jumps and `pierce`.
     fn bolt(cat: &Catalog, chain: u32, pierce: u32) -> SpawnRequest {
         SpawnRequest {
-            spell: cat.spells.find("chain_bolt").expect("chain_bolt"),
-            damage: 10.0,
-            elements: ElementShares::pure(Element::Lightning),
-            speed: 800.0,
-            angle: 0.0,
-            spread: 0.0,
-            radius: 6.0,
-            lifetime: 1.0,
-            homing: 0.0,
-            acquire_radius: 0.0,
             pierce,
-            bounces: 0,
             chain,
-            sine_amp: 0.0,
-            sine_freq: 0.0,
-            explosion_radius: 0.0,
-            lifesteal: 0.0,
-            status_chance: 0.0,
-            coating: None,
-            hurts_caster: false,
-            knockback: 0.0,
-            effect: Vfx::None,
-            effect_radius: 0.0,
-            effect_power: 0.0,
-            effect_duration: 0.0,
-            trigger: None,
-            timer: 0.0,
-            payload: None,
-            depth: 0,
+            ..SpawnRequest::plain(
+                cat.spells.find("chain_bolt").expect("chain_bolt"),
+                10.0,
+                ElementShares::pure(Element::Lightning),
+                800.0,
+                6.0,
+                1.0,
+            )
         }
     }
 

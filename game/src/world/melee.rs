@@ -73,16 +73,14 @@ impl World {
             return;
         };
         // The strike's dash along the axis; only the walls stop it.
-        if self.caster.swing.phase == SwingPhase::Strike || (was_strike && sweep.is_some()) {
-            self.caster.dash_v = (self.caster.dash_v + b.dash.1 * dt).min(b.dash.0);
+        let step = self
+            .caster
+            .swing
+            .dash_step(was_strike && sweep.is_some(), &mut self.caster.dash_v, dt);
+        if step != Vec2::ZERO {
             let arena = self.cat.run.world.arena;
-            self.player.pos = arena.clamp(
-                self.player.pos + crate::melee::sweep::dir(b.axis) * self.caster.dash_v * dt,
-                self.player.radius,
-            );
+            self.player.pos = arena.clamp(self.player.pos + step, self.player.radius);
             self.push_out_of_enemies();
-        } else {
-            self.caster.dash_v = 0.0;
         }
         let Some(s) = sweep else {
             return;
@@ -157,35 +155,15 @@ impl World {
         };
         self.stats.parried_shots += 1;
         let req = crate::vm::SpawnRequest {
-            spell: spark,
-            damage: b.damage,
-            elements: crate::element::ElementShares::pure(crate::element::Element::Physical),
-            speed: shot.speed,
-            angle: 0.0,
-            spread: 0.0,
-            radius: shot.radius,
-            lifetime: shot.lifetime,
-            homing: 0.0,
-            acquire_radius: 0.0,
-            pierce: 0,
-            bounces: 0,
-            chain: 0,
-            sine_amp: 0.0,
-            sine_freq: 0.0,
-            explosion_radius: 0.0,
-            lifesteal: 0.0,
-            status_chance: 0.0,
-            coating: None,
-            hurts_caster: false,
             knockback: b.knockback,
-            effect: crate::vm::spells::EffectKind::None,
-            effect_radius: 0.0,
-            effect_power: 0.0,
-            effect_duration: 0.0,
-            trigger: None,
-            timer: 0.0,
-            payload: None,
-            depth: 0,
+            ..crate::vm::SpawnRequest::plain(
+                spark,
+                b.damage,
+                crate::element::ElementShares::pure(crate::element::Element::Physical),
+                shot.speed,
+                shot.radius,
+                shot.lifetime,
+            )
         };
         let dir = (-shot.dir).try_normalize().unwrap_or(Vec2::X);
         self.field
