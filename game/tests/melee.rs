@@ -41,3 +41,29 @@ fn a_spin_among_friendly_turrets_aborts_more_often_than_a_slash() {
         "spin aborts {spin:.3} of its swings, slash {slash:.3}"
     );
 }
+
+#[test]
+fn a_committed_blade_turns_spit_back() {
+    use std::sync::Arc;
+
+    use game::catalog::Catalog;
+    use game::loot::item::Item;
+    use game::loot::rarity::Rarity;
+    use game::probe::stage::{Kit, Spot, Stage, play};
+
+    let cat = Arc::new(Catalog::load(&game::data::default_root()).expect("data loads"));
+    // A grunt at the blade's reach keeps the swing committed; a spitter
+    // 320 px away spits at the player.
+    let stage = Stage::range(
+        "blade and spit",
+        vec![
+            Spot::dummy("grunt", 50.0, 0.0),
+            Spot::dummy("spitter", -320.0, 0.0),
+        ],
+        60.0,
+    );
+    let kit = Kit::deck("starter_core", &["healing_mist"]).wearing(Item::new("knife", 1, Rarity::Common));
+    let m = play(&cat, &stage, &kit).expect("plays");
+    assert!(m.get("melee_swings") > 10.0, "{:?}", m.0);
+    assert!(m.get("parried_shots") > 0.0, "{:?}", m.0);
+}

@@ -143,6 +143,7 @@ impl Sampler {
         m.set("melee_swings", s.melee_swings as f64);
         m.set("melee_hits", s.melee_hits as f64);
         m.set("parries", s.parries as f64);
+        m.set("parried_shots", s.parried_shots as f64);
         m.set("highest_hit", f64::from(s.highest_hit));
         m.set("items_dropped", f64::from(s.items_dropped));
         m.set("hp_end", f64::from(w.player.hp));
