@@ -407,15 +407,7 @@ mod tests {
                 duration_s: 0.15,
                 cooldown_s: 1.2,
             },
-            afflictions: crate::combat::afflictions::AfflictionDef {
-                slow_factor: 0.6,
-                slow_s: 1.5,
-                stun_s: 0.3,
-                burn_s: 3.0,
-                burn_per_s: 0.2,
-                poison_s: 4.0,
-                poison_per_s: 0.15,
-            },
+            afflictions: crate::combat::afflictions::tests::DEF,
         }
     }
 

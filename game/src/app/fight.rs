@@ -374,8 +374,6 @@ impl Fight {
                         Shape::circle(e.pos, 14.0 * (1.0 - t) + 4.0, [1.0, 0.85, 0.5, 1.0 - t]).glow(10.0),
                     );
                 }
-                // The swing itself is drawn from its state (`blade_arcs`).
-                EffectKind::MeleeSwing => {}
                 EffectKind::MeleeAbort => {
                     rings.push(Shape::ring(
                         e.pos,

@@ -121,10 +121,11 @@ impl Afflictions {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    const DEF: AfflictionDef = AfflictionDef {
+    /// The numbers of `data/world.json`, for unit tests without the data folder.
+    pub(crate) const DEF: AfflictionDef = AfflictionDef {
         slow_factor: 0.6,
         slow_s: 1.5,
         stun_s: 0.3,

@@ -100,26 +100,16 @@ impl World {
             return;
         };
         let rules = &self.cat.loot.enhancements.levels;
-        let guard = self
-            .field
-            .enemies
-            .get(enemy)
-            .map(|e| crate::loot::gear::Guard {
-                levels: e.defence,
-                incorporeal: e.incorporeal,
-            })
-            .unwrap_or_default();
-        let Some((mut spec, attacker)) =
-            gear::player_hit(&shot, &guard, self.player.stats(), &self.kit.gear, rules)
-        else {
+        let Some((spec, attacker)) = gear::player_hit(
+            &shot,
+            &self.guard(enemy),
+            self.player.stats(),
+            &self.kit.gear,
+            rules,
+        ) else {
             return;
         };
-        spec.mult *= self.bane_mult(enemy);
-        let out = self
-            .field
-            .enemies
-            .hit(enemy, &spec, &attacker, &self.cat.combat, &mut self.rngs.combat);
-        self.boss_events.extend(out.boss_events.iter().copied());
+        let out = self.land_hit(enemy, spec, &attacker);
         if out.reflected {
             // The mirror turns the projectile back as an enemy shot carrying its damage.
             let p = enemy_projectile(
@@ -144,22 +134,12 @@ impl World {
             return;
         }
         self.book_hit(enemy, &out, slot, counters);
-        if shot.knockback > 0.0
-            && let Some(e) = self.field.enemies.get(enemy)
-            && e.alive
-            && e.knockback_resist < 1.0
-        {
-            self.field.enemies.knockback(enemy, shot.dir * shot.knockback);
-            self.stats.knockbacks += 1;
-        }
+        self.shove(enemy, shot.dir * shot.knockback);
         if shot.lifesteal > 0.0 {
             let healed = self.player.heal(out.damage_dealt() * shot.lifesteal);
             self.stats.healed.lifesteal += f64::from(healed);
         }
-        self.run_hooks_at(Hook::OnHit, Some(enemy), counters);
-        for _ in 0..out.reactions.len() {
-            self.run_hooks(Hook::OnReaction, counters);
-        }
+        self.hit_hooks(enemy, &out, counters);
         if shot.trigger == Some(TriggerOn::Hit)
             && let Some(h) = shot.payload
         {
@@ -225,6 +205,60 @@ impl World {
     }
 
     /// Statistics, effects and kill credit of one resolved hit.
+    /// What enemy `enemy` opposes to a player's hit (defence levels, an incorporeal body).
+    pub(super) fn guard(&self, enemy: u32) -> crate::loot::gear::Guard {
+        self.field
+            .enemies
+            .get(enemy)
+            .map(|e| crate::loot::gear::Guard {
+                levels: e.defence,
+                incorporeal: e.incorporeal,
+            })
+            .unwrap_or_default()
+    }
+
+    /// A player's hit (projectile or blade) meets `enemy`: banes, the damage
+    /// pipeline, boss happenings. The caller books it unless it was reflected.
+    pub(super) fn land_hit(
+        &mut self,
+        enemy: u32,
+        mut spec: crate::combat::HitSpec,
+        attacker: &crate::combat::AttackerStats,
+    ) -> crate::enemies::HitOutcome {
+        spec.mult *= self.bane_mult(enemy);
+        let out = self
+            .field
+            .enemies
+            .hit(enemy, &spec, attacker, &self.cat.combat, &mut self.rngs.combat);
+        self.boss_events.extend(out.boss_events.iter().copied());
+        out
+    }
+
+    /// Knockback `push` (px/s, before resistance) on a living enemy that does not ignore it.
+    pub(super) fn shove(&mut self, enemy: u32, push: Vec2) {
+        if push != Vec2::ZERO
+            && let Some(e) = self.field.enemies.get(enemy)
+            && e.alive
+            && e.knockback_resist < 1.0
+        {
+            self.field.enemies.knockback(enemy, push);
+            self.stats.knockbacks += 1;
+        }
+    }
+
+    /// The loot rules a landed hit calls: on hit, and once per reaction it set off.
+    pub(super) fn hit_hooks(
+        &mut self,
+        enemy: u32,
+        out: &crate::enemies::HitOutcome,
+        counters: &mut StepCounters,
+    ) {
+        self.run_hooks_at(Hook::OnHit, Some(enemy), counters);
+        for _ in 0..out.reactions.len() {
+            self.run_hooks(Hook::OnReaction, counters);
+        }
+    }
+
     pub(super) fn book_hit(
         &mut self,
         enemy: u32,

@@ -38,20 +38,22 @@ impl World {
     pub(super) fn step_melee(&mut self, dt: f32, counters: &mut StepCounters) {
         let cat = self.cat.clone();
         let Some(blade) = self.kit.gear.melee.as_deref().and_then(|id| cat.melee.blade(id)) else {
-            self.caster.swing = Swing::new();
+            if self.caster.swing.baked.is_some() {
+                self.caster.swing = Swing::new();
+            }
             return;
         };
         let rules = &cat.melee;
         let me = self.player.pos;
-        let in_reach = self
+        let target = self
             .nearest_enemy(me, None)
-            .is_some_and(|(_, p)| p.distance(me) <= blade.reach + self.player.radius);
-        self.stats.melee_in_reach += u64::from(in_reach);
+            .map(|(_, p)| p)
+            .filter(|p| p.distance(me) <= blade.reach + self.player.radius);
+        self.stats.melee_in_reach += u64::from(target.is_some());
         if self.player.alive()
             && !self.player.is_down()
             && self.caster.swing.ready()
-            && let Some((_, target)) = self.nearest_enemy(me, None)
-            && target.distance(me) <= blade.reach + self.player.radius
+            && let Some(target) = target
         {
             let axis = (target - me).y.atan2((target - me).x);
             let half = self.caster.swing.next_half(blade, rules) + blade.blade_deg.to_radians() / 2.0;
@@ -64,7 +66,6 @@ impl World {
             if !self.friendly_under(&sector, me) {
                 self.caster.swing.start(axis, blade, rules);
                 self.stats.melee_swings += 1;
-                self.effects.push(EffectKind::MeleeSwing, me, 0.1);
             }
         }
         let was_strike = self.caster.swing.phase == SwingPhase::Strike;
@@ -256,42 +257,28 @@ impl World {
         let dir = (e.pos - self.player.pos)
             .try_normalize()
             .unwrap_or(crate::melee::sweep::dir(b.axis));
-        let guard = crate::loot::gear::Guard {
-            levels: e.defence,
-            incorporeal: e.incorporeal,
-        };
         let rules = &self.cat.loot.enhancements.levels;
         let physical = crate::element::ElementShares::pure(crate::element::Element::Physical);
-        let Some((mut spec, attacker)) = crate::loot::gear::player_hit(
+        let Some((spec, attacker)) = crate::loot::gear::player_hit(
             b.damage,
             &physical,
             dir,
-            &guard,
+            &self.guard(slot),
             self.player.stats(),
             &self.kit.gear,
             rules,
         ) else {
             return;
         };
-        spec.mult *= self.bane_mult(slot);
-        let out = self
-            .field
-            .enemies
-            .hit(slot, &spec, &attacker, &self.cat.combat, &mut self.rngs.combat);
-        self.boss_events.extend(out.boss_events.iter().copied());
+        let out = self.land_hit(slot, spec, &attacker);
         if out.reflected {
             return;
         }
         self.book_hit(slot, &out, u32::MAX, counters);
+        self.shove(slot, dir * b.knockback);
         self.stats.melee_hits += 1;
-        if let Some(e) = self.field.enemies.get(slot)
-            && e.knockback_resist < 1.0
-        {
-            self.field.enemies.knockback(slot, dir * b.knockback);
-            self.stats.knockbacks += 1;
-        }
         self.effects
             .push(EffectKind::MeleeHit, self.player.pos + dir * b.reach * 0.8, 0.2);
-        self.run_hooks_at(crate::loot::hooks::Hook::OnHit, Some(slot), counters);
+        self.hit_hooks(slot, &out, counters);
     }
 }

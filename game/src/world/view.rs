@@ -40,8 +40,6 @@ pub enum EffectKind {
     },
     /// The player gained a level.
     LevelUp,
-    /// A blade swing started (MELEE_SWING: the arcs are drawn from the swing's state).
-    MeleeSwing,
     /// A blade hit (sparks, a shake stronger than a shot's).
     MeleeHit,
     /// A strike broken off by a friendly body under the blade (grey flash).

@@ -30,11 +30,6 @@ impl Recipes {
     pub fn learn(&mut self, id: &str) {
         self.learned.insert(id.to_string());
     }
-
-    /// Known recipes, sorted.
-    pub fn known(&self) -> impl Iterator<Item = &str> {
-        self.learned.iter().map(String::as_str)
-    }
 }
 
 /// Gold to learn the recipe of enchantment `def`: its tier's `recipe_gold`.

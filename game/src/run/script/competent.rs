@@ -302,10 +302,8 @@ pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
             if refreshes >= allowed || gold < cost + REFRESH_FLOOR + spend_floor(run.world()) {
                 break;
             }
-            send(run, Command::Refresh)?;
+            visit.refresh(run, cost)?;
             refreshes += 1;
-            visit.bought.push("(refresh)".to_string());
-            visit.spent += cost;
             continue;
         };
         bought += 1;

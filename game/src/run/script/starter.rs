@@ -104,6 +104,14 @@ impl ShopVisit {
         self.spent += price;
         Ok(())
     }
+
+    /// Refreshes the shelves for `cost` and books it.
+    pub(super) fn refresh(&mut self, run: &mut Run, cost: u64) -> Result<(), RunError> {
+        send(run, Command::Refresh)?;
+        self.bought.push("(refresh)".to_string());
+        self.spent += cost;
+        Ok(())
+    }
 }
 
 /// Runs the shop policy of the module docs on a run in its shop phase,
@@ -149,10 +157,8 @@ pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
             if refreshes >= MAX_REFRESHES || gold < cost + REFRESH_FLOOR {
                 break;
             }
-            send(run, Command::Refresh)?;
+            visit.refresh(run, cost)?;
             refreshes += 1;
-            visit.bought.push("(refresh)".to_string());
-            visit.spent += cost;
             continue;
         };
         visit.buy(run, Shelf::Spells, i, id, price)?;
