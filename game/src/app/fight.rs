@@ -518,7 +518,7 @@ pub fn silhouette(id: &str, boss: bool) -> (ShapeKind, usize) {
         return (ShapeKind::Hexagon, 6);
     }
     let table: [(&str, ShapeKind, usize); 7] = [
-        ("wraith", ShapeKind::Circle, 5),
+        ("wraith", ShapeKind::Circle, 8),
         ("shield", ShapeKind::Cross, 7),
         ("charger", ShapeKind::Triangle, 1),
         ("tank", ShapeKind::Square, 2),

@@ -64,7 +64,7 @@ pub fn projectile_style() -> ProjectileStyle {
 
 /// Body colour of an enemy archetype by a stable index (see `app::draw`).
 pub fn enemy(kind: usize) -> [f32; 4] {
-    const COLOURS: [[f32; 4]; 8] = [
+    const COLOURS: [[f32; 4]; 9] = [
         [0.85, 0.3, 0.25, 1.0], // grunt
         [0.95, 0.55, 0.1, 1.0], // charger
         [0.55, 0.45, 0.4, 1.0], // tank
@@ -73,6 +73,7 @@ pub fn enemy(kind: usize) -> [f32; 4] {
         [0.95, 0.85, 0.3, 1.0], // elite
         [0.9, 0.2, 0.55, 1.0],  // boss
         [0.6, 0.6, 0.6, 1.0],   // other
+        [0.75, 0.9, 1.0, 0.55], // wraith: pale and see-through (physical hits pass)
     ];
     COLOURS[kind.min(COLOURS.len() - 1)]
 }
