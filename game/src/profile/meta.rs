@@ -6,34 +6,106 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-/// Endless records kept (game-design §8.2: the most recent 20).
-pub const ENDLESS_RECORDS_KEPT: usize = 20;
+/// The profile's schema version. Version 1 (the first release) kept the
+/// codex as three flat lists and the endless records inside the profile;
+/// `profile::migrate` turns a version-1 file into this one, never drops it.
+pub const PROFILE_SCHEMA: u32 = 2;
 
-/// Everything that persists between runs.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+/// Everything that persists between runs (`profile.json`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Profile {
+    /// Schema version of the file ([`PROFILE_SCHEMA`] once loaded).
+    pub schema: u32,
     /// Aether fragments in hand.
     pub aether: u32,
-    /// Ids bought in the unlock tree (spells and cores added to the shop pool, modes).
+    /// Aether fragments earned in all runs (spent ones included).
+    pub aether_earned: u32,
+    /// Ids bought in the unlock tree (`data/unlocks.json`).
     pub unlocked: BTreeSet<String>,
-    /// Spells seen (picked up or bought): their codex entries are open.
-    pub codex_spells: BTreeSet<String>,
-    /// Resonance recipes triggered at least once: no longer hidden.
-    pub codex_recipes: BTreeSet<String>,
-    /// Elemental reactions triggered at least once (their alchemy-log text is open).
-    pub codex_reactions: BTreeSet<String>,
+    /// What the player has met: the codex entries that are open.
+    pub codex: Codex,
     /// Highest wave reached in any run.
     pub best_wave: u32,
-    /// Milestone waves (5, 10, 15) already rewarded.
+    /// Milestone waves (5, 10, 15) already rewarded; each is also a practice start.
     pub milestones: BTreeSet<u32>,
-    /// Runs finished, won or lost.
+    /// Runs finished, won or lost (onboarding counts them).
     pub runs: u32,
     /// Times the W20 boss was beaten; 1 unlocks NG+.
     pub clears: u32,
-    /// Endless runs, newest last, at most [`ENDLESS_RECORDS_KEPT`].
-    pub endless_records: Vec<EndlessRecord>,
+    /// The player skipped the first-runs onboarding (Settings).
+    pub skip_onboarding: bool,
+    /// Contextual tips and one-time warnings already shown (by tip id).
+    pub tips_seen: BTreeSet<String>,
 }
+
+impl Default for Profile {
+    fn default() -> Self {
+        Self {
+            schema: PROFILE_SCHEMA,
+            aether: 0,
+            aether_earned: 0,
+            unlocked: BTreeSet::new(),
+            codex: Codex::default(),
+            best_wave: 0,
+            milestones: BTreeSet::new(),
+            runs: 0,
+            clears: 0,
+            skip_onboarding: false,
+            tips_seen: BTreeSet::new(),
+        }
+    }
+}
+
+/// Ids met, by codex section (game-design §7.3). An entry opens on first
+/// pickup, purchase or sighting; resonance recipes only when first triggered.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Codex {
+    /// Spell chips bought, carried or dropped.
+    pub spells: BTreeSet<String>,
+    /// Cores bought or carried.
+    pub cores: BTreeSet<String>,
+    /// Enemy kinds seen in a fight.
+    pub enemies: BTreeSet<String>,
+    /// Bosses met.
+    pub bosses: BTreeSet<String>,
+    /// Elemental reactions triggered (their alchemy-log text is open).
+    pub reactions: BTreeSet<String>,
+    /// Resonance recipes triggered at least once: no longer hidden.
+    pub recipes: BTreeSet<String>,
+    /// Item bases picked up.
+    pub items: BTreeSet<String>,
+    /// Artifacts picked up.
+    pub artifacts: BTreeSet<String>,
+}
+
+impl Codex {
+    /// Entries open across all sections.
+    pub fn len(&self) -> usize {
+        [
+            &self.spells,
+            &self.cores,
+            &self.enemies,
+            &self.bosses,
+            &self.reactions,
+            &self.recipes,
+            &self.items,
+            &self.artifacts,
+        ]
+        .iter()
+        .map(|s| s.len())
+        .sum()
+    }
+
+    /// True before anything has been met.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Endless records kept (game-design §8.2: the most recent 20).
+pub const ENDLESS_RECORDS_KEPT: usize = 20;
 
 /// One endless run for the local leaderboard.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -118,14 +190,8 @@ impl Profile {
         self.best_wave = self.best_wave.max(wave_reached);
         self.runs += 1;
         self.aether += gained;
+        self.aether_earned += gained;
         gained
-    }
-
-    /// Adds an endless record, dropping the oldest past [`ENDLESS_RECORDS_KEPT`].
-    pub fn add_endless_record(&mut self, record: EndlessRecord) {
-        self.endless_records.push(record);
-        let excess = self.endless_records.len().saturating_sub(ENDLESS_RECORDS_KEPT);
-        self.endless_records.drain(..excess);
     }
 
     /// Spends `cost` fragments on `unlock` if affordable and not owned yet.
@@ -161,7 +227,7 @@ mod tests {
     }
 
     #[test]
-    fn endless_score_and_retention() {
+    fn endless_score_ranks_wave_then_speed() {
         let r = EndlessRecord {
             wave: 31,
             elapsed_sec: 2000.0,
@@ -169,12 +235,6 @@ mod tests {
             timestamp: 0,
         };
         assert_eq!(r.score(), 3_100_000 + 84_400);
-        let mut p = Profile::default();
-        for w in 0..25 {
-            p.add_endless_record(EndlessRecord { wave: w, ..r.clone() });
-        }
-        assert_eq!(p.endless_records.len(), 20);
-        assert_eq!(p.endless_records[0].wave, 5);
     }
 
     #[test]

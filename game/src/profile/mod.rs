@@ -9,5 +9,5 @@
 pub mod meta;
 pub mod store;
 
-pub use meta::{Profile, aether_for_wave};
+pub use meta::{Codex, PROFILE_SCHEMA, Profile, aether_for_wave};
 pub use store::{LoadOutcome, ProfileStore, StoreError};
