@@ -42,6 +42,8 @@ pub struct Catalog {
     pub loot: crate::loot::LootData,
     /// The blade: phases, combo and blades (`melee.json`).
     pub melee: crate::melee::MeleeRules,
+    /// The unlock tree bought with aether between runs (`unlocks.json`).
+    pub unlocks: crate::shop::UnlockTree,
 }
 
 impl Catalog {
@@ -68,6 +70,14 @@ impl Catalog {
                 &mut errors,
             );
         }
+        let unlocks = vm.as_ref().and_then(|vm| {
+            crate::shop::UnlockTree::load(
+                root,
+                |s| vm.spells.find(s).is_some(),
+                |c| vm.cores.find(c).is_some(),
+                &mut errors,
+            )
+        });
         let fight = crate::waves::load_fight_data(root, &mut errors);
         let loot = crate::loot::LootData::load_into(root, &mut errors);
         let melee = crate::melee::MeleeRules::load(root, &mut errors);
@@ -85,8 +95,8 @@ impl Catalog {
                 }
             }
         }
-        match (vm, run, fight, loot, melee) {
-            (Some(vm), Some(run), Some(fight), Some(loot), Some(melee)) if errors.is_empty() => Ok(Catalog {
+        match (vm, run, fight, loot, melee, unlocks) {
+            (Some(vm), Some(run), Some(fight), Some(loot), Some(melee), Some(unlocks)) if errors.is_empty() => Ok(Catalog {
                 spells: vm.spells,
                 cores: vm.cores,
                 recipes: vm.recipes,
@@ -98,6 +108,7 @@ impl Catalog {
                 waves: fight.waves,
                 loot,
                 melee,
+                unlocks,
             }),
             _ => Err(DataErrors(errors)),
         }

@@ -10,6 +10,7 @@
 //! `data/shop.json`.
 
 pub mod loadout;
+pub mod unlocks;
 
 use std::path::Path;
 
@@ -18,6 +19,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
 
 pub use loadout::{Card, CardPlace, CarriedCore, Loadout};
+pub use unlocks::{Grant, Unlock, UnlockTree};
 
 use crate::data::{DataError, load_json};
 use crate::economy::Wallet;
