@@ -139,6 +139,7 @@ fn run_at_last_wave(cat: &Arc<Catalog>) -> Run {
         seed: 11,
         last_wave: last,
         build: None,
+        ..RunSetup::default()
     };
     let mut run = Run::new(cat.clone(), setup, Backend::Cpu, None).expect("run");
     run.world_mut().wave = last - 1;
@@ -202,6 +203,7 @@ fn refused_commands_change_nothing() {
         seed: 2,
         last_wave: 2,
         build: None,
+        ..RunSetup::default()
     };
     let mut run = Run::new(cat, setup, Backend::Cpu, None).expect("run");
     let before = run.state_hash();
@@ -268,6 +270,7 @@ fn the_recorder_writes_a_minute_of_keyboard_play_in_a_few_lines() {
         seed: 1,
         last_wave: 20,
         build: None,
+        ..RunSetup::default()
     };
     let text = r.to_text(&setup, Backend::Cpu, 0);
     let steps = text.lines().filter(|l| l.starts_with("s ")).count();
@@ -283,6 +286,7 @@ fn a_played_fight_with_dashes_and_mouse_aim_replays_exactly() {
         seed: 12,
         last_wave: 1,
         build: None,
+        ..RunSetup::default()
     };
     let mut run = Run::new(cat.clone(), setup.clone(), Backend::Cpu, None).expect("run");
     run.record(Recorder::default());

@@ -261,6 +261,7 @@ impl GameApp {
                         Some(p) => Some(crate::run::load_build(p)?),
                         None => None,
                     },
+                    ..RunSetup::default()
                 },
                 self.args.backend,
             ),

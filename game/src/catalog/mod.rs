@@ -96,20 +96,24 @@ impl Catalog {
             }
         }
         match (vm, run, fight, loot, melee, unlocks) {
-            (Some(vm), Some(run), Some(fight), Some(loot), Some(melee), Some(unlocks)) if errors.is_empty() => Ok(Catalog {
-                spells: vm.spells,
-                cores: vm.cores,
-                recipes: vm.recipes,
-                balance: vm.balance,
-                run,
-                combat: fight.combat,
-                enemies: fight.enemies,
-                bosses: fight.bosses,
-                waves: fight.waves,
-                loot,
-                melee,
-                unlocks,
-            }),
+            (Some(vm), Some(run), Some(fight), Some(loot), Some(melee), Some(unlocks))
+                if errors.is_empty() =>
+            {
+                Ok(Catalog {
+                    spells: vm.spells,
+                    cores: vm.cores,
+                    recipes: vm.recipes,
+                    balance: vm.balance,
+                    run,
+                    combat: fight.combat,
+                    enemies: fight.enemies,
+                    bosses: fight.bosses,
+                    waves: fight.waves,
+                    loot,
+                    melee,
+                    unlocks,
+                })
+            }
             _ => Err(DataErrors(errors)),
         }
     }

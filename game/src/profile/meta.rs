@@ -129,6 +129,26 @@ impl EndlessRecord {
     }
 }
 
+/// The fragments one run earned, by source, for the summary.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AetherGain {
+    /// For the wave reached (§7.1).
+    pub wave: u32,
+    /// Milestones reached for the first time: (wave, fragments) (§8.3).
+    pub milestones: Vec<(u32, u32)>,
+    /// For beating the last boss (first clear 30, then NG+ clears).
+    pub clear: u32,
+    /// This was the profile's first clear.
+    pub first_clear: bool,
+}
+
+impl AetherGain {
+    /// All fragments of the run.
+    pub fn total(&self) -> u32 {
+        self.wave + self.milestones.iter().map(|m| m.1).sum::<u32>() + self.clear
+    }
+}
+
 /// Fragments for ending a run at `wave` (game-design §7.1: W1 0, W5 3, W10 8,
 /// W20 20). The seed gives only these points; between them the reward stays on
 /// the last step reached, so it never drops for going further.
@@ -167,16 +187,19 @@ pub fn build_checksum(core: &str, deck: &[&str]) -> String {
 impl Profile {
     /// Books a finished run: fragments by wave and first-time milestones,
     /// first clear bonus (30) and NG+ clears (20, −20 % each time, at least 5).
-    /// Returns the fragments gained.
-    pub fn finish_run(&mut self, wave_reached: u32, won: bool) -> u32 {
-        let mut gained = aether_for_wave(wave_reached);
+    /// Returns the fragments gained, item by item.
+    pub fn finish_run(&mut self, wave_reached: u32, won: bool) -> AetherGain {
+        let mut gain = AetherGain {
+            wave: aether_for_wave(wave_reached),
+            ..AetherGain::default()
+        };
         for m in [5, 10, 15] {
             if wave_reached >= m && self.milestones.insert(m) {
-                gained += milestone_aether(m).unwrap_or(0);
+                gain.milestones.push((m, milestone_aether(m).unwrap_or(0)));
             }
         }
         if won {
-            gained += if self.clears == 0 {
+            gain.clear = if self.clears == 0 {
                 30
             } else {
                 let mut r = 20.0f32;
@@ -185,13 +208,14 @@ impl Profile {
                 }
                 r.max(5.0).round() as u32
             };
+            gain.first_clear = self.clears == 0;
             self.clears += 1;
         }
         self.best_wave = self.best_wave.max(wave_reached);
         self.runs += 1;
-        self.aether += gained;
-        self.aether_earned += gained;
-        gained
+        self.aether += gain.total();
+        self.aether_earned += gain.total();
+        gain
     }
 
     /// Spends `cost` fragments on `unlock` if affordable and not owned yet.
@@ -217,13 +241,15 @@ mod tests {
         assert_eq!(aether_for_wave(20), 20);
         let mut p = Profile::default();
         // W12 death: 8 + milestones W5 (2) and W10 (3).
-        assert_eq!(p.finish_run(12, false), 13);
+        assert_eq!(p.finish_run(12, false).total(), 13);
         // Milestones pay once.
-        assert_eq!(p.finish_run(12, false), 8);
+        assert_eq!(p.finish_run(12, false).total(), 8);
         // First clear: 20 + W15 milestone 4 + 30.
-        assert_eq!(p.finish_run(20, true), 54);
-        assert_eq!(p.finish_run(20, true), 40);
-        assert_eq!(p.finish_run(20, true), 36);
+        let first = p.finish_run(20, true);
+        assert_eq!((first.total(), first.first_clear), (54, true));
+        assert_eq!(p.finish_run(20, true).total(), 40);
+        assert_eq!(p.finish_run(20, true).total(), 36);
+        assert_eq!(p.aether, 13 + 8 + 54 + 40 + 36);
     }
 
     #[test]

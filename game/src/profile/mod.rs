@@ -7,7 +7,9 @@
 //! told where it went.
 
 pub mod meta;
+pub mod run_book;
 pub mod store;
 
-pub use meta::{Codex, PROFILE_SCHEMA, Profile, aether_for_wave};
+pub use meta::{AetherGain, Codex, PROFILE_SCHEMA, Profile, aether_for_wave};
+pub use run_book::{Opened, RunEnd, Section};
 pub use store::{LoadOutcome, ProfileStore, StoreError};

@@ -108,7 +108,10 @@ impl Run {
         let mut world = World::new(cat.clone(), setup.seed, backend, ctx)?;
         if let Some(b) = &setup.build {
             apply_build(&mut world, b)?;
+        } else if let Some(stage) = setup.onboarding {
+            onboarding_start(&mut world, stage)?;
         }
+        world.player.last_will = setup.last_will;
         let seed = setup.seed;
         Ok(Self {
             world,
@@ -169,7 +172,9 @@ impl Run {
     /// carried cores and luck each time it is needed (a few dozen entries,
     /// only between waves).
     pub fn pool(&self) -> ShopPool {
-        shop_pool(self.world.catalog(), ShopFor::of(&self.world))
+        let mut pool = shop_pool(self.world.catalog(), ShopFor::of(&self.world));
+        self.setup.narrow(self.world.catalog(), &mut pool);
+        pool
     }
 
     /// The upgrades offered by the current level-up (indices into `data/levelups.json`).
@@ -341,6 +346,11 @@ impl Run {
                         .map_err(|e| refused(&e))?;
                 }
                 Ok(None)
+            }
+            (Phase::Lab | Phase::Shop, Command::MoveCard { .. }) if self.setup.editor_locked() => {
+                Err(CommandError::Refused(
+                    "The core editor opens in your second run: this one is about moving.".into(),
+                ))
             }
             (Phase::Lab | Phase::Shop, Command::MoveCard { from, to }) => {
                 self.world
@@ -536,4 +546,36 @@ impl Run {
         }
         self.phase = phase;
     }
+}
+
+/// The first runs' fixed start (game-design §6.1): the starter core with three
+/// Spark Bolts; run 3 adds the first modifier (Damage Plus) and run 4 the first
+/// trigger (Trigger on Hit) to the waiting area, for the player to slot.
+fn onboarding_start(world: &mut World, stage: u8) -> Result<(), RunError> {
+    let core = world.catalog().run.world.starting_core.clone();
+    let build = super::Build {
+        core,
+        deck: vec!["spark_bolt".into(); 3],
+        entries: Default::default(),
+        equipment: Default::default(),
+        items: Vec::new(),
+    };
+    apply_build(world, &build)?;
+    let gift = match stage {
+        3 => Some("damage_plus"),
+        4 => Some("trigger_hit"),
+        _ => None,
+    };
+    if let Some(id) = gift {
+        let cat = world.catalog().clone();
+        let paid = cat
+            .spells
+            .find(id)
+            .map_or(0, |i| u64::from(cat.spells.get(i).price));
+        world
+            .loadout
+            .waiting
+            .push(crate::shop::Card { id: id.into(), paid });
+    }
+    Ok(())
 }

@@ -304,6 +304,7 @@ pub fn play_logged(
         seed: opts.seed,
         last_wave: opts.waves.clamp(1, cat.waves.len() as u32),
         build: opts.build.clone(),
+        ..RunSetup::default()
     };
     let mut run = Run::new(cat, setup, opts.backend, ctx)?;
     if record {

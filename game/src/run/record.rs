@@ -91,6 +91,15 @@ impl Recorder {
             let json = serde_json::to_string(b).unwrap_or_default();
             let _ = writeln!(out, "build {json}");
         }
+        if !setup.locked.is_empty() {
+            let _ = writeln!(out, "locked {}", setup.locked.join(","));
+        }
+        if let Some(n) = setup.onboarding {
+            let _ = writeln!(out, "onboarding {n}");
+        }
+        if setup.last_will {
+            out.push_str("last_will\n");
+        }
         out.push_str("commands\n");
         out.push_str(&me.body);
         let _ = writeln!(out, "end {} {}", me.commands, me.steps);

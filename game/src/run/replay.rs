@@ -203,6 +203,30 @@ impl Replay {
             );
             lines.next();
         }
+        // Optional lines a profile's run adds (absent from tool runs and from
+        // older replays, which therefore read as before).
+        let mut locked = Vec::new();
+        let mut onboarding = None;
+        let mut last_will = false;
+        while let Some((n, l)) = lines.peek().copied() {
+            if let Some(ids) = l.strip_prefix("locked ") {
+                locked = ids
+                    .split(',')
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string)
+                    .collect();
+            } else if let Some(v) = l.strip_prefix("onboarding ") {
+                onboarding = Some(
+                    v.parse::<u8>()
+                        .map_err(|_| err(n, 0, 0, format!("`{v}` is not an onboarding run")))?,
+                );
+            } else if l == "last_will" {
+                last_will = true;
+            } else {
+                break;
+            }
+            lines.next();
+        }
         match lines.next() {
             Some((_, "commands")) => {}
             Some((n, l)) => return Err(err(n, 0, 0, format!("expected `commands`, found `{l}`"))),
@@ -293,6 +317,9 @@ impl Replay {
                     seed,
                     last_wave,
                     build,
+                    locked,
+                    onboarding,
+                    last_will,
                 },
                 backend,
             },
@@ -440,6 +467,7 @@ mod tests {
             seed: 3,
             last_wave: 2,
             build: None,
+            ..RunSetup::default()
         };
         let mut r = Recorder::default();
         r.push(&Command::StartWave);

@@ -1,10 +1,15 @@
 //! What a run starts from: the part of a replay's header that the run
 //! itself needs (the versions and checksum are the replay's).
+//!
+//! The profile shapes a run only through these fields (what is still
+//! locked, which onboarding run this is, the Last Will talent), so a replay
+//! carries them and plays the same on any machine, whatever that machine's
+//! own profile holds.
 
 use super::Build;
 
 /// What a run is started from: everything a replay must store besides its commands.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct RunSetup {
     /// Run seed; every random stream derives from it.
     pub seed: u64,
@@ -12,4 +17,59 @@ pub struct RunSetup {
     pub last_wave: u32,
     /// A starting build instead of `data/world.json`'s starter core and deck.
     pub build: Option<Build>,
+    /// Spell and core ids the player has not unlocked (game-design §7.2):
+    /// never stocked. Empty for the headless tools, which measure the whole game.
+    pub locked: Vec<String>,
+    /// Which of the first runs' lessons this run is (game-design §6.1: 1–4);
+    /// `None` once onboarding is over or skipped.
+    pub onboarding: Option<u8>,
+    /// The Last Will talent (game-design §8.1): once per run, a killing blow
+    /// leaves 1 HP.
+    pub last_will: bool,
+}
+
+impl RunSetup {
+    /// A plain run: everything unlocked, no onboarding, no talent.
+    pub fn new(seed: u64, last_wave: u32) -> Self {
+        Self {
+            seed,
+            last_wave,
+            ..Self::default()
+        }
+    }
+}
+
+/// Runs of onboarding (game-design §6.1): runs 1–4 teach one idea each; from
+/// run 5 everything the profile unlocked is open.
+pub const ONBOARDING_RUNS: u8 = 4;
+
+impl RunSetup {
+    /// What this run may stock, from what the shop would otherwise sell:
+    /// locked content goes; onboarding run 1 sells no chips or cores (it
+    /// teaches movement), runs 2–4 sell Tier 1 chips only and no cores.
+    pub fn narrow(&self, cat: &crate::catalog::Catalog, pool: &mut crate::shop::ShopPool) {
+        pool.spells.retain(|e| !self.locked.contains(&e.id));
+        pool.cores.retain(|e| !self.locked.contains(&e.id));
+        match self.onboarding {
+            Some(1) => {
+                pool.spells.clear();
+                pool.cores.clear();
+            }
+            Some(_) => {
+                pool.spells.retain(|e| {
+                    cat.spells
+                        .find(&e.id)
+                        .is_some_and(|i| cat.spells.get(i).rarity <= 1)
+                });
+                pool.cores.clear();
+            }
+            None => {}
+        }
+    }
+
+    /// The core editor is closed in the first onboarding run (it teaches
+    /// only movement, game-design §6.1).
+    pub fn editor_locked(&self) -> bool {
+        self.onboarding == Some(1)
+    }
 }

@@ -73,20 +73,36 @@ impl UnlockTree {
         for (i, u) in tree.unlocks.iter().enumerate() {
             let at = |field: &str| format!("unlocks[{i}].{field}");
             if !seen.insert(u.id.as_str()) {
-                errors.push(DataError::new(UNLOCKS_FILE, at("id"), format!("`{}` appears twice", u.id)));
+                errors.push(DataError::new(
+                    UNLOCKS_FILE,
+                    at("id"),
+                    format!("`{}` appears twice", u.id),
+                ));
             }
             if u.name.trim().is_empty() {
                 errors.push(DataError::new(UNLOCKS_FILE, at("name"), "missing a display name"));
             }
             if u.cost == 0 {
-                errors.push(DataError::new(UNLOCKS_FILE, at("cost"), "an unlock costs at least 1 fragment"));
+                errors.push(DataError::new(
+                    UNLOCKS_FILE,
+                    at("cost"),
+                    "an unlock costs at least 1 fragment",
+                ));
             }
             match &u.grants {
                 Grant::Spell(s) if !spell(s) => {
-                    errors.push(DataError::new(UNLOCKS_FILE, at("grants.spell"), format!("no spell `{s}`")));
+                    errors.push(DataError::new(
+                        UNLOCKS_FILE,
+                        at("grants.spell"),
+                        format!("no spell `{s}`"),
+                    ));
                 }
                 Grant::Core(c) if !core(c) => {
-                    errors.push(DataError::new(UNLOCKS_FILE, at("grants.core"), format!("no core `{c}`")));
+                    errors.push(DataError::new(
+                        UNLOCKS_FILE,
+                        at("grants.core"),
+                        format!("no core `{c}`"),
+                    ));
                 }
                 _ => {}
             }

@@ -1,0 +1,217 @@
+//! Where a run meets the profile: a new run's setup is drawn from what the
+//! profile holds (locked content, the onboarding lesson, talents), a run's
+//! sightings open codex entries as they happen, and a finished run is
+//! booked (aether, milestones, best wave). The window and the headless
+//! `sim --profile` both go through here, so a scripted run earns exactly
+//! what a played one would.
+
+use crate::catalog::Catalog;
+use crate::run::setup::ONBOARDING_RUNS;
+use crate::run::{Outcome, Run, RunSetup};
+use crate::world::World;
+
+use super::meta::{AetherGain, Codex, Profile};
+
+/// The talent id of Last Will in `data/unlocks.json`.
+pub const LAST_WILL: &str = "last_will";
+
+/// Which onboarding lesson the next run is (game-design §6.1), or `None`
+/// from run 5 on or when the player skipped onboarding in Settings.
+pub fn onboarding_stage(profile: &Profile) -> Option<u8> {
+    if profile.skip_onboarding {
+        return None;
+    }
+    let next = profile.runs.saturating_add(1);
+    (next <= u32::from(ONBOARDING_RUNS)).then_some(next as u8)
+}
+
+/// The setup of a new full run for this profile.
+pub fn setup_for(profile: &Profile, cat: &Catalog, seed: u64) -> RunSetup {
+    RunSetup {
+        seed,
+        last_wave: cat.waves.len() as u32,
+        build: None,
+        locked: cat.unlocks.locked_content(&profile.unlocked),
+        onboarding: onboarding_stage(profile),
+        last_will: cat.unlocks.has_talent(&profile.unlocked, LAST_WILL),
+    }
+}
+
+/// What a finished run left in the profile, for the summary screen.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RunEnd {
+    /// Wave reached.
+    pub wave: u32,
+    /// The last boss fell.
+    pub won: bool,
+    /// Fragments earned, by source.
+    pub aether: AetherGain,
+    /// Fragments in hand after the run.
+    pub aether_now: u32,
+    /// Names of unlocks the player can now afford and does not own.
+    pub affordable: Vec<String>,
+    /// Last Will was spent this run.
+    pub last_will_spent: bool,
+}
+
+/// Books a run that reached its summary. Call once per run.
+pub fn book_run(profile: &mut Profile, cat: &Catalog, run: &Run) -> RunEnd {
+    observe_loadout(&mut profile.codex, run.world());
+    let wave = run.world().wave;
+    let won = run.outcome() == Some(Outcome::Won);
+    let aether = profile.finish_run(wave, won);
+    let affordable = cat
+        .unlocks
+        .unlocks
+        .iter()
+        .filter(|u| !profile.unlocked.contains(&u.id) && u.cost <= profile.aether)
+        .map(|u| format!("{} ({} fragments)", u.name, u.cost))
+        .collect();
+    RunEnd {
+        wave,
+        won,
+        aether,
+        aether_now: profile.aether,
+        affordable,
+        last_will_spent: run.setup().last_will && !run.world().player.last_will,
+    }
+}
+
+/// A codex entry opened just now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Opened {
+    /// Its section.
+    pub section: Section,
+    /// The id of the thing met.
+    pub id: String,
+}
+
+/// The codex's sections (game-design §7.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Section {
+    /// Spell chips.
+    Spells,
+    /// Cores.
+    Cores,
+    /// Enemy kinds.
+    Enemies,
+    /// Bosses.
+    Bosses,
+    /// Elemental reactions (the alchemy log).
+    Reactions,
+    /// Resonance recipes.
+    Recipes,
+    /// Item bases.
+    Items,
+    /// Artifacts.
+    Artifacts,
+}
+
+impl Codex {
+    /// The set of one section.
+    pub fn section_mut(&mut self, s: Section) -> &mut std::collections::BTreeSet<String> {
+        match s {
+            Section::Spells => &mut self.spells,
+            Section::Cores => &mut self.cores,
+            Section::Enemies => &mut self.enemies,
+            Section::Bosses => &mut self.bosses,
+            Section::Reactions => &mut self.reactions,
+            Section::Recipes => &mut self.recipes,
+            Section::Items => &mut self.items,
+            Section::Artifacts => &mut self.artifacts,
+        }
+    }
+
+    /// Opens `id` in `section`; true the first time.
+    fn open(&mut self, section: Section, id: &str, opened: &mut Vec<Opened>) {
+        let set = self.section_mut(section);
+        if !set.contains(id) {
+            set.insert(id.to_string());
+            opened.push(Opened {
+                section,
+                id: id.to_string(),
+            });
+        }
+    }
+}
+
+/// Opens the entries of what the player holds: chips and cores (bought,
+/// carried or waiting), items (worn or stashed) and artifacts. Cheap (a few
+/// dozen ids); called between waves and when a run ends.
+pub fn observe_loadout(codex: &mut Codex, world: &World) -> Vec<Opened> {
+    let mut opened = Vec::new();
+    for core in world.loadout.cores() {
+        codex.open(Section::Cores, &core.id, &mut opened);
+        for card in &core.deck {
+            codex.open(Section::Spells, &card.id, &mut opened);
+        }
+        for entry in &core.entries {
+            for card in &entry.cards {
+                codex.open(Section::Spells, &card.id, &mut opened);
+            }
+        }
+    }
+    for card in &world.loadout.waiting {
+        codex.open(Section::Spells, &card.id, &mut opened);
+    }
+    let eq = &world.equipment;
+    for item in [&eq.hands, &eq.armour, &eq.pocket, &eq.bag]
+        .into_iter()
+        .flatten()
+        .chain(&world.stash)
+    {
+        codex.open(Section::Items, &item.base, &mut opened);
+    }
+    for a in &eq.artifacts {
+        codex.open(Section::Artifacts, &a.id, &mut opened);
+    }
+    opened
+}
+
+/// Opens the entries of what a fight shows: enemy kinds and bosses on the
+/// field, reactions triggered this wave (the alchemy log), and resonance
+/// recipes fused into the active deck once a wave is under way (a fused card
+/// is drawn in its first cycle). One pass over the enemy slots; the window
+/// calls it every frame of a fight.
+pub fn observe_fight(codex: &mut Codex, world: &World) -> Vec<Opened> {
+    let mut opened = Vec::new();
+    let cat = world.catalog().clone();
+    for e in world.enemies().slots().iter().filter(|e| e.alive) {
+        if let Some(boss) = &e.boss {
+            codex.open(Section::Bosses, &boss.def.boss_id, &mut opened);
+        } else if let Some(def) = cat.enemies.defs.get(e.kind as usize) {
+            codex.open(Section::Enemies, &def.id, &mut opened);
+        }
+    }
+    for (kind, n) in crate::combat::ReactionKind::ALL
+        .iter()
+        .zip(world.stats.reactions_by_kind)
+    {
+        if n > 0 {
+            codex.open(Section::Reactions, &reaction_id(*kind), &mut opened);
+        }
+    }
+    if world.stats.casts > 0 {
+        let ids: Vec<_> = world
+            .loadout
+            .active()
+            .deck
+            .iter()
+            .filter_map(|c| cat.spells.find(&c.id))
+            .collect();
+        for f in crate::vm::resonance::fuse(&ids, &cat.recipes) {
+            if let Some(r) = f.recipe {
+                codex.open(Section::Recipes, &cat.recipes.get(r).def.id, &mut opened);
+            }
+        }
+    }
+    opened
+}
+
+/// The stable id of a reaction in the profile (its data name, `steam`).
+pub fn reaction_id(kind: crate::combat::ReactionKind) -> String {
+    serde_json::to_value(kind)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_else(|| format!("{kind:?}").to_lowercase())
+}
