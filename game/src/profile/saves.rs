@@ -1,0 +1,270 @@
+//! The one door to the player's saved progress: [`Saves::open`] reads the
+//! profile and the records (migrating, keeping broken files aside) and never
+//! fails, so the game always starts; what happened on the way is in
+//! [`Saves::notices`], sentences for the title screen.
+//!
+//! Files that must not be replaced — one written by a newer game, one that
+//! could not be read from disk, a migration whose backup could not be
+//! written — *block* saving that file for the session: the game runs on
+//! defaults (or the migrated copy) in memory and `save_*` returns
+//! [`StoreError::Blocked`] rather than overwrite them.
+
+use std::path::Path;
+
+use super::meta::Profile;
+use super::migrate::{MigrateError, profile_from_value, schema_of};
+use super::records::{RECORDS_FILE, RECORDS_SCHEMA, Records, Sealed};
+use super::store::{ProfileStore, StoreError, from_value, parse_value};
+
+/// The profile's file name inside the store.
+pub const PROFILE_FILE: &str = "profile.json";
+
+/// The profile and records of one player, as loaded, with what the player
+/// must be told about them.
+#[derive(Debug)]
+pub struct Saves {
+    store: ProfileStore,
+    /// Progress between runs; saved with [`Saves::save_profile`].
+    pub profile: Profile,
+    /// Best wave, fastest clear, endless leaderboard; saved with [`Saves::save_records`].
+    pub records: Records,
+    /// Sentences for the player about what loading did (a file kept aside, a
+    /// profile upgraded, a newer file left alone). Shown once: the next start
+    /// finds the situation resolved and says nothing.
+    pub notices: Vec<String>,
+    profile_blocked: Option<String>,
+    records_blocked: Option<String>,
+}
+
+impl Saves {
+    /// Loads everything in `store`. Stray temporary files of a killed writer
+    /// are removed first. Never fails: every problem ends as a notice and the
+    /// game runs on what could be kept.
+    pub fn open(store: ProfileStore) -> Saves {
+        store.remove_stale_temps();
+        let mut saves = Saves {
+            store,
+            profile: Profile::default(),
+            records: Records::default(),
+            notices: Vec::new(),
+            profile_blocked: None,
+            records_blocked: None,
+        };
+        saves.load_records();
+        saves.load_profile();
+        saves
+    }
+
+    /// The folder the saves live in, for other files (replays, snapshots
+    /// under `runs/` via [`ProfileStore::save_bytes`]).
+    pub fn store(&self) -> &ProfileStore {
+        &self.store
+    }
+
+    /// Why the profile will not be saved this session, if it will not.
+    pub fn profile_blocked(&self) -> Option<&str> {
+        self.profile_blocked.as_deref()
+    }
+
+    /// Why the records will not be saved this session, if they will not.
+    pub fn records_blocked(&self) -> Option<&str> {
+        self.records_blocked.as_deref()
+    }
+
+    /// Writes the profile atomically, unless the file on disk must not be
+    /// replaced (see the module doc).
+    pub fn save_profile(&self) -> Result<(), StoreError> {
+        if let Some(reason) = &self.profile_blocked {
+            return Err(StoreError::Blocked {
+                path: self.store.path(PROFILE_FILE),
+                reason: reason.clone(),
+            });
+        }
+        self.store.save(PROFILE_FILE, &self.profile)
+    }
+
+    /// Writes the records atomically, unless the file on disk must not be
+    /// replaced.
+    pub fn save_records(&self) -> Result<(), StoreError> {
+        if let Some(reason) = &self.records_blocked {
+            return Err(StoreError::Blocked {
+                path: self.store.path(RECORDS_FILE),
+                reason: reason.clone(),
+            });
+        }
+        self.store.save(RECORDS_FILE, &self.records)
+    }
+
+    fn load_records(&mut self) {
+        let bytes = match self.store.read(RECORDS_FILE) {
+            Ok(Some(b)) => b,
+            Ok(None) => return,
+            Err(e) => {
+                self.notices.push(format!(
+                    "Your records could not be read ({e}); they were left as they are and new ones will not be saved this session."
+                ));
+                self.records_blocked = Some(e.to_string());
+                return;
+            }
+        };
+        let parsed = parse_value(RECORDS_FILE, &bytes).and_then(|v| {
+            let schema = schema_of(RECORDS_FILE, &v)?;
+            if schema > RECORDS_SCHEMA {
+                return Ok(Err(schema));
+            }
+            from_value::<Records>(RECORDS_FILE, v).map(Ok)
+        });
+        match parsed {
+            Ok(Ok(mut records)) => {
+                records.schema = RECORDS_SCHEMA;
+                let tampered = records.verify();
+                if !tampered.is_clean() {
+                    self.notices.push(
+                        "Some of your records do not match their checksums (the file was edited); they are shown as tampered and kept."
+                            .to_string(),
+                    );
+                }
+                self.records = records;
+            }
+            Ok(Err(found)) => {
+                let reason = format!(
+                    "written by a newer version of the game (records schema {found}; this version reads up to {RECORDS_SCHEMA})"
+                );
+                self.notices.push(format!(
+                    "Your records were {reason}; they were left untouched at {} and records from this session will not be saved over them.",
+                    self.store.path(RECORDS_FILE).display()
+                ));
+                self.records_blocked = Some(reason);
+            }
+            Err(reason) => match self.store.keep_aside(RECORDS_FILE) {
+                Ok(kept_at) => self.notices.push(format!(
+                    "Your records could not be read ({reason}); they were kept as {} and a new list was started.",
+                    kept_at.display()
+                )),
+                Err(e) => self.block_records_unmovable(reason, e),
+            },
+        }
+    }
+
+    fn block_records_unmovable(&mut self, reason: String, e: StoreError) {
+        self.notices.push(format!(
+            "Your records could not be read ({reason}) nor moved aside ({e}); they were left as they are and new ones will not be saved this session."
+        ));
+        self.records_blocked = Some(reason);
+    }
+
+    fn load_profile(&mut self) {
+        let path = self.store.path(PROFILE_FILE);
+        let bytes = match self.store.read(PROFILE_FILE) {
+            Ok(Some(b)) => b,
+            Ok(None) => return,
+            Err(e) => {
+                self.notices.push(format!(
+                    "Your profile could not be read ({e}); it was left as it is, the game runs on a new profile and will not save over it."
+                ));
+                self.profile_blocked = Some(e.to_string());
+                return;
+            }
+        };
+        let migrated = parse_value(PROFILE_FILE, &bytes)
+            .map_err(MigrateError::Invalid)
+            .and_then(|v| profile_from_value(PROFILE_FILE, v));
+        let m = match migrated {
+            Ok(m) => m,
+            Err(MigrateError::Newer { found, known }) => {
+                let reason = MigrateError::Newer { found, known }.to_string();
+                self.notices.push(format!(
+                    "Your profile was {reason}; it was left untouched at {} and this session's progress will not be saved over it.",
+                    path.display()
+                ));
+                self.profile_blocked = Some(reason);
+                return;
+            }
+            Err(MigrateError::Invalid(reason)) => {
+                match self.store.keep_aside(PROFILE_FILE) {
+                    Ok(kept_at) => self.notices.push(format!(
+                        "Your profile could not be read ({reason}); it was kept as {} and a new one was started.",
+                        kept_at.display()
+                    )),
+                    Err(e) => {
+                        self.notices.push(format!(
+                            "Your profile could not be read ({reason}) nor moved aside ({e}); it was left as it is, the game runs on a new profile and will not save over it."
+                        ));
+                        self.profile_blocked = Some(reason);
+                    }
+                }
+                return;
+            }
+        };
+        self.profile = m.profile;
+        if m.from == super::meta::PROFILE_SCHEMA {
+            return;
+        }
+        // An upgrade: the original is kept before anything is written.
+        let backup = match self
+            .store
+            .save_copy(&format!("{PROFILE_FILE}.v{}-backup", m.from), &bytes)
+        {
+            Ok(at) => at,
+            Err(e) => {
+                let reason = format!("the original could not be backed up ({e})");
+                self.notices.push(format!(
+                    "Your profile was upgraded from version {} in memory, but {reason}; the file was left as it is and this session's progress will not be saved over it.",
+                    m.from
+                ));
+                self.profile_blocked = Some(reason);
+                return;
+            }
+        };
+        self.carry_endless(m.endless, &backup);
+        let saved = self.save_profile();
+        self.notices.push(match saved {
+            Ok(()) => format!(
+                "Your profile was upgraded from version {}; the original is kept as {}.",
+                m.from,
+                backup.display()
+            ),
+            Err(e) => format!(
+                "Your profile was upgraded from version {}; the original is kept as {}, but the upgraded profile could not be saved yet ({e}).",
+                m.from,
+                backup.display()
+            ),
+        });
+    }
+
+    /// Moves a migrated profile's endless records into the records file.
+    fn carry_endless(&mut self, endless: Vec<super::meta::EndlessRecord>, backup: &Path) {
+        if endless.is_empty() {
+            return;
+        }
+        if self.records_blocked.is_some() {
+            self.notices.push(format!(
+                "The endless records of your old profile could not be moved into the records file; they stay in {}.",
+                backup.display()
+            ));
+            return;
+        }
+        // Oldest first, as the leaderboard keeps them; already present ones
+        // (an earlier, interrupted upgrade) are not doubled.
+        let mut incoming = endless;
+        incoming.sort_by_key(|r| r.timestamp);
+        for r in incoming {
+            if !self.records.endless.iter().any(|s| s.record == r) {
+                self.records.endless.push(Sealed::new(r));
+            }
+        }
+        self.records.endless.sort_by_key(|s| s.record.timestamp);
+        let extra = self
+            .records
+            .endless
+            .len()
+            .saturating_sub(super::meta::ENDLESS_RECORDS_KEPT);
+        self.records.endless.drain(..extra);
+        if let Err(e) = self.save_records() {
+            self.notices.push(format!(
+                "The endless records of your old profile could not be saved to the records file yet ({e}); they stay in {}.",
+                backup.display()
+            ));
+        }
+    }
+}
