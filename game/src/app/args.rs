@@ -52,6 +52,26 @@ pub struct PlayArgs {
     /// recorded do not change, only how many steps a frame runs).
     #[arg(long, value_name = "X")]
     pub speed: Option<f32>,
+    /// The profile folder (aether, unlocks, codex, records, settings, the
+    /// saved run); default `$ARTIFICER_PROFILE_DIR`, else the user's data folder.
+    #[arg(long, value_name = "DIR")]
+    pub profile: Option<PathBuf>,
+}
+
+impl PlayArgs {
+    /// A normal start, on the player's profile, opening on the title (or
+    /// `--screen title|codex|unlocks|records`). The tools' starts (`--replay`,
+    /// `--stress`, `--screen lab|arena|…`, `--exit-after-frames` without a
+    /// front screen) run without a profile and never write to it.
+    pub fn uses_profile(&self) -> bool {
+        let front = matches!(
+            self.screen,
+            Some(StartScreen::Title | StartScreen::Codex | StartScreen::Unlocks | StartScreen::Records)
+        );
+        self.replay.is_none()
+            && self.stress.is_none()
+            && (front || (self.screen.is_none() && self.exit_after_frames.is_none()))
+    }
 }
 
 /// A window size in physical pixels.
@@ -76,6 +96,14 @@ pub enum StartScreen {
     Armoury,
     /// The run summary after death.
     Summary,
+    /// The title screen (on the profile).
+    Title,
+    /// The codex (on the profile).
+    Codex,
+    /// The unlock tree (on the profile).
+    Unlocks,
+    /// The records (on the profile).
+    Records,
 }
 
 /// Parses `WxH` (e.g. `1280x720`).

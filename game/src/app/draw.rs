@@ -151,3 +151,36 @@ pub fn world_text(
         c,
     );
 }
+
+/// The player's body breaking up at death (game-design §8.1's death moment):
+/// `t` runs 0 → 1 over the beat; twelve shards fly out and fade, a ring widens.
+pub fn death_shards(scene: &mut Scene, pos: Vec2, radius: f32, t: f32) {
+    let t = t.clamp(0.0, 1.0);
+    // The body is gone: cover it with the floor.
+    let floor = [palette::FLOOR[0], palette::FLOOR[1], palette::FLOOR[2], 1.0];
+    scene
+        .shapes
+        .push(Layer::Top, Shape::circle(pos, radius + 12.0, floor));
+    let fade = 1.0 - t;
+    for i in 0..12 {
+        let a = i as f32 / 12.0 * std::f32::consts::TAU + 0.35 * (i % 3) as f32;
+        let dir = Vec2::new(a.cos(), a.sin());
+        let reach = radius * (0.3 + 3.2 * t) * (0.8 + 0.1 * (i % 4) as f32);
+        let size = radius * 0.42 * (1.0 - 0.7 * t);
+        let mut c = if i % 2 == 0 {
+            palette::PLAYER
+        } else {
+            palette::PLAYER_RING
+        };
+        c[3] *= fade;
+        scene
+            .shapes
+            .push(Layer::Top, Shape::circle(pos + dir * reach, size, c));
+    }
+    let mut ring = palette::PLAYER_RING;
+    ring[3] *= fade * 0.8;
+    scene.shapes.push(
+        Layer::Top,
+        Shape::ring(pos, radius * (1.0 + 4.0 * t), 3.0, ring).glow(6.0),
+    );
+}

@@ -5,9 +5,11 @@ use glam::Vec2;
 use winit::event::{ElementState, MouseButton, WindowEvent};
 use winit::keyboard::{KeyCode, PhysicalKey};
 
-/// One-shot actions decoded from key presses (the settings screen lists them:
-/// `screens::settings::BINDINGS`) (window controls, not run
-/// commands: those are `crate::run::Command`).
+use crate::screens::bindings::{Bind, Bindings};
+
+/// One-shot actions decoded from key presses through the player's bindings
+/// (`screens::bindings`; window controls, not run commands: those are
+/// `crate::run::Command`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KeyAction {
     /// Esc: pause / resume / back.
@@ -43,6 +45,11 @@ pub struct Controls {
     cast: bool,
     ctrl: bool,
     pending: Vec<KeyAction>,
+    /// The player's keys.
+    pub bindings: Bindings,
+    /// The settings wait for a key: the next press is captured, not acted on.
+    pub capture: bool,
+    captured: Option<KeyCode>,
 }
 
 impl Controls {
@@ -54,25 +61,33 @@ impl Controls {
                 let PhysicalKey::Code(code) = event.physical_key else {
                     return;
                 };
-                match code {
-                    KeyCode::ControlLeft | KeyCode::ControlRight => self.ctrl = down,
-                    KeyCode::KeyQ if down && self.ctrl => self.pending.push(KeyAction::Quit),
-                    KeyCode::KeyW | KeyCode::ArrowUp => self.up = down,
-                    KeyCode::KeyS | KeyCode::ArrowDown => self.down = down,
-                    KeyCode::KeyA | KeyCode::ArrowLeft => self.left = down,
-                    KeyCode::KeyD | KeyCode::ArrowRight => self.right = down,
+                if self.capture && down && !event.repeat {
+                    self.captured = Some(code);
+                    self.capture = false;
+                    return;
+                }
+                let bound = self.bindings.action(code);
+                match (code, bound) {
+                    (KeyCode::ControlLeft | KeyCode::ControlRight, _) => self.ctrl = down,
+                    (KeyCode::KeyQ, _) if down && self.ctrl => self.pending.push(KeyAction::Quit),
+                    (KeyCode::ArrowUp, _) | (_, Some(Bind::Up)) => self.up = down,
+                    (KeyCode::ArrowDown, _) | (_, Some(Bind::Down)) => self.down = down,
+                    (KeyCode::ArrowLeft, _) | (_, Some(Bind::Left)) => self.left = down,
+                    (KeyCode::ArrowRight, _) | (_, Some(Bind::Right)) => self.right = down,
                     _ if !down || event.repeat => {}
-                    KeyCode::Escape => self.pending.push(KeyAction::Pause),
-                    KeyCode::F3 => self.pending.push(KeyAction::ToggleOverlay),
-                    KeyCode::KeyM => self.pending.push(KeyAction::ToggleAim),
-                    KeyCode::Enter | KeyCode::NumpadEnter => self.pending.push(KeyAction::Confirm),
-                    KeyCode::Space => {
+                    (_, Some(Bind::Pause)) => self.pending.push(KeyAction::Pause),
+                    (_, Some(Bind::Overlay)) => self.pending.push(KeyAction::ToggleOverlay),
+                    (_, Some(Bind::Aim)) => self.pending.push(KeyAction::ToggleAim),
+                    (KeyCode::NumpadEnter, _) | (_, Some(Bind::Confirm)) => {
+                        self.pending.push(KeyAction::Confirm)
+                    }
+                    (_, Some(Bind::Dash)) => {
                         self.dash = true;
                         self.pending.push(KeyAction::ReplayPause);
                     }
-                    KeyCode::KeyQ => self.cast = true,
-                    KeyCode::Digit1 => self.pending.push(KeyAction::ReplaySpeed(1)),
-                    KeyCode::Digit4 => self.pending.push(KeyAction::ReplaySpeed(4)),
+                    (_, Some(Bind::Cast)) => self.cast = true,
+                    (KeyCode::Digit1, _) => self.pending.push(KeyAction::ReplaySpeed(1)),
+                    (KeyCode::Digit4, _) => self.pending.push(KeyAction::ReplaySpeed(4)),
                     _ => {}
                 }
             }
@@ -112,6 +127,11 @@ impl Controls {
     /// Whether Q was pressed since the last call (the next fight step casts the stored chip).
     pub fn take_cast(&mut self) -> bool {
         std::mem::take(&mut self.cast)
+    }
+
+    /// The key captured for the settings' rebinding, once.
+    pub fn take_captured(&mut self) -> Option<KeyCode> {
+        self.captured.take()
     }
 
     /// Actions pressed since the last call.

@@ -12,9 +12,11 @@ pub mod blade_arcs;
 pub mod charge_ring;
 pub mod draw;
 pub mod fight;
+pub mod front;
 pub mod input;
 pub mod palette;
 mod replay_view;
+pub mod session;
 pub mod test_range;
 
 use std::process::ExitCode;
@@ -30,6 +32,7 @@ use crate::run::{Command, Phase, Playback, Recorder, Replay, Run, RunSetup, Step
 use crate::screens;
 use args::{PlayArgs, StartScreen};
 use fight::Fight;
+use front::Front;
 use input::{Controls, KeyAction};
 use replay_view::ReplayView;
 
@@ -51,13 +54,35 @@ pub fn run(args: &PlayArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let codex_book = match crate::codex::CodexBook::load(&root, &catalog) {
+        Ok(b) => Arc::new(b),
+        Err(errors) => {
+            eprint!(
+                "artificer: the codex data in {} has problems:\n{errors}",
+                root.display()
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    let session = args
+        .uses_profile()
+        .then(|| session::Session::open(args.profile.as_deref()));
+    let settings = session
+        .as_ref()
+        .map_or_else(screens::settings::Settings::default, |s| s.load_settings());
     let mut config = WindowConfig {
         exit_after_frames: args.exit_after_frames,
         screenshot: args.screenshot.clone(),
         ..WindowConfig::default()
     };
+    if session.is_some() {
+        config.size = settings.resolution;
+        config.vsync = settings.vsync;
+        config.fullscreen = settings.fullscreen;
+    }
     if let Some(size) = args.windowed {
         config.size = [size.width, size.height];
+        config.fullscreen = false;
     }
     if args.exit_after_frames.is_some() {
         // Smoke tests and figures measure the uncapped frame rate.
@@ -80,9 +105,14 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         },
         None => None,
     };
-    let mut app = GameApp::new(args.clone(), catalog, data_checksum, replay);
+    let mut app = GameApp::new(args.clone(), catalog, codex_book, data_checksum, replay);
+    app.settings = settings;
+    app.controls.bindings = settings.bindings;
+    app.saved_settings = settings;
+    app.session = session;
     let result = engine::window::run(config, &mut app);
     app.save_recording();
+    app.save_on_exit();
     match result {
         Ok(report) => {
             if args.exit_after_frames.is_some() {
@@ -143,6 +173,8 @@ pub enum Screen {
     Summary,
     /// The lab's test range.
     TestRange,
+    /// The title and the screens it opens (no run in front).
+    Front,
     /// Equipment and crafting, reached from the shop.
     Armoury,
 }
@@ -174,6 +206,24 @@ pub struct GameApp {
     shop_message: Option<String>,
     replay: Option<ReplayView>,
     last_phase: Option<(Phase, u32)>,
+    /// The player's profile (a normal start; tools' previews run without).
+    session: Option<session::Session>,
+    /// The front screen shown while no run is in front.
+    front: Option<Front>,
+    /// A saved run being restored.
+    restore: Option<session::Restore>,
+    /// The last unlock purchase's result.
+    unlock_message: Option<String>,
+    codex_book: Arc<crate::codex::CodexBook>,
+    codex_state: screens::codex::CodexState,
+    /// Settings as last written to the profile.
+    saved_settings: screens::settings::Settings,
+    /// The settings' key rebinding in progress.
+    bind_edit: screens::bindings::BindingEdit,
+    /// Seconds left of the death beat before the summary shows.
+    death_beat: f32,
+    /// The summary's build snapshot was requested.
+    snapshot_taken: bool,
     /// A problem that ends the game with a non-zero exit status.
     pub fatal: Option<String>,
 }
@@ -181,7 +231,13 @@ pub struct GameApp {
 impl GameApp {
     /// The game for these command-line options and this data (`data_checksum`
     /// stamps recordings; `replay` is played instead of taking input).
-    pub fn new(args: PlayArgs, catalog: Arc<Catalog>, data_checksum: u64, replay: Option<Replay>) -> Self {
+    pub fn new(
+        args: PlayArgs,
+        catalog: Arc<Catalog>,
+        codex_book: Arc<crate::codex::CodexBook>,
+        data_checksum: u64,
+        replay: Option<Replay>,
+    ) -> Self {
         let overlay = ProfilerOverlay::new(args.overlay || args.stress.is_some());
         let step = catalog.run.world.dt();
         Self {
@@ -198,6 +254,16 @@ impl GameApp {
             shop_message: None,
             replay: replay.map(|r| ReplayView::new(Playback::new(r))),
             last_phase: None,
+            session: None,
+            front: None,
+            restore: None,
+            unlock_message: None,
+            codex_book,
+            codex_state: screens::codex::CodexState::default(),
+            saved_settings: screens::settings::Settings::default(),
+            death_beat: 0.0,
+            snapshot_taken: false,
+            bind_edit: screens::bindings::BindingEdit::default(),
             fatal: None,
             catalog,
             data_checksum,
@@ -253,24 +319,36 @@ impl GameApp {
                 r.playback.replay().header.setup.clone(),
                 r.playback.replay().header.backend,
             ),
-            None => (
-                RunSetup {
-                    seed: self.seed(),
-                    last_wave: self.catalog.waves.len() as u32,
-                    build: match &self.args.build {
-                        Some(p) => Some(crate::run::load_build(p)?),
-                        None => None,
-                    },
-                    ..RunSetup::default()
-                },
-                self.args.backend,
-            ),
+            None => {
+                let seed = self.seed();
+                let mut setup = match &self.session {
+                    Some(s) => s.new_setup(&self.catalog, seed),
+                    None => RunSetup::new(seed, self.catalog.waves.len() as u32),
+                };
+                if let Some(p) = &self.args.build {
+                    setup.build = Some(crate::run::load_build(p)?);
+                    // A build file is its own start: no lesson.
+                    setup.onboarding = None;
+                }
+                (setup, self.args.backend)
+            }
         };
         let mut run = Run::new(self.catalog.clone(), setup, backend, Some(gpu))
             .map_err(|e| format!("starting a run: {e}"))?;
-        if self.args.record.is_some() && self.replay.is_none() {
+        // A profile's run always records: its replay is its save.
+        if (self.args.record.is_some() || self.session.is_some()) && self.replay.is_none() {
             run.record(Recorder::default());
         }
+        if let Some(s) = &mut self.session {
+            s.begin_run();
+            s.forget_saved_run();
+        }
+        self.adopt_run(run);
+        Ok(())
+    }
+
+    /// Puts `run` in front (a new run, or a restored one).
+    fn adopt_run(&mut self, run: Run) {
         let fast = if self.replay.is_some() {
             4.0
         } else {
@@ -279,9 +357,12 @@ impl GameApp {
         let max_steps = fight::MAX_STEPS_PER_FRAME * fast.ceil() as u32;
         self.fight = Fight::new(run.world().dt(), max_steps);
         self.run = Some(run);
+        self.front = None;
         self.armoury = armoury::Armoury::default();
         self.shop_message = None;
-        Ok(())
+        self.lab = screens::lab::LabState::default();
+        self.death_beat = 0.0;
+        self.snapshot_taken = false;
     }
 
     /// Sends a command from the player; a refusal comes back as its reason.
@@ -302,6 +383,9 @@ impl GameApp {
     }
 
     fn screen(&self) -> Screen {
+        if self.run.is_none() && self.front.is_some() {
+            return Screen::Front;
+        }
         if self.range.is_some() {
             return Screen::TestRange;
         }
@@ -367,6 +451,15 @@ impl GameApp {
     }
 
     fn open_start_screen(&mut self, gpu: &GpuContext) -> Result<(), String> {
+        if self.session.is_some() {
+            self.front = Some(match self.args.screen {
+                Some(StartScreen::Codex) => Front::Codex,
+                Some(StartScreen::Unlocks) => Front::Unlocks,
+                Some(StartScreen::Records) => Front::Records,
+                _ => Front::Title,
+            });
+            return Ok(());
+        }
         self.new_run(gpu)?;
         if self.replay.is_some() {
             return Ok(());
@@ -408,6 +501,8 @@ impl GameApp {
                 run.preview_phase(Phase::Armoury);
             }
             Some(StartScreen::Summary) => run.preview_phase(Phase::Summary),
+            // Front screens open with a profile (handled above).
+            Some(StartScreen::Title | StartScreen::Codex | StartScreen::Unlocks | StartScreen::Records) => {}
         }
         Ok(())
     }
@@ -521,6 +616,10 @@ impl WindowApp for GameApp {
         let confirm = self.handle_keys(frame.requests);
         self.log_phase();
         let ctx = frame.egui.clone();
+        if ctx.zoom_factor() != self.settings.ui_scale {
+            ctx.set_zoom_factor(self.settings.ui_scale);
+        }
+        self.watch_run();
         match self.screen() {
             screen @ (Screen::Arena | Screen::Paused | Screen::Settings) => {
                 self.advance_fight(frame, screen == Screen::Arena);
@@ -557,7 +656,22 @@ impl WindowApp for GameApp {
                     }
                 }
             }
-            Screen::Lab | Screen::Shop | Screen::Armoury => menu_backdrop(frame),
+            Screen::Lab | Screen::Shop | Screen::Armoury | Screen::Front => menu_backdrop(frame),
+            Screen::Summary if self.death_beat > 0.0 => {
+                // The death beat: the last frame of the fight, slowed, the
+                // player's body breaking up; then the summary.
+                if let Some(run) = &self.run {
+                    let w = run.world();
+                    self.fight.draw(w, frame.scene, &ctx, frame.size);
+                    draw::death_shards(
+                        frame.scene,
+                        w.player.pos,
+                        w.player.radius,
+                        1.0 - self.death_beat / DEATH_BEAT_S,
+                    );
+                }
+                self.death_beat = (self.death_beat - frame.dt * DEATH_SLOW).max(0.0);
+            }
             _ => {
                 // Menus over a quiet arena backdrop.
                 let max = Vec2::splat(engine::compute::config::ARENA_SIZE);
@@ -573,7 +687,13 @@ impl WindowApp for GameApp {
                 draw::arena(frame.scene, Vec2::ZERO, max, frame.size);
             }
         }
+        if let Some(front) = self.front.filter(|_| self.run.is_none()) {
+            self.front_ui(&ctx, frame, front);
+        }
         self.screen_ui(&ctx, frame, confirm);
+        if let Some(s) = &mut self.session {
+            s.show_toasts(&ctx, frame.dt);
+        }
         if let (Some(replay), Some(run)) = (&mut self.replay, &mut self.run) {
             replay.advance_menus(run, frame.dt);
             replay.banner(&ctx, run);
@@ -601,29 +721,22 @@ impl GameApp {
                 None => {}
             },
             Screen::Settings => {
-                if screens::settings::show(ctx, &mut self.settings, frame.requests) {
+                let mut skip = self.session.as_ref().map(|s| s.profile().skip_onboarding);
+                if self.settings_ui(ctx, frame, skip.as_mut()) {
                     self.modal = Some(Modal::Paused);
                 }
+                if let (Some(s), Some(skip)) = (&mut self.session, skip) {
+                    s.set_skip_onboarding(skip);
+                }
+                self.save_settings();
             }
-            Screen::Lab => match screens::lab::show(ctx, run.world(), &mut self.lab) {
-                Some(screens::lab::LabAction::Fight) => self.start_wave(),
-                Some(screens::lab::LabAction::Move(from, to)) => {
-                    // A refused drop (full deck or waiting area) leaves the card where it was.
-                    let _refused = self.send(Command::MoveCard { from, to });
+            Screen::Lab if run.setup().onboarding.is_some() && self.range.is_none() => {
+                if let Some(stage) = run.setup().onboarding {
+                    screens::title::lesson_banner(ctx, stage);
                 }
-                Some(screens::lab::LabAction::Test) if self.replay.is_none() => {
-                    match test_range::TestRange::new(
-                        &self.catalog,
-                        run.world(),
-                        self.args.backend,
-                        Some(frame.gpu),
-                    ) {
-                        Ok(r) => self.range = Some(r),
-                        Err(e) => self.lab.warning = Some(e),
-                    }
-                }
-                Some(screens::lab::LabAction::Test) | None => {}
-            },
+                self.lab_ui(ctx, frame);
+            }
+            Screen::Lab => self.lab_ui(ctx, frame),
             Screen::Settlement => {
                 let Some(stats) = run.last_wave() else { return };
                 if screens::settlement::show(ctx, stats, run.world().wallet.gold(), confirm) {
@@ -657,19 +770,153 @@ impl GameApp {
                 }
                 None => {}
             },
-            Screen::Summary => match screens::summary::show(ctx, run.summary()) {
-                Some(screens::summary::SummaryAction::NewRun) if self.replay.is_none() => {
-                    self.save_recording();
-                    if let Err(e) = self.new_run(frame.gpu) {
-                        self.fatal = Some(e);
-                    }
+            Screen::Summary if self.death_beat > 0.0 => {}
+            Screen::Summary => {
+                let end = self.session.as_ref().and_then(|s| s.run_end.as_ref());
+                let snapshot = self
+                    .session
+                    .as_ref()
+                    .filter(|_| !self.snapshot_taken)
+                    .map(|s| session::snapshot_path(s.saves().store().root(), s.profile().runs));
+                let action = screens::summary::show(ctx, run.summary(), end, self.session.is_some());
+                if let Some(path) = snapshot {
+                    // The build as the summary shows it (game-design §8.1).
+                    self.snapshot_taken = true;
+                    frame.requests.screenshot = Some(path);
                 }
-                Some(screens::summary::SummaryAction::Quit) => frame.requests.exit = true,
-                Some(screens::summary::SummaryAction::NewRun) | None => {}
-            },
-            Screen::Arena | Screen::TestRange => {}
+                match action {
+                    Some(screens::summary::SummaryAction::NewRun) if self.replay.is_none() => {
+                        self.save_recording();
+                        if let Err(e) = self.new_run(frame.gpu) {
+                            self.fatal = Some(e);
+                        }
+                    }
+                    Some(screens::summary::SummaryAction::Title) => {
+                        self.save_recording();
+                        self.run = None;
+                        self.front = Some(Front::Title);
+                    }
+                    Some(screens::summary::SummaryAction::Quit) => frame.requests.exit = true,
+                    Some(screens::summary::SummaryAction::NewRun) | None => {}
+                }
+            }
+            Screen::Arena | Screen::TestRange | Screen::Front => {}
+        }
+        if self.session.is_some()
+            && matches!(
+                self.screen(),
+                Screen::Lab | Screen::Shop | Screen::Settlement | Screen::LevelUp
+            )
+            && save_and_quit_button(ctx)
+        {
+            self.save_and_quit();
         }
     }
+
+    /// The lab and what its buttons do.
+    fn lab_ui(&mut self, ctx: &egui::Context, frame: &mut Frame<'_>) {
+        let Some(run) = &self.run else { return };
+        match screens::lab::show(ctx, run.world(), &mut self.lab) {
+            Some(screens::lab::LabAction::Fight) => self.start_wave(),
+            Some(screens::lab::LabAction::Move(from, to)) => {
+                // A refused drop (full deck or waiting area) leaves the card where it was.
+                let _refused = self.send(Command::MoveCard { from, to });
+            }
+            Some(screens::lab::LabAction::Test) if self.replay.is_none() => {
+                match test_range::TestRange::new(
+                    &self.catalog,
+                    run.world(),
+                    self.args.backend,
+                    Some(frame.gpu),
+                ) {
+                    Ok(r) => self.range = Some(r),
+                    Err(e) => self.lab.warning = Some(e),
+                }
+            }
+            Some(screens::lab::LabAction::Test) | None => {}
+        }
+    }
+
+    /// Follows the run for the profile (codex, toasts, booking, autosave
+    /// between waves) and starts the death beat when the player falls.
+    fn watch_run(&mut self) {
+        let (Some(session), Some(run)) = (&mut self.session, &self.run) else {
+            return;
+        };
+        let before = session.run_end.is_some();
+        session.watch(&self.catalog, &self.codex_book, run, self.data_checksum);
+        if !before && session.run_end.is_some() && run.outcome() == Some(crate::run::Outcome::Died) {
+            self.death_beat = DEATH_BEAT_S;
+        }
+    }
+
+    /// Keeps the run (between waves) and goes back to the title.
+    fn save_and_quit(&mut self) {
+        let (Some(session), Some(run)) = (&mut self.session, &self.run) else {
+            return;
+        };
+        match session.save_run(run, self.data_checksum) {
+            Ok(()) => {
+                self.run = None;
+                self.front = Some(Front::Title);
+            }
+            Err(e) => session.toast(format!("Could not save the run: {e}")),
+        }
+    }
+
+    /// At exit: a profile's run left between waves is kept for Continue.
+    pub fn save_on_exit(&mut self) {
+        self.save_settings();
+        let (Some(session), Some(run)) = (&mut self.session, &self.run) else {
+            return;
+        };
+        if !matches!(run.phase(), Phase::Fight | Phase::Summary)
+            && let Err(e) = session.save_run(run, self.data_checksum)
+        {
+            log::error!("saving the run at exit: {e}");
+        }
+    }
+
+    /// The settings window with the key capture wired through the controls;
+    /// true when closed.
+    fn settings_ui(&mut self, ctx: &egui::Context, frame: &mut Frame<'_>, skip: Option<&mut bool>) -> bool {
+        self.bind_edit.captured = self.controls.take_captured();
+        let closed =
+            screens::settings::show(ctx, &mut self.settings, frame.requests, skip, &mut self.bind_edit);
+        self.controls.capture = self.bind_edit.waiting.is_some();
+        self.controls.bindings = self.settings.bindings;
+        closed
+    }
+
+    /// Writes the settings to the profile when they changed.
+    fn save_settings(&mut self) {
+        if self.settings == self.saved_settings {
+            return;
+        }
+        if let Some(s) = &mut self.session {
+            s.save_settings(&self.settings);
+        }
+        self.saved_settings = self.settings;
+    }
+}
+
+/// Seconds of the death beat at full speed.
+const DEATH_BEAT_S: f32 = 0.6;
+/// The beat runs at this fraction of real time ("a beat of slow time").
+const DEATH_SLOW: f32 = 0.4;
+
+/// The "Save & quit" button shown between waves (top right).
+fn save_and_quit_button(ctx: &egui::Context) -> bool {
+    let mut clicked = false;
+    egui::Area::new(egui::Id::unique("save and quit"))
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -12.0])
+        .show(ctx, |ui| {
+            clicked = ui
+                .button("Save & quit to title")
+                .on_hover_text("Keeps this run between waves; Continue on the title restores it exactly.")
+                .clicked();
+        });
+    clicked
 }
 
 /// The aim for the world: toward the cursor (screen → world through the

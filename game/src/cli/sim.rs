@@ -41,6 +41,12 @@ pub struct SimArgs {
     /// Write the run's replay to this file (`artificer replay FILE` re-runs it).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// Play the run on this profile, as the game's New run would: its
+    /// locked content, onboarding lesson and Last Will shape the run; the
+    /// run's aether, milestones, records and codex entries are booked into
+    /// it (`artificer profile show` reads them).
+    #[arg(long, value_name = "DIR")]
+    pub profile: Option<PathBuf>,
 }
 
 /// Runs `artificer sim`.
@@ -80,7 +86,15 @@ pub fn run(args: &SimArgs) -> ExitCode {
         build,
         policy: args.policy,
     };
-    let (run, log) = match play_logged(cat, &opts, ctx.as_ref(), args.record.is_some()) {
+    let mut booked = None;
+    let played = match &args.profile {
+        Some(dir) => on_profile(cat, &opts, ctx.as_ref(), dir).map(|(run, log, b)| {
+            booked = Some(b);
+            (run, log)
+        }),
+        None => play_logged(cat, &opts, ctx.as_ref(), args.record.is_some()),
+    };
+    let (run, log) = match played {
         Ok(r) => r,
         Err(e) => {
             eprintln!("artificer sim: {e}");
@@ -99,7 +113,81 @@ pub fn run(args: &SimArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    print_sim(&run.report(), &log, args.json)
+    print_sim(&run.report(), &log, booked.as_ref(), args.json)
+}
+
+/// What a profile run left in the profile, for the sim's output.
+#[derive(Debug, serde::Serialize)]
+struct Booked {
+    dir: String,
+    onboarding: Option<u8>,
+    locked: Vec<String>,
+    aether_gained: u32,
+    aether_now: u32,
+    codex_opened: usize,
+    codex_total: usize,
+}
+
+/// Plays one run on the profile in `dir` through the profile's own flow
+/// (`profile::run_book`, the one the window uses) and saves the profile.
+fn on_profile(
+    cat: Arc<crate::catalog::Catalog>,
+    opts: &RunOptions,
+    ctx: Option<&GpuContext>,
+    dir: &std::path::Path,
+) -> Result<(crate::run::Run, crate::run::PlayLog, Booked), crate::run::RunError> {
+    use crate::profile::{ProfileStore, Saves, run_book};
+    let mut saves = Saves::open(ProfileStore::resolve(Some(dir)));
+    for n in &saves.notices {
+        eprintln!("artificer sim: {n}");
+    }
+    let mut setup = run_book::setup_for(&saves.profile, &cat, opts.seed);
+    setup.last_wave = opts.waves.clamp(1, cat.waves.len() as u32);
+    if let Some(b) = &opts.build {
+        setup.build = Some(b.clone());
+        setup.onboarding = None;
+    }
+    let booked_setup = (setup.onboarding, setup.locked.clone());
+    let mut run = crate::run::Run::new(cat.clone(), setup, opts.backend, ctx)?;
+    let before = saves.profile.codex.len();
+    let codex = &mut saves.profile.codex;
+    let log = crate::run::script::play_watched(&mut run, opts.policy, &mut |run| {
+        if run.phase() == crate::run::Phase::Fight {
+            run_book::observe_fight(codex, run.world());
+        } else {
+            run_book::observe_loadout(codex, run.world());
+        }
+    })?;
+    let end = run_book::book_run(&mut saves.profile, &cat, &run);
+    let w = run.world();
+    let deck = w.loadout.active_deck_ids();
+    let deck: Vec<&str> = deck.iter().map(String::as_str).collect();
+    let checksum = crate::profile::meta::build_checksum(&w.loadout.active().id, &deck);
+    let elapsed = w.run_steps as f64 * f64::from(w.dt());
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    saves
+        .records
+        .note_run(end.wave, end.won, elapsed, run.setup().seed, &checksum, now);
+    for r in [saves.save_profile(), saves.save_records()] {
+        if let Err(e) = r {
+            return Err(crate::run::RunError::Script {
+                command: "save profile",
+                why: e.to_string(),
+            });
+        }
+    }
+    let booked = Booked {
+        dir: saves.store().root().display().to_string(),
+        onboarding: booked_setup.0,
+        locked: booked_setup.1,
+        aether_gained: end.aether.total(),
+        aether_now: end.aether_now,
+        codex_opened: saves.profile.codex.len() - before,
+        codex_total: saves.profile.codex.len(),
+    };
+    Ok((run, log, booked))
 }
 
 /// The sim's JSON: the run's report with the script's log beside it.
@@ -109,11 +197,19 @@ struct SimJson<'a> {
     report: &'a RunReport,
     #[serde(flatten)]
     log: &'a PlayLog,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    profile: Option<&'a Booked>,
 }
 
-fn print_sim(report: &RunReport, log: &PlayLog, json: bool) -> ExitCode {
+fn print_sim(report: &RunReport, log: &PlayLog, booked: Option<&Booked>, json: bool) -> ExitCode {
     if !json {
         println!("policy {}", log.policy);
+        if let Some(b) = booked {
+            println!(
+                "profile {}: onboarding run {:?}, aether +{} (now {}), codex +{} (now {})",
+                b.dir, b.onboarding, b.aether_gained, b.aether_now, b.codex_opened, b.codex_total
+            );
+        }
         let code = print_report(report, false);
         let dps: Vec<String> = log.build_dps.iter().map(|d| format!("{d:.0}")).collect();
         println!("build dps per wave: {}", dps.join(" "));
@@ -122,7 +218,11 @@ fn print_sim(report: &RunReport, log: &PlayLog, json: bool) -> ExitCode {
         }
         return code;
     }
-    match serde_json::to_string(&SimJson { report, log }) {
+    match serde_json::to_string(&SimJson {
+        report,
+        log,
+        profile: booked,
+    }) {
         Ok(s) => {
             println!("{s}");
             ExitCode::SUCCESS

@@ -204,6 +204,29 @@ pub fn show(ctx: &egui::Context, world: &World, state: &mut LabState) -> Option<
                     ui.colored_label(egui::Color32::from_rgb(255, 110, 90), warning_text(e));
                 }
             }
+            let ops = result.as_ref().ok().map(|p| p.ops);
+            if let Some((used, max)) = ops {
+                // The CPU's share of one cast: red above 80 % (game-design §6.2).
+                let share = used as f32 / max.max(1) as f32;
+                let mut bar = egui::ProgressBar::new(share.min(1.0))
+                    .desired_width(260.0)
+                    .text(format!("CPU {used} / {max}"));
+                if share > super::tips::OPS_RED {
+                    bar = bar.fill(egui::Color32::from_rgb(200, 60, 50));
+                }
+                ui.add(bar);
+            }
+            let cycle = result
+                .as_ref()
+                .ok()
+                .map(|p| p.cast_delay + p.recharge.unwrap_or(0.0));
+            for tip in super::tips::lab_tips(world, ops, cycle) {
+                let colour = match tip.tone {
+                    super::tips::Tone::Hint => egui::Color32::from_rgb(150, 200, 255),
+                    super::tips::Tone::Warning => egui::Color32::from_rgb(255, 160, 60),
+                };
+                ui.colored_label(colour, tip.text);
+            }
         });
     });
     if let Some((from, to)) = moved {

@@ -4,6 +4,7 @@
 //!
 //! `equipment.rs` and `crafting.rs` (items and crafting) are the loot system's panels.
 
+pub mod bindings;
 pub mod crafting;
 pub mod equipment;
 pub mod hud;
@@ -11,10 +12,14 @@ pub mod lab;
 pub mod levelup;
 pub mod pause;
 pub mod range;
+pub mod records;
 pub mod settings;
 pub mod settlement;
 pub mod shop;
 pub mod summary;
+pub mod tips;
+pub mod title;
+pub mod unlocks;
 
 /// The key that picks the `k`-th (0-based) entry of a list: 1 … 9.
 pub fn number_key(k: usize) -> Option<egui::Key> {

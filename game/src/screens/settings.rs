@@ -1,30 +1,23 @@
-//! Settings: resolution, fullscreen, vsync, and the key bindings. There is no
-//! sound, so there is no volume.
+//! Settings: resolution, fullscreen, vsync, UI scale, aim, onboarding, and
+//! the key bindings. Saved in the profile folder (`settings.json`) and
+//! applied at start. There is no sound yet, so there is no volume.
 
 use engine::window::Requests;
 
-/// The key bindings, shown in the settings screen.
-pub const BINDINGS: &[(&str, &str)] = &[
-    ("Move", "W A S D / arrow keys"),
-    ("Dash (while walking)", "Space"),
-    ("Cast the stored chip (Store Magic)", "Q"),
-    ("Aim", "nearest enemy; M toggles mouse aim"),
-    ("Pause / back", "Esc"),
-    ("Profiler overlay", "F3"),
-    ("Continue / fight from the lab / leave the shop", "Enter"),
-    ("Take a level-up, buy in the shop", "number keys 1–9"),
-    ("Slow motion (test range)", "the 0.1× button"),
-    ("Drag cards", "left mouse button"),
-    ("Menus", "mouse, Tab / Enter"),
-    ("Watching a replay", "Space pause, 1 / 4 speed"),
-    ("Quit", "Ctrl+Q"),
-];
+pub use super::bindings::{Bind, BindingEdit, Bindings};
 
 /// Resolutions offered in windowed mode.
 pub const RESOLUTIONS: [[u32; 2]; 4] = [[1280, 720], [1600, 900], [1920, 1080], [2560, 1440]];
 
-/// The player's display settings for this session.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The file the settings are kept in, inside the profile folder.
+pub const SETTINGS_FILE: &str = "settings.json";
+
+/// UI scales offered (egui's points per pixel).
+pub const UI_SCALES: [f32; 5] = [0.85, 1.0, 1.15, 1.3, 1.5];
+
+/// The player's settings.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Settings {
     /// Windowed size, physical pixels.
     pub resolution: [u32; 2],
@@ -34,6 +27,10 @@ pub struct Settings {
     pub vsync: bool,
     /// Fire at the mouse cursor instead of the nearest enemy (key M).
     pub mouse_aim: bool,
+    /// Size of the interface (egui points per pixel).
+    pub ui_scale: f32,
+    /// The key of each action.
+    pub bindings: Bindings,
 }
 
 impl Default for Settings {
@@ -43,13 +40,23 @@ impl Default for Settings {
             fullscreen: false,
             vsync: true,
             mouse_aim: false,
+            ui_scale: 1.0,
+            bindings: Bindings::default(),
         }
     }
 }
 
-/// Draws the settings window; changes become window `requests`. True when closed.
-pub fn show(ctx: &egui::Context, settings: &mut Settings, requests: &mut Requests) -> bool {
+/// Draws the settings window; changes become window `requests`. With a
+/// profile, `skip_onboarding` is its switch. True when closed.
+pub fn show(
+    ctx: &egui::Context,
+    settings: &mut Settings,
+    requests: &mut Requests,
+    skip_onboarding: Option<&mut bool>,
+    edit: &mut BindingEdit,
+) -> bool {
     let mut close = false;
+    edit.apply(&mut settings.bindings);
     egui::Window::new("Settings")
         .collapsible(false)
         .resizable(false)
@@ -82,18 +89,26 @@ pub fn show(ctx: &egui::Context, settings: &mut Settings, requests: &mut Request
                 ui.label("Aim");
                 ui.checkbox(&mut settings.mouse_aim, "at the mouse cursor (M)");
                 ui.end_row();
-            });
-            ui.separator();
-            ui.strong("Key bindings");
-            egui::Grid::new("bindings").striped(true).show(ui, |ui| {
-                for &(action, keys) in BINDINGS {
-                    ui.label(action);
-                    ui.monospace(keys);
+                ui.label("Interface size");
+                egui::ComboBox::from_id_salt("ui scale")
+                    .selected_text(format!("{:.0} %", settings.ui_scale * 100.0))
+                    .show_ui(ui, |ui| {
+                        for s in UI_SCALES {
+                            ui.selectable_value(&mut settings.ui_scale, s, format!("{:.0} %", s * 100.0));
+                        }
+                    });
+                ui.end_row();
+                if let Some(skip) = skip_onboarding {
+                    ui.label("First-runs lessons");
+                    ui.checkbox(skip, "skip them (everything unlocked is open from the next run)");
                     ui.end_row();
                 }
             });
             ui.separator();
-            if ui.button("Back").clicked() {
+            ui.strong("Key bindings");
+            edit.ui(ui, &settings.bindings);
+            ui.separator();
+            if ui.button("Back").clicked() && edit.waiting.is_none() {
                 close = true;
             }
         });

@@ -76,6 +76,16 @@ pub fn show(ctx: &egui::Context, world: &World, shop: &Shop, message: Option<&st
                                 action = Some(Command::Buy { shelf, index: i });
                             }
                         });
+                        // A board core on the shelf explains its adjacency (§6.2).
+                        if shelf == Shelf::Cores
+                            && let Some(tip) = world
+                                .catalog()
+                                .cores
+                                .find(&offer.id)
+                                .and_then(|c| super::tips::board_tip(world.catalog().cores.get(c)))
+                        {
+                            col.colored_label(egui::Color32::from_rgb(150, 200, 255), tip);
+                        }
                     }
                 }
             });

@@ -1,6 +1,7 @@
 //! The run summary after death, victory (the last wave's boss killed), or a
 //! run that ended alive without the clear.
 
+use crate::profile::RunEnd;
 use crate::run::Outcome;
 pub use crate::run::RunSummary;
 
@@ -9,12 +10,20 @@ pub use crate::run::RunSummary;
 pub enum SummaryAction {
     /// Start a fresh run in the lab.
     NewRun,
+    /// Back to the title screen.
+    Title,
     /// Close the game.
     Quit,
 }
 
-/// Draws the summary.
-pub fn show(ctx: &egui::Context, s: &RunSummary) -> Option<SummaryAction> {
+/// Draws the summary; `end` is what the run left in the profile (aether,
+/// unlocks now affordable), shown when the game runs on one (`title`).
+pub fn show(
+    ctx: &egui::Context,
+    s: &RunSummary,
+    end: Option<&RunEnd>,
+    on_profile: bool,
+) -> Option<SummaryAction> {
     let mut action = None;
     let title = match s.outcome {
         Some(Outcome::Won) => "Victory!",
@@ -53,10 +62,21 @@ pub fn show(ctx: &egui::Context, s: &RunSummary) -> Option<SummaryAction> {
                     );
                 }
             });
+            if let Some(end) = end {
+                ui.separator();
+                aether(ui, end);
+            }
             ui.separator();
             ui.horizontal(|ui| {
-                if ui.button("New run").clicked() {
+                let new_run = ui.button("New run");
+                if ctx.memory(|m| m.focused().is_none()) {
+                    new_run.request_focus();
+                }
+                if new_run.clicked() {
                     action = Some(SummaryAction::NewRun);
+                }
+                if on_profile && ui.button("Title screen").clicked() {
+                    action = Some(SummaryAction::Title);
                 }
                 if ui.button("Quit").clicked() {
                     action = Some(SummaryAction::Quit);
@@ -64,4 +84,32 @@ pub fn show(ctx: &egui::Context, s: &RunSummary) -> Option<SummaryAction> {
             });
         });
     action
+}
+
+/// The run's aether, item by item, and what it now affords.
+fn aether(ui: &mut egui::Ui, end: &RunEnd) {
+    let a = &end.aether;
+    ui.strong(format!("Aether fragments earned: {}", a.total()));
+    egui::Grid::new("aether").num_columns(2).show(ui, |ui| {
+        ui.label(format!("Reaching wave {}", end.wave));
+        ui.monospace(format!("+{}", a.wave));
+        ui.end_row();
+        for (wave, n) in &a.milestones {
+            ui.label(format!("Milestone: wave {wave} for the first time"));
+            ui.monospace(format!("+{n}"));
+            ui.end_row();
+        }
+        if a.clear > 0 {
+            ui.label(if a.first_clear { "First clear" } else { "Clear" });
+            ui.monospace(format!("+{}", a.clear));
+            ui.end_row();
+        }
+    });
+    ui.label(format!("Fragments in hand: {}", end.aether_now));
+    if end.last_will_spent {
+        ui.label("Last Will spent: you stood once more at 1 HP.");
+    }
+    if !end.affordable.is_empty() {
+        ui.label(format!("You can now unlock: {}", end.affordable.join(", ")));
+    }
 }

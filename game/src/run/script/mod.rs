@@ -89,6 +89,12 @@ pub struct PlayLog {
 /// policy's commands. Only refusals are errors (a script bug); the run's own
 /// outcome (death included) is in the run.
 pub fn play(run: &mut Run, policy: Policy) -> Result<PlayLog, RunError> {
+    play_watched(run, policy, &mut |_| {})
+}
+
+/// [`play`], calling `watch` after every command (the profile's codex
+/// follows a scripted run through it, as it follows a played one).
+pub fn play_watched(run: &mut Run, policy: Policy, watch: &mut dyn FnMut(&Run)) -> Result<PlayLog, RunError> {
     let mut log = PlayLog {
         policy,
         ..PlayLog::default()
@@ -117,6 +123,7 @@ pub fn play(run: &mut Run, policy: Policy) -> Result<PlayLog, RunError> {
                     run,
                     Command::Step(StepInput::new(dir, aim).with_dash(should_dash(run.world(), dir))),
                 )?;
+                watch(run);
                 let w = run.world();
                 if !boss_dead && w.stats.boss_kills > 0 {
                     let t = w.wave_steps as f64 * f64::from(w.dt());
@@ -147,6 +154,7 @@ pub fn play(run: &mut Run, policy: Policy) -> Result<PlayLog, RunError> {
             Phase::Armoury => Command::CloseArmoury,
         };
         send(run, cmd)?;
+        watch(run);
     }
 }
 

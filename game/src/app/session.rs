@@ -1,0 +1,439 @@
+//! The window's hold on the player's profile: loaded once at start, a new
+//! run's setup drawn from it, codex entries opened as things are met (with a
+//! toast for each first reaction), the run booked when it ends, and a run
+//! left between waves saved and restored.
+//!
+//! A run in progress is saved as its own replay (`run.rpl` in the profile
+//! folder): the commands since the lab, with the state hash of every wave
+//! end. Continue re-runs it headless, a slice of every frame, and checks the
+//! hashes as it goes, so the restored run is the one that was left, bit for
+//! bit, or the player is told why not. It costs the steps already played
+//! (see the README for the figure of a wave-19 run); it never costs a format
+//! for the world's state that would have to follow every rule change.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Instant;
+
+use engine::gpu::{Backend, GpuContext};
+
+use crate::catalog::Catalog;
+use crate::codex::CodexBook;
+use crate::profile::run_book::{self, Opened, RunEnd, Section};
+use crate::profile::{LoadOutcome, Profile, Saves};
+use crate::run::{Phase, Playback, Recorder, Replay, Run, RunSetup};
+use crate::screens::settings::{SETTINGS_FILE, Settings};
+
+/// The file a run left between waves is kept in, inside the profile folder.
+pub const SAVED_RUN: &str = "run.rpl";
+
+/// Seconds a toast stays on screen.
+const TOAST_S: f32 = 4.0;
+
+/// The profile, its notices and what the window learned this session.
+#[derive(Debug)]
+pub struct Session {
+    saves: Saves,
+    /// What the run that just ended left in the profile (the summary shows it).
+    pub run_end: Option<RunEnd>,
+    toasts: Vec<(String, f32)>,
+    last_phase: Option<Phase>,
+    /// The saved run, described for the title (read once, kept current).
+    saved_line: Option<String>,
+}
+
+/// A saved run being re-played into a fresh run, a slice per frame.
+#[derive(Debug)]
+pub struct Restore {
+    /// The run being rebuilt (recording again as it goes).
+    pub run: Run,
+    playback: Playback,
+    waves: u32,
+    started: Instant,
+}
+
+impl Session {
+    /// Opens the profile in `dir` (`--profile`), else `$ARTIFICER_PROFILE_DIR`,
+    /// else the user's data folder. Never fails: unreadable files are kept
+    /// aside and named in [`Session::notices`].
+    pub fn open(dir: Option<&Path>) -> Self {
+        let saves = Saves::open(crate::profile::ProfileStore::resolve(dir));
+        log::info!("profile: {}", saves.store().root().display());
+        let saved_line = describe_saved_run(&saves);
+        Self {
+            saves,
+            run_end: None,
+            toasts: Vec::new(),
+            last_phase: None,
+            saved_line,
+        }
+    }
+
+    /// The profile as loaded and changed this session.
+    pub fn profile(&self) -> &Profile {
+        &self.saves.profile
+    }
+
+    /// The profile's files (records, the folder).
+    pub fn saves(&self) -> &Saves {
+        &self.saves
+    }
+
+    /// Player-facing lines about files kept aside or upgraded, shown once.
+    pub fn notices(&self) -> &[String] {
+        &self.saves.notices
+    }
+
+    /// The notices were shown.
+    pub fn dismiss_notices(&mut self) {
+        self.saves.notices.clear();
+    }
+
+    /// Writes the profile; a failure is logged and shown as a toast, never fatal.
+    pub fn save(&mut self) {
+        if let Err(e) = self.saves.save_profile() {
+            log::error!("saving the profile: {e}");
+            self.toast(format!("Could not save the profile: {e}"));
+        }
+    }
+
+    /// The setup of a new run: its seed, what is still locked, the onboarding
+    /// lesson, Last Will.
+    pub fn new_setup(&self, cat: &Catalog, seed: u64) -> RunSetup {
+        run_book::setup_for(&self.saves.profile, cat, seed)
+    }
+
+    /// Spends fragments on an unlock; the reason when it cannot.
+    pub fn buy_unlock(&mut self, cat: &Catalog, id: &str) -> Result<(), String> {
+        let u = cat.unlocks.get(id).ok_or_else(|| format!("no unlock `{id}`"))?;
+        let p = &mut self.saves.profile;
+        if p.unlocked.contains(id) {
+            return Err(format!("{} is already unlocked", u.name));
+        }
+        if !p.buy_unlock(id, u.cost) {
+            return Err(format!(
+                "{} costs {} fragments; you have {}",
+                u.name, u.cost, p.aether
+            ));
+        }
+        self.save();
+        Ok(())
+    }
+
+    /// Turns onboarding off or on (Settings).
+    pub fn set_skip_onboarding(&mut self, skip: bool) {
+        if self.saves.profile.skip_onboarding != skip {
+            self.saves.profile.skip_onboarding = skip;
+            self.save();
+        }
+    }
+
+    /// Marks a one-time tip as shown; true the first time.
+    pub fn first_time(&mut self, tip: &str) -> bool {
+        let fresh = self.saves.profile.tips_seen.insert(tip.to_string());
+        if fresh {
+            self.save();
+        }
+        fresh
+    }
+
+    /// Follows the run each frame: opens codex entries for what the fight
+    /// shows, toasts each first reaction (the alchemy log), opens the
+    /// loadout's entries at every phase change, and books the run once it
+    /// reaches its summary. The profile is written at phase changes only.
+    pub fn watch(&mut self, cat: &Catalog, book: &CodexBook, run: &Run, data_checksum: u64) {
+        let phase = run.phase();
+        let changed = self.last_phase != Some(phase);
+        self.last_phase = Some(phase);
+        let mut opened = Vec::new();
+        if phase == Phase::Fight {
+            opened.extend(run_book::observe_fight(
+                &mut self.saves.profile.codex,
+                run.world(),
+            ));
+        }
+        if changed {
+            opened.extend(run_book::observe_loadout(
+                &mut self.saves.profile.codex,
+                run.world(),
+            ));
+        }
+        for o in &opened {
+            if let Some(line) = toast_line(cat, book, o) {
+                self.toast(line);
+            }
+        }
+        if changed && phase == Phase::Summary && self.run_end.is_none() {
+            let end = run_book::book_run(&mut self.saves.profile, cat, run);
+            self.note_records(run, &end);
+            self.run_end = Some(end);
+            self.forget_saved_run();
+        }
+        if changed || (!opened.is_empty() && phase != Phase::Fight) {
+            self.save();
+        }
+        // Autosave between waves: quitting, a crash or a power cut loses at
+        // most the wave being fought.
+        if changed
+            && !matches!(phase, Phase::Fight | Phase::Summary)
+            && run.recorder().is_some()
+            && let Err(e) = self.save_run(run, data_checksum)
+        {
+            log::error!("autosaving the run: {e}");
+        }
+    }
+
+    fn note_records(&mut self, run: &Run, end: &RunEnd) {
+        let steps = run.world().run_steps;
+        let elapsed = steps as f64 * f64::from(run.world().dt());
+        let deck = run.world().loadout.active_deck_ids();
+        let deck: Vec<&str> = deck.iter().map(String::as_str).collect();
+        let checksum = crate::profile::meta::build_checksum(&run.world().loadout.active().id, &deck);
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        self.saves
+            .records
+            .note_run(end.wave, end.won, elapsed, run.setup().seed, &checksum, now);
+        if let Err(e) = self.saves.save_records() {
+            log::error!("saving the records: {e}");
+        }
+    }
+
+    /// The settings kept in the profile folder (defaults when there are none;
+    /// a broken file is kept aside like any other).
+    pub fn load_settings(&self) -> Settings {
+        match self.saves.store().load::<Settings>(SETTINGS_FILE) {
+            Ok(LoadOutcome::Loaded(s)) => s,
+            Ok(LoadOutcome::Missing) => Settings::default(),
+            Ok(LoadOutcome::Corrupt { kept_at, reason }) => {
+                log::warn!("settings unreadable ({reason}); kept as {}", kept_at.display());
+                Settings::default()
+            }
+            Err(e) => {
+                log::warn!("settings: {e}");
+                Settings::default()
+            }
+        }
+    }
+
+    /// Writes the settings (atomically, like every profile file).
+    pub fn save_settings(&mut self, settings: &Settings) {
+        if let Err(e) = self.saves.store().save(SETTINGS_FILE, settings) {
+            log::error!("saving the settings: {e}");
+        }
+    }
+
+    /// A new run starts: forget the last one's summary.
+    pub fn begin_run(&mut self) {
+        self.run_end = None;
+        self.last_phase = None;
+    }
+
+    /// Adds a toast.
+    pub fn toast(&mut self, line: String) {
+        self.toasts.push((line, TOAST_S));
+    }
+
+    /// Draws the toasts (top right, newest last) and ages them by `dt`.
+    pub fn show_toasts(&mut self, ctx: &egui::Context, dt: f32) {
+        for t in &mut self.toasts {
+            t.1 -= dt;
+        }
+        self.toasts.retain(|t| t.1 > 0.0);
+        if self.toasts.is_empty() {
+            return;
+        }
+        egui::Area::new(egui::Id::unique("toasts"))
+            .anchor(egui::Align2::RIGHT_TOP, [-12.0, 48.0])
+            .interactable(false)
+            .show(ctx, |ui| {
+                for (line, _) in self.toasts.iter().rev().take(4).rev() {
+                    egui::Frame::popup(ui.style()).show(ui, |ui| {
+                        ui.set_max_width(340.0);
+                        ui.label(line);
+                    });
+                }
+            });
+    }
+
+    /// Keeps the run, between waves, as `run.rpl` in the profile folder.
+    pub fn save_run(&mut self, run: &Run, data_checksum: u64) -> Result<(), String> {
+        let rec = run.recorder().ok_or("this run is not recorded")?;
+        let text = rec.to_text(run.setup(), run.world().backend(), data_checksum);
+        self.saves
+            .store()
+            .save_bytes(SAVED_RUN, text.as_bytes())
+            .map_err(|e| e.to_string())?;
+        self.saved_line = Some(format!(
+            "after wave {} (seed {})",
+            run.world().wave,
+            run.setup().seed
+        ));
+        Ok(())
+    }
+
+    /// A one-line description of the saved run, if there is one.
+    pub fn saved_run_line(&self) -> Option<&str> {
+        self.saved_line.as_deref()
+    }
+
+    /// Starts restoring the saved run. A file that cannot be restored (other
+    /// game data, damaged) is kept aside with a timestamp and the reason
+    /// comes back for the player.
+    pub fn restore(
+        &mut self,
+        cat: Arc<Catalog>,
+        data_checksum: u64,
+        ctx: Option<&GpuContext>,
+    ) -> Result<Restore, String> {
+        let path = self.saves.store().root().join(SAVED_RUN);
+        let replay = Replay::load(&path).and_then(|r| r.check_compatible(data_checksum).map(|()| r));
+        let replay = match replay {
+            Ok(r) => r,
+            Err(e) => {
+                self.saved_line = None;
+                let kept = self.saves.store().keep_aside(SAVED_RUN);
+                return Err(match kept {
+                    Ok(at) => format!(
+                        "The saved run cannot be restored ({e}); it was kept as {}.",
+                        at.display()
+                    ),
+                    Err(k) => {
+                        format!("The saved run cannot be restored ({e}); keeping it aside failed too: {k}")
+                    }
+                });
+            }
+        };
+        let backend = match (replay.header.backend, ctx) {
+            (Backend::Gpu, Some(_)) => Backend::Gpu,
+            _ => Backend::Cpu,
+        };
+        let waves = replay
+            .entries
+            .iter()
+            .filter(|e| matches!(e, crate::run::replay::Entry::Wave { .. }))
+            .count() as u32;
+        let mut run = Run::new(cat, replay.header.setup.clone(), backend, ctx)
+            .map_err(|e| format!("starting the saved run: {e}"))?;
+        run.record(Recorder::default());
+        self.begin_run();
+        Ok(Restore {
+            run,
+            playback: Playback::new(replay),
+            waves,
+            started: Instant::now(),
+        })
+    }
+
+    /// The saved run is over or restored into a run that records itself.
+    pub fn forget_saved_run(&mut self) {
+        self.saved_line = None;
+        let path = self.saves.store().root().join(SAVED_RUN);
+        if path.exists()
+            && let Err(e) = std::fs::remove_file(&path)
+        {
+            log::warn!("removing {}: {e}", path.display());
+        }
+    }
+}
+
+impl Restore {
+    /// Re-plays commands for at most `budget_ms`; `Ok(true)` when done.
+    pub fn advance(&mut self, budget_ms: f64) -> Result<bool, String> {
+        let t = Instant::now();
+        while t.elapsed().as_secs_f64() * 1000.0 < budget_ms {
+            match self.playback.advance(&mut self.run) {
+                Ok(true) => {}
+                Ok(false) => {
+                    log::info!(
+                        "restored a run of {} waves ({} commands) in {:.2} s",
+                        self.waves,
+                        self.playback.commands_done(),
+                        self.started.elapsed().as_secs_f64()
+                    );
+                    return Ok(true);
+                }
+                Err(e) => return Err(format!("The saved run did not replay: {e}")),
+            }
+        }
+        Ok(false)
+    }
+
+    /// Waves replayed so far and in all.
+    pub fn progress(&self) -> (u32, u32) {
+        (self.run.world().wave, self.waves)
+    }
+}
+
+/// The toast for a first meeting worth a toast: reactions (the alchemy log)
+/// and resonance recipes; the rest open quietly.
+fn toast_line(cat: &Catalog, book: &CodexBook, o: &Opened) -> Option<String> {
+    match o.section {
+        Section::Reactions => crate::combat::ReactionKind::ALL
+            .iter()
+            .find(|k| crate::codex::reaction_id(**k) == o.id)
+            .map(|k| book.toast(*k)),
+        Section::Recipes => {
+            let name = cat
+                .recipes
+                .iter()
+                .find(|(_, r)| r.def.id == o.id)
+                .map(|(_, r)| cat.spells.get(r.result).name.clone())
+                .unwrap_or_else(|| o.id.clone());
+            Some(format!("Resonance discovered: {name}. Its codex entry is open."))
+        }
+        _ => None,
+    }
+}
+
+/// "after wave 7 (seed 12)" for a saved run file, read at start.
+fn describe_saved_run(saves: &Saves) -> Option<String> {
+    let text = std::fs::read_to_string(saves.store().root().join(SAVED_RUN)).ok()?;
+    let replay = Replay::parse(&text).ok()?;
+    let waves = replay
+        .entries
+        .iter()
+        .filter(|e| matches!(e, crate::run::replay::Entry::Wave { .. }))
+        .count();
+    Some(format!("after wave {waves} (seed {})", replay.header.setup.seed))
+}
+
+/// Where the summary's build snapshot goes: `runs/YYYY-MM-DD_run_N.png` in
+/// the profile folder (game-design §8.1), N the profile's run count.
+pub fn snapshot_path(root: &Path, runs: u32) -> std::path::PathBuf {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400);
+    let (y, m, d) = civil_from_days(days as i64);
+    root.join("runs")
+        .join(format!("{y:04}-{m:02}-{d:02}_run_{runs}.png"))
+}
+
+/// The proleptic Gregorian date of a day count since 1970-01-01 (Howard
+/// Hinnant's `civil_from_days`).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        // 2026-12-01 is day 20,788.
+        assert_eq!(civil_from_days(20_788), (2026, 12, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+}

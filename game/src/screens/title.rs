@@ -1,0 +1,162 @@
+//! The title screen: where a session starts and every run returns. Keyboard
+//! first: the first button holds the focus, ↑/↓ (or Tab) move it, Enter
+//! presses it; the mouse works as everywhere.
+
+/// What the title shows besides its buttons.
+#[derive(Debug, Clone, Default)]
+pub struct TitleInfo {
+    /// The run left between waves, described ("after wave 7 (seed 12)").
+    pub saved_run: Option<String>,
+    /// Practice starts reached (milestone waves).
+    pub practice: Vec<u32>,
+    /// Aether fragments in hand.
+    pub aether: u32,
+    /// Runs finished.
+    pub runs: u32,
+    /// Best wave reached.
+    pub best_wave: u32,
+    /// The onboarding lesson the next run is, if any.
+    pub onboarding: Option<u8>,
+    /// Files kept aside or upgraded, told once.
+    pub notices: Vec<String>,
+}
+
+/// What the player chose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TitleAction {
+    /// A fresh run in the lab.
+    NewRun,
+    /// Restore the run left between waves.
+    Continue,
+    /// The codex.
+    Codex,
+    /// The unlock tree.
+    Unlocks,
+    /// Best wave, fastest clear, endless leaderboard.
+    Records,
+    /// Settings.
+    Settings,
+    /// Close the game.
+    Quit,
+    /// The notices were read.
+    DismissNotices,
+}
+
+/// One line per onboarding lesson (game-design §6.1).
+pub fn lesson(stage: u8) -> &'static str {
+    match stage {
+        1 => {
+            "Run 1 of your first five: a preset core with three Spark Bolts. Just move: your core fires by itself."
+        }
+        2 => {
+            "Run 2: the core editor opens. Drag chips between the core and the waiting area; the shop sells Tier 1 chips."
+        }
+        3 => {
+            "Run 3: your first modifier, Damage Plus, waits beside the core. A modifier changes the next action after it."
+        }
+        4 => {
+            "Run 4: your first trigger, Trigger on Hit, waits beside the core. Its hit casts the chips after it: try it on the test range."
+        }
+        _ => "",
+    }
+}
+
+/// Draws the title; `restoring` replaces the buttons with the restore's progress.
+pub fn show(ctx: &egui::Context, info: &TitleInfo, restoring: Option<(u32, u32)>) -> Option<TitleAction> {
+    let mut action = None;
+    ctx.root_ui(|root| {
+        egui::CentralPanel::default().show(root, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(ui.available_height() * 0.12);
+                ui.heading(egui::RichText::new("Arcane Artificer").size(44.0).strong());
+                ui.label("Program your weapon. Survive twenty waves.");
+                ui.add_space(18.0);
+                if let Some((done, all)) = restoring {
+                    ui.label(format!("Restoring your run… wave {done} of {all}"));
+                    ui.add(egui::ProgressBar::new(done as f32 / all.max(1) as f32).desired_width(320.0));
+                    return;
+                }
+                if !info.notices.is_empty() {
+                    egui::Frame::group(ui.style()).show(ui, |ui| {
+                        ui.set_max_width(640.0);
+                        for n in &info.notices {
+                            ui.colored_label(egui::Color32::from_rgb(240, 200, 110), n);
+                        }
+                        if ui.button("Understood").clicked() {
+                            action = Some(TitleAction::DismissNotices);
+                        }
+                    });
+                    ui.add_space(10.0);
+                }
+                let width = 260.0;
+                let button = |ui: &mut egui::Ui, text: &str, enabled: bool| {
+                    ui.add_enabled(enabled, egui::Button::new(text).min_size(egui::vec2(width, 34.0)))
+                };
+                let new_run = button(ui, "New run", true);
+                if new_run.clicked() {
+                    action = Some(TitleAction::NewRun);
+                }
+                if let Some(s) = &info.saved_run {
+                    if button(ui, &format!("Continue  ({s})"), true).clicked() {
+                        action = Some(TitleAction::Continue);
+                    }
+                }
+                if !info.practice.is_empty() {
+                    let waves: Vec<String> = info.practice.iter().map(|w| format!("W{w}")).collect();
+                    button(ui, &format!("Practice  ({})", waves.join(", ")), false).on_disabled_hover_text(
+                    "You reached these milestones; practice from them opens with the after-the-clear update.",
+                );
+                }
+                for (text, a) in [
+                    ("Codex", TitleAction::Codex),
+                    ("Unlocks", TitleAction::Unlocks),
+                    ("Records", TitleAction::Records),
+                    ("Settings", TitleAction::Settings),
+                    ("Quit", TitleAction::Quit),
+                ] {
+                    if button(ui, text, true).clicked() {
+                        action = Some(a);
+                    }
+                }
+                // Keyboard: the first button starts focused; arrows move the focus.
+                if ctx.memory(|m| m.focused().is_none()) {
+                    new_run.request_focus();
+                }
+                ctx.input(|i| {
+                    if i.key_pressed(egui::Key::ArrowDown) {
+                        ctx.memory_mut(|m| m.move_focus(egui::FocusDirection::Down));
+                    } else if i.key_pressed(egui::Key::ArrowUp) {
+                        ctx.memory_mut(|m| m.move_focus(egui::FocusDirection::Up));
+                    }
+                });
+                ui.add_space(18.0);
+                ui.label(format!(
+                    "Aether fragments: {}    Runs: {}    Best wave: {}",
+                    info.aether, info.runs, info.best_wave
+                ));
+                if let Some(stage) = info.onboarding {
+                    ui.add_space(6.0);
+                    ui.label(egui::RichText::new(lesson(stage)).italics());
+                }
+            });
+        });
+    });
+    action
+}
+
+/// The onboarding lesson of this run, shown over the lab (game-design §6.1).
+pub fn lesson_banner(ctx: &egui::Context, stage: u8) {
+    let text = lesson(stage);
+    if text.is_empty() {
+        return;
+    }
+    egui::Area::new(egui::Id::unique("lesson banner"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0])
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(560.0);
+                ui.label(egui::RichText::new(text).color(egui::Color32::from_rgb(150, 200, 255)));
+            });
+        });
+}

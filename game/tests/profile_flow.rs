@@ -1,0 +1,321 @@
+//! Runs as the profile shapes them and as they feed it back
+//! (`profile::run_book`, the code the window and `sim --profile` share):
+//! a new profile starts at onboarding run 1 (three Spark Bolts, the editor
+//! shut, no chips in the shop); locked content never reaches a shop until
+//! its unlock is bought; a run's aether, milestones and codex entries are
+//! booked; a run saved between waves as its replay is restored exactly;
+//! `sim --profile` books into the profile that `profile show --json` reads.
+
+use std::process::Command as Process;
+use std::sync::Arc;
+
+use engine::gpu::Backend;
+use game::catalog::Catalog;
+use game::profile::{Profile, run_book};
+use game::run::{Command, Phase, Playback, Recorder, Replay, Run, RunSetup, script};
+use game::shop::Shelf;
+
+fn catalog() -> Arc<Catalog> {
+    Arc::new(Catalog::load(&game::data::default_root()).expect("data loads"))
+}
+
+fn temp_dir(tag: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("artificer-profile-flow-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+/// Plays the lab → fight → shop loop with the starter script until `phase`
+/// after `waves` waves (or the run ends).
+fn play_to_shop(run: &mut Run, waves: u32) {
+    let mut fought = 0;
+    while run.phase() != Phase::Summary {
+        match run.phase() {
+            Phase::Lab if fought == waves => return,
+            Phase::Lab => {
+                fought += 1;
+                run.apply(Command::StartWave).expect("start");
+            }
+            Phase::Fight => {
+                let w = run.world();
+                let dir = glam::Vec2::new(
+                    (w.wave_steps as f32 * 0.01).cos(),
+                    (w.wave_steps as f32 * 0.013).sin(),
+                );
+                run.apply(Command::Step(game::run::StepInput::new(dir, None)))
+                    .expect("step");
+            }
+            Phase::Settlement => {
+                run.apply(Command::Continue).expect("continue");
+            }
+            Phase::LevelUp => {
+                run.apply(Command::ChooseLevelUp(0)).expect("level up");
+            }
+            Phase::Shop => {
+                // Buy the first stat offer if gold allows (a refusal changes nothing).
+                let _ = run.apply(Command::Buy {
+                    shelf: Shelf::Stats,
+                    index: 0,
+                });
+                run.apply(Command::LeaveShop).expect("leave");
+            }
+            Phase::Armoury => {
+                run.apply(Command::CloseArmoury).expect("close");
+            }
+            Phase::Summary => return,
+        }
+    }
+}
+
+#[test]
+fn a_new_profile_starts_onboarding_run_one() {
+    let cat = catalog();
+    let profile = Profile::default();
+    let setup = run_book::setup_for(&profile, &cat, 5);
+    assert_eq!(setup.onboarding, Some(1));
+    for locked in ["chain_bolt", "matrix_board", "nuke", "persistent_memory"] {
+        assert!(
+            setup.locked.iter().any(|l| l == locked),
+            "{locked} locked: {:?}",
+            setup.locked
+        );
+    }
+    assert!(!setup.last_will);
+    let mut run = Run::new(cat.clone(), setup, Backend::Cpu, None).expect("run");
+    assert_eq!(run.world().loadout.active_deck_ids(), vec!["spark_bolt"; 3]);
+    // The editor is shut in run 1: moving a card is refused, with the reason.
+    let refused = run.apply(Command::MoveCard {
+        from: game::shop::loadout::Spot::Slot(0),
+        to: game::shop::loadout::Spot::Waiting(0),
+    });
+    assert!(
+        refused
+            .as_ref()
+            .is_err_and(|e| e.to_string().contains("second run")),
+        "{refused:?}"
+    );
+    // Its shop sells no chips and no cores.
+    let pool = run.pool();
+    assert!(pool.spells.is_empty() && pool.cores.is_empty());
+}
+
+#[test]
+fn onboarding_runs_two_to_four_teach_one_thing_each() {
+    let cat = catalog();
+    let mut profile = Profile::default();
+    for (runs, stage, gift) in [
+        (1, 2, None),
+        (2, 3, Some("damage_plus")),
+        (3, 4, Some("trigger_hit")),
+    ] {
+        profile.runs = runs;
+        let setup = run_book::setup_for(&profile, &cat, 9);
+        assert_eq!(setup.onboarding, Some(stage));
+        let run = Run::new(cat.clone(), setup, Backend::Cpu, None).expect("run");
+        let pool = run.pool();
+        assert!(!pool.spells.is_empty(), "run {stage} sells chips");
+        for e in &pool.spells {
+            let s = cat.spells.get(cat.spells.find(&e.id).expect("spell"));
+            assert_eq!(s.rarity, 1, "run {stage} sells Tier 1 only, not {}", e.id);
+        }
+        let waiting: Vec<_> = run
+            .world()
+            .loadout
+            .waiting
+            .iter()
+            .map(|c| c.id.as_str())
+            .collect();
+        assert_eq!(waiting.first().copied(), gift, "run {stage}'s gift");
+    }
+    profile.runs = 4;
+    assert_eq!(
+        run_book::setup_for(&profile, &cat, 9).onboarding,
+        None,
+        "run 5 is free"
+    );
+    profile.runs = 0;
+    profile.skip_onboarding = true;
+    assert_eq!(
+        run_book::setup_for(&profile, &cat, 9).onboarding,
+        None,
+        "skipped in Settings"
+    );
+}
+
+#[test]
+fn an_unlock_puts_chain_lightning_in_the_shop() {
+    let cat = catalog();
+    let mut profile = Profile {
+        skip_onboarding: true,
+        aether: 5,
+        ..Profile::default()
+    };
+    let stocked = |profile: &Profile| {
+        let run = Run::new(
+            cat.clone(),
+            run_book::setup_for(profile, &cat, 3),
+            Backend::Cpu,
+            None,
+        )
+        .expect("run");
+        run.pool().spells.iter().any(|e| e.id == "chain_bolt")
+    };
+    assert!(!stocked(&profile), "locked: never stocked");
+    let cost = cat.unlocks.get("chain_lightning").expect("unlock").cost;
+    assert_eq!(cost, 5, "the seed's price");
+    assert!(profile.buy_unlock("chain_lightning", cost));
+    assert_eq!(profile.aether, 0);
+    assert!(stocked(&profile), "unlocked: in the pool");
+    // Unlocks widen choice, never stats (§7.4): the player starts the same.
+    let fresh = Run::new(
+        cat.clone(),
+        run_book::setup_for(&Profile::default(), &cat, 3),
+        Backend::Cpu,
+        None,
+    )
+    .expect("run");
+    let bought = Run::new(
+        cat.clone(),
+        run_book::setup_for(&profile, &cat, 3),
+        Backend::Cpu,
+        None,
+    )
+    .expect("run");
+    assert_eq!(fresh.world().player.hp_max(), bought.world().player.hp_max());
+}
+
+#[test]
+fn last_will_is_owned_through_its_unlock() {
+    let cat = catalog();
+    let mut profile = Profile {
+        aether: 40,
+        ..Profile::default()
+    };
+    assert!(!run_book::setup_for(&profile, &cat, 1).last_will);
+    let cost = cat.unlocks.get("last_will").expect("unlock").cost;
+    assert!(profile.buy_unlock("last_will", cost));
+    let setup = run_book::setup_for(&profile, &cat, 1);
+    assert!(setup.last_will);
+    let run = Run::new(cat, setup, Backend::Cpu, None).expect("run");
+    assert!(run.world().player.last_will, "armed at the start of the run");
+}
+
+#[test]
+fn a_run_is_booked_and_opens_the_codex() {
+    let cat = catalog();
+    let mut profile = Profile::default();
+    let mut setup = run_book::setup_for(&profile, &cat, 4);
+    setup.last_wave = 2;
+    let mut run = Run::new(cat.clone(), setup, Backend::Cpu, None).expect("run");
+    let codex = &mut profile.codex;
+    script::play_watched(&mut run, script::Policy::Starter, &mut |run| {
+        if run.phase() == Phase::Fight {
+            run_book::observe_fight(codex, run.world());
+        } else {
+            run_book::observe_loadout(codex, run.world());
+        }
+    })
+    .expect("played");
+    assert!(profile.codex.spells.contains("spark_bolt"));
+    assert!(profile.codex.cores.contains("starter_core"));
+    assert!(!profile.codex.enemies.is_empty(), "enemies seen in the fight");
+    let end = run_book::book_run(&mut profile, &cat, &run);
+    assert_eq!(profile.runs, 1);
+    assert_eq!(end.wave, run.world().wave);
+    // Waves 1–4 pay nothing (§7.1); the next run is lesson 2.
+    assert_eq!(end.aether.total(), 0);
+    assert_eq!(run_book::onboarding_stage(&profile), Some(2));
+}
+
+#[test]
+fn a_run_saved_between_waves_is_restored_exactly() {
+    let cat = catalog();
+    let mut setup = RunSetup::new(21, 20);
+    setup.locked = vec!["nuke".into()];
+    setup.onboarding = Some(2);
+    setup.last_will = true;
+    let mut run = Run::new(cat.clone(), setup, Backend::Cpu, None).expect("run");
+    run.record(Recorder::default());
+    play_to_shop(&mut run, 2);
+    assert_eq!(run.phase(), Phase::Lab, "between waves");
+    let text = run
+        .recorder()
+        .expect("recording")
+        .to_text(run.setup(), Backend::Cpu, 0);
+    assert!(
+        text.contains("\nlocked nuke\n")
+            && text.contains("\nonboarding 2\n")
+            && text.contains("\nlast_will\n")
+    );
+    // Continue: the saved replay re-played into a fresh, recording run.
+    let replay = Replay::parse(&text).expect("parses");
+    assert_eq!(&replay.header.setup, run.setup());
+    let mut restored = Run::new(cat, replay.header.setup.clone(), Backend::Cpu, None).expect("run");
+    restored.record(Recorder::default());
+    let mut playback = Playback::new(replay);
+    while playback.advance(&mut restored).expect("replays") {}
+    assert_eq!(
+        restored.state_hash(),
+        run.state_hash(),
+        "the same run, bit for bit"
+    );
+    assert_eq!(restored.phase(), Phase::Lab);
+    // And it saves again to the same file, so a second Continue works too.
+    let again = restored
+        .recorder()
+        .expect("recording")
+        .to_text(restored.setup(), Backend::Cpu, 0);
+    assert_eq!(again, text);
+}
+
+#[test]
+fn sim_on_a_profile_books_aether_that_profile_show_reports() {
+    let dir = temp_dir("sim");
+    let bin = env!("CARGO_BIN_EXE_artificer");
+    // A profile past onboarding, so the run is a full one (the scripted
+    // player reaches wave 5 and more with the standard start).
+    std::fs::create_dir_all(&dir).expect("dir");
+    std::fs::write(
+        dir.join("profile.json"),
+        r#"{"schema": 2, "skip_onboarding": true}"#,
+    )
+    .expect("seed profile");
+    let out = Process::new(bin)
+        .args([
+            "sim",
+            "--seed",
+            "3",
+            "--waves",
+            "6",
+            "--backend",
+            "cpu",
+            "--policy",
+            "competent",
+            "--json",
+            "--profile",
+        ])
+        .arg(&dir)
+        .output()
+        .expect("sim runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let sim: serde_json::Value = serde_json::from_slice(&out.stdout).expect("sim json");
+    let gained = sim["profile"]["aether_gained"].as_u64().expect("aether_gained");
+    let wave = sim["wave_reached"].as_u64().expect("wave_reached");
+    // §7.1 and §8.3 by hand: W5–W9 pay 3, plus the W5 milestone's 2.
+    let expected = if wave >= 5 { 3 + 2 } else { 0 };
+    assert_eq!(gained, expected, "wave {wave}");
+    assert!(sim["profile"]["codex_opened"].as_u64().unwrap_or(0) > 3);
+    let show = Process::new(bin)
+        .args(["profile", "show", "--json", "--profile"])
+        .arg(&dir)
+        .output()
+        .expect("profile show runs");
+    assert!(show.status.success(), "{}", String::from_utf8_lossy(&show.stderr));
+    let p: serde_json::Value = serde_json::from_slice(&show.stdout).expect("profile json");
+    let text = p.to_string();
+    assert!(
+        text.contains(&format!("\"aether\":{gained}")) || p["aether"]["in_hand"].as_u64() == Some(gained),
+        "profile show reports the aether: {text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
