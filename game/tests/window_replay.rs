@@ -1,15 +1,18 @@
-//! A window run driven by real input replays headless to the same state.
+//! A window run driven by real input replays headless to the same state, and
+//! Continue restores it in a second start.
 //!
 //! Under Xvfb (started here when `DISPLAY` is unset), `xdotool` plays the
-//! game from the lab through waves 1–3 and the shops with the keyboard only:
+//! game from the title (a fresh scratch profile: onboarding run 1) and the lab through waves 1–3 and the shops with the keyboard only:
 //! Enter fights from the lab, WASD kite through the wave, Enter continues
 //! the settlement, the number keys take a level-up and buy from the shop,
 //! Enter leaves the shop, Ctrl+Q quits. The game records with `--record` and
 //! prints its `state_hash` at exit; `artificer replay` of the recording must
 //! print the same hash. Fights run at `--speed 4` (four fixed steps per 1/60 s
 //! of real time; the steps themselves do not change) so the three waves take
-//! about 45 s instead of three minutes. The test waits on the game's own
-//! `phase: …` log lines, never on fixed sleeps.
+//! about 45 s instead of three minutes. Quitting in the lab keeps the run in
+//! the profile; a second start presses Continue on the title and, once the
+//! saved replay has re-played, must quit with the same `state_hash`. The test
+//! waits on the game's own `phase: …` log lines, never on fixed sleeps.
 //!
 //! Needs Xvfb and xdotool (`.ci/run` installs both); without them it fails
 //! with the fix, unless `ARTIFICER_ALLOW_NO_GPU=1` allows skipping.
@@ -128,60 +131,15 @@ fn a_recorded_window_run_replays_headless_to_its_state_hash() {
     }
     let (dir, runtime) = window_common::scratch("window-replay");
     let record = dir.join("window.rpl");
-    let mut child = window_common::game(&display, &runtime)
-        .args([
-            "--seed",
-            "7",
-            "--backend",
-            "cpu",
-            "--windowed",
-            "1280x720",
-            "--speed",
-            "4",
-        ])
-        .arg("--record")
-        .arg(&record)
-        .env("RUST_LOG", "info,wgpu_core=warn,wgpu_hal=warn,naga=warn")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the game");
-    let (tx, lines) = channel();
-    let stderr = child.stderr.take().expect("stderr");
-    std::thread::spawn(move || {
-        for l in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if tx.send(l).is_err() {
-                break;
-            }
-        }
-    });
-    let stdout = child.stdout.take().expect("stdout");
-    let out_reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = std::io::Read::read_to_string(&mut BufReader::new(stdout), &mut s);
-        s
-    });
-    let mut game = Game {
-        child,
-        lines,
-        log: Vec::new(),
-        display,
-    };
-    game.wait_for(&["Lab"], Duration::from_secs(120), |_| {});
-    // No window manager under Xvfb: give the game window the keyboard focus by hand.
-    let search = Command::new("xdotool")
-        .args(["search", "--sync", "--onlyvisible", "--name", "Arcane Artificer"])
-        .env("DISPLAY", &game.display)
-        .output()
-        .expect("xdotool search");
-    let win = String::from_utf8_lossy(&search.stdout)
-        .lines()
-        .last()
-        .expect("the game window")
-        .to_string();
-    game.xdotool(&["windowfocus", "--sync", &win]);
+    let (mut game, out_reader) = launch(&display, &runtime, &record);
+    game.wait_for(&["Front Title"], Duration::from_secs(120), |_| {});
+    focus(&game);
+    // The title's first button, focused: New run.
+    game.key("Return");
+    game.wait_for(&["Lab"], Duration::from_secs(30), retry("Return"));
     let mut turn = 0;
     let mut waves_fought = 0;
+    let mut died = false;
     for wave in 1..=3 {
         game.key("Return");
         game.wait_for(&["Fight"], Duration::from_secs(30), retry("Return"));
@@ -190,6 +148,7 @@ fn a_recorded_window_run_replays_headless_to_its_state_hash() {
         });
         waves_fought = wave;
         if after.starts_with("Summary") {
+            died = true;
             break;
         }
         game.key("Return");
@@ -205,25 +164,7 @@ fn a_recorded_window_run_replays_headless_to_its_state_hash() {
         game.wait_for(&["Lab"], Duration::from_secs(30), retry("Return"));
     }
     assert!(waves_fought >= 1, "at least one wave was fought");
-    game.key("ctrl+q");
-    let start = Instant::now();
-    let status = loop {
-        if let Ok(Some(s)) = game.child.try_wait() {
-            break s;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "the game did not quit on Ctrl+Q"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    };
-    let stdout = out_reader.join().expect("stdout reader");
-    let _ = game.phase();
-    assert!(
-        status.success(),
-        "the game exited with {status}; log:\n{}",
-        game.log.join("\n")
-    );
+    let stdout = quit(&mut game, out_reader);
     let window_hash = stdout
         .lines()
         .find_map(|l| l.split("\"state_hash\":\"").nth(1))
@@ -263,5 +204,117 @@ fn a_recorded_window_run_replays_headless_to_its_state_hash() {
         Some(waves_fought as usize),
         "the replay played the waves the window played"
     );
+    if died {
+        // A finished run is booked and leaves nothing to continue.
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    }
+    // Continue: the run was left in the lab between waves; a second start on
+    // the same profile restores it from its saved replay, to the same hash.
+    let record2 = dir.join("continued.rpl");
+    let (mut game, out_reader) = launch(&display, &runtime, &record2);
+    game.wait_for(&["Front Title"], Duration::from_secs(120), |_| {});
+    focus(&game);
+    // New run, then Continue: the second button.
+    game.key("Down");
+    game.key("Return");
+    let restored = game.wait_for(&["Lab", "Summary"], Duration::from_secs(180), |_| {});
+    let stdout = quit(&mut game, out_reader);
+    let continued_hash = stdout
+        .lines()
+        .find_map(|l| l.split("\"state_hash\":\"").nth(1))
+        .and_then(|rest| rest.split('"').next())
+        .unwrap_or_else(|| panic!("no state_hash in the exit line: {stdout}"))
+        .to_string();
+    eprintln!("continued at {restored}: state_hash {continued_hash}");
+    assert_eq!(continued_hash, window_hash, "Continue restored the run exactly");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Starts the game on the scratch profile, recording to `record`; the
+/// second value collects its stdout.
+fn launch(
+    display: &str,
+    runtime: &std::path::Path,
+    record: &std::path::Path,
+) -> (Game, std::thread::JoinHandle<String>) {
+    let mut child = window_common::game(display, runtime)
+        .args([
+            "--seed",
+            "7",
+            "--backend",
+            "cpu",
+            "--windowed",
+            "1280x720",
+            "--speed",
+            "4",
+        ])
+        .arg("--record")
+        .arg(record)
+        .env("RUST_LOG", "info,wgpu_core=warn,wgpu_hal=warn,naga=warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the game");
+    let (tx, lines) = channel();
+    let stderr = child.stderr.take().expect("stderr");
+    std::thread::spawn(move || {
+        for l in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if tx.send(l).is_err() {
+                break;
+            }
+        }
+    });
+    let stdout = child.stdout.take().expect("stdout");
+    let out_reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = std::io::Read::read_to_string(&mut BufReader::new(stdout), &mut s);
+        s
+    });
+    let game = Game {
+        child,
+        lines,
+        log: Vec::new(),
+        display: display.to_string(),
+    };
+    (game, out_reader)
+}
+
+/// No window manager under Xvfb: gives the game window the keyboard focus by hand.
+fn focus(game: &Game) {
+    let search = Command::new("xdotool")
+        .args(["search", "--sync", "--onlyvisible", "--name", "Arcane Artificer"])
+        .env("DISPLAY", &game.display)
+        .output()
+        .expect("xdotool search");
+    let win = String::from_utf8_lossy(&search.stdout)
+        .lines()
+        .last()
+        .expect("the game window")
+        .to_string();
+    game.xdotool(&["windowfocus", "--sync", &win]);
+}
+
+/// Ctrl+Q, waits for the exit, checks it succeeded; returns stdout.
+fn quit(game: &mut Game, out_reader: std::thread::JoinHandle<String>) -> String {
+    game.key("ctrl+q");
+    let start = Instant::now();
+    let status = loop {
+        if let Ok(Some(s)) = game.child.try_wait() {
+            break s;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the game did not quit on Ctrl+Q"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let stdout = out_reader.join().expect("stdout reader");
+    let _ = game.phase();
+    assert!(
+        status.success(),
+        "the game exited with {status}; log:\n{}",
+        game.log.join("\n")
+    );
+    stdout
 }

@@ -205,7 +205,7 @@ pub struct GameApp {
     settings: screens::settings::Settings,
     shop_message: Option<String>,
     replay: Option<ReplayView>,
-    last_phase: Option<(Phase, u32)>,
+    last_phase: Option<String>,
     /// The player's profile (a normal start; tools' previews run without).
     session: Option<session::Session>,
     /// The front screen shown while no run is in front.
@@ -525,11 +525,14 @@ impl GameApp {
     /// Logs each phase change once (`phase: Shop (wave 2)`): a record of the
     /// session, and what the window test waits on to drive the game.
     fn log_phase(&mut self) {
-        let Some(run) = &self.run else { return };
-        let now = (run.phase(), run.world().wave);
-        if self.last_phase != Some(now) {
+        let now = match (&self.run, self.front) {
+            (Some(run), _) => format!("{:?} (wave {})", run.phase(), run.world().wave),
+            (None, Some(front)) => format!("Front {front:?}"),
+            (None, None) => return,
+        };
+        if self.last_phase.as_ref() != Some(&now) {
+            log::info!("phase: {now}");
             self.last_phase = Some(now);
-            log::info!("phase: {:?} (wave {})", now.0, now.1);
         }
     }
 
@@ -782,7 +785,10 @@ impl GameApp {
                 if let Some(path) = snapshot {
                     // The build as the summary shows it (game-design §8.1).
                     self.snapshot_taken = true;
-                    frame.requests.screenshot = Some(path);
+                    match path.parent().map(std::fs::create_dir_all) {
+                        Some(Err(e)) => log::warn!("the run snapshot's folder: {e}"),
+                        _ => frame.requests.screenshot = Some(path),
+                    }
                 }
                 match action {
                     Some(screens::summary::SummaryAction::NewRun) if self.replay.is_none() => {

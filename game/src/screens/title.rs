@@ -122,13 +122,18 @@ pub fn show(ctx: &egui::Context, info: &TitleInfo, restoring: Option<(u32, u32)>
                 if ctx.memory(|m| m.focused().is_none()) {
                     new_run.request_focus();
                 }
-                ctx.input(|i| {
-                    if i.key_pressed(egui::Key::ArrowDown) {
-                        ctx.memory_mut(|m| m.move_focus(egui::FocusDirection::Down));
-                    } else if i.key_pressed(egui::Key::ArrowUp) {
-                        ctx.memory_mut(|m| m.move_focus(egui::FocusDirection::Up));
-                    }
+                // (Read the keys first: egui's locks do not nest.)
+                let (down, up) = ctx.input(|i| {
+                    (
+                        i.key_pressed(egui::Key::ArrowDown),
+                        i.key_pressed(egui::Key::ArrowUp),
+                    )
                 });
+                if down {
+                    ctx.memory_mut(|m| m.move_focus(egui::FocusDirection::Down));
+                } else if up {
+                    ctx.memory_mut(|m| m.move_focus(egui::FocusDirection::Up));
+                }
                 ui.add_space(18.0);
                 ui.label(format!(
                     "Aether fragments: {}    Runs: {}    Best wave: {}",

@@ -104,11 +104,14 @@ pub fn scratch(name: &str) -> (PathBuf, PathBuf) {
     (dir, runtime)
 }
 
-/// The game binary with the display and runtime folder set.
+/// The game binary with the display and runtime folder set, on a fresh
+/// profile of its own beside the runtime folder (never the user's).
 pub fn game(display: &str, runtime: &Path) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_artificer"));
+    let profile = runtime.parent().unwrap_or(runtime).join("profile");
     c.env("DISPLAY", display)
         .env("XDG_RUNTIME_DIR", runtime)
+        .env("ARTIFICER_PROFILE_DIR", profile)
         .env_remove("WAYLAND_DISPLAY");
     c
 }
