@@ -318,3 +318,49 @@ fn quit(game: &mut Game, out_reader: std::thread::JoinHandle<String>) -> String 
     );
     stdout
 }
+
+/// The Unlocks screen, by keyboard only: a profile holding 5 fragments buys
+/// Chain Lightning (its seed price), and `artificer profile show --json`
+/// reads it back (the shop's side, that an unlocked chip is stocked, is
+/// `profile_flow.rs`).
+#[test]
+fn the_unlocks_screen_spends_aether() {
+    let Some((display, _xvfb)) = window_common::display_or_skip("window unlocks test") else {
+        return;
+    };
+    if Command::new("xdotool").arg("version").output().is_err() {
+        assert!(skip_allowed(), "xdotool is missing: apt-get install xdotool");
+        return;
+    }
+    let (dir, runtime) = window_common::scratch("window-unlocks");
+    let profile = dir.join("profile");
+    std::fs::create_dir_all(&profile).expect("profile dir");
+    std::fs::write(
+        profile.join("profile.json"),
+        r#"{"schema": 2, "aether": 5, "skip_onboarding": true}"#,
+    )
+    .expect("seed the profile");
+    let (mut game, out_reader) = launch(&display, &runtime, &dir.join("unused.rpl"));
+    game.wait_for(&["Front Title"], Duration::from_secs(120), |_| {});
+    focus(&game);
+    // New run, Codex, Unlocks.
+    game.key("Down");
+    game.key("Down");
+    game.key("Return");
+    game.wait_for(&["Front Unlocks"], Duration::from_secs(30), |_| {});
+    // Back holds the focus; the one affordable unlock's button is before it.
+    game.key("shift+Tab");
+    game.key("Return");
+    game.key("Escape");
+    game.wait_for(&["Front Title"], Duration::from_secs(30), |_| {});
+    quit(&mut game, out_reader);
+    let show = Command::new(env!("CARGO_BIN_EXE_artificer"))
+        .args(["profile", "show", "--json", "--profile"])
+        .arg(&profile)
+        .output()
+        .expect("profile show");
+    assert!(show.status.success(), "{}", String::from_utf8_lossy(&show.stderr));
+    let text = String::from_utf8_lossy(&show.stdout);
+    assert!(text.contains("chain_lightning"), "bought: {text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -222,8 +222,9 @@ pub struct GameApp {
     bind_edit: screens::bindings::BindingEdit,
     /// Seconds left of the death beat before the summary shows.
     death_beat: f32,
-    /// The summary's build snapshot was requested.
-    snapshot_taken: bool,
+    /// Frames the booked summary has been shown (its snapshot is taken on
+    /// the fifth, once egui's window has its final layout).
+    summary_frames: u32,
     /// A problem that ends the game with a non-zero exit status.
     pub fatal: Option<String>,
 }
@@ -262,7 +263,7 @@ impl GameApp {
             codex_state: screens::codex::CodexState::default(),
             saved_settings: screens::settings::Settings::default(),
             death_beat: 0.0,
-            snapshot_taken: false,
+            summary_frames: 0,
             bind_edit: screens::bindings::BindingEdit::default(),
             fatal: None,
             catalog,
@@ -362,7 +363,7 @@ impl GameApp {
         self.shop_message = None;
         self.lab = screens::lab::LabState::default();
         self.death_beat = 0.0;
-        self.snapshot_taken = false;
+        self.summary_frames = 0;
     }
 
     /// Sends a command from the player; a refusal comes back as its reason.
@@ -776,15 +777,18 @@ impl GameApp {
             Screen::Summary if self.death_beat > 0.0 => {}
             Screen::Summary => {
                 let end = self.session.as_ref().and_then(|s| s.run_end.as_ref());
+                // Once the run is booked (its aether is on the summary).
                 let snapshot = self
                     .session
                     .as_ref()
-                    .filter(|_| !self.snapshot_taken)
+                    .filter(|s| s.run_end.is_some())
                     .map(|s| session::snapshot_path(s.saves().store().root(), s.profile().runs));
                 let action = screens::summary::show(ctx, run.summary(), end, self.session.is_some());
-                if let Some(path) = snapshot {
+                if snapshot.is_some() {
+                    self.summary_frames += 1;
+                }
+                if let Some(path) = snapshot.filter(|_| self.summary_frames == 5) {
                     // The build as the summary shows it (game-design §8.1).
-                    self.snapshot_taken = true;
                     match path.parent().map(std::fs::create_dir_all) {
                         Some(Err(e)) => log::warn!("the run snapshot's folder: {e}"),
                         _ => frame.requests.screenshot = Some(path),

@@ -15,10 +15,16 @@ pub const SETTINGS_FILE: &str = "settings.json";
 /// UI scales offered (egui's points per pixel).
 pub const UI_SCALES: [f32; 5] = [0.85, 1.0, 1.15, 1.3, 1.5];
 
+/// The settings file's schema version (a newer field is added with a
+/// default, so older files load as they are).
+pub const SETTINGS_SCHEMA: u32 = 1;
+
 /// The player's settings.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
+    /// Schema version of the file.
+    pub schema: u32,
     /// Windowed size, physical pixels.
     pub resolution: [u32; 2],
     /// Borderless fullscreen.
@@ -36,6 +42,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Self {
+            schema: SETTINGS_SCHEMA,
             resolution: RESOLUTIONS[0],
             fullscreen: false,
             vsync: true,

@@ -96,10 +96,10 @@ pub fn show(ctx: &egui::Context, info: &TitleInfo, restoring: Option<(u32, u32)>
                 if new_run.clicked() {
                     action = Some(TitleAction::NewRun);
                 }
-                if let Some(s) = &info.saved_run {
-                    if button(ui, &format!("Continue  ({s})"), true).clicked() {
-                        action = Some(TitleAction::Continue);
-                    }
+                if let Some(s) = &info.saved_run
+                    && button(ui, &format!("Continue  ({s})"), true).clicked()
+                {
+                    action = Some(TitleAction::Continue);
                 }
                 if !info.practice.is_empty() {
                     let waves: Vec<String> = info.practice.iter().map(|w| format!("W{w}")).collect();
