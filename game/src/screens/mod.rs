@@ -4,6 +4,7 @@
 //!
 //! `equipment.rs` and `crafting.rs` (items and crafting) are the loot system's panels.
 
+pub mod codex;
 pub mod crafting;
 pub mod equipment;
 pub mod hud;
