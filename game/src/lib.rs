@@ -8,6 +8,7 @@ pub mod app;
 pub mod arena;
 pub mod catalog;
 pub mod cli;
+pub mod codex;
 pub mod combat;
 pub mod data;
 pub mod economy;

@@ -70,7 +70,10 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
         Some(Command::Wand(cmd)) => wand::run(cmd),
         Some(Command::Data(DataCommand::Check { root })) => {
             let root = root.unwrap_or_else(crate::data::default_root);
-            match crate::catalog::Catalog::load(&root) {
+            // The codex's words are checked against the loaded catalogue.
+            let loaded = crate::catalog::Catalog::load(&root)
+                .and_then(|cat| crate::codex::CodexBook::load(&root, &cat).map(|_| cat));
+            match loaded {
                 Ok(_) => {
                     println!("data OK: {}", root.display());
                     std::process::ExitCode::SUCCESS
