@@ -19,7 +19,8 @@ use engine::gpu::{Backend, GpuContext};
 
 use crate::catalog::Catalog;
 use crate::codex::CodexBook;
-use crate::profile::run_book::{self, Opened, RunEnd, Section};
+use crate::profile::Section;
+use crate::profile::run_book::{self, Opened, RunEnd};
 use crate::profile::{LoadOutcome, Profile, Saves};
 use crate::run::{Phase, Playback, Recorder, Replay, Run, RunSetup};
 use crate::screens::settings::{SETTINGS_FILE, Settings};
@@ -372,7 +373,7 @@ fn toast_line(cat: &Catalog, book: &CodexBook, o: &Opened) -> Option<String> {
     match o.section {
         Section::Reactions => crate::combat::ReactionKind::ALL
             .iter()
-            .find(|k| crate::codex::reaction_id(**k) == o.id)
+            .find(|k| k.name() == o.id)
             .map(|k| book.toast(*k)),
         Section::Recipes => {
             let name = cat

@@ -17,7 +17,6 @@
 mod numbers;
 pub mod texts;
 
-use std::collections::BTreeSet;
 use std::path::Path;
 
 use crate::catalog::Catalog;
@@ -25,115 +24,9 @@ use crate::combat::ReactionKind;
 use crate::data::{DataError, DataErrors, load_json};
 use crate::element::{Coating, Element};
 use crate::profile::Codex;
+pub use crate::profile::Section;
 
 pub use texts::{ALCHEMY_FILE, AlchemyFile, AlchemyText, INTENTS_FILE, IntentsFile};
-
-/// A part of the codex; one tab on the screen and one set in the profile's
-/// [`Codex`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Section {
-    /// Spell chips.
-    Spells,
-    /// Cores (wands).
-    Cores,
-    /// Enemy archetypes and elites.
-    Enemies,
-    /// Bosses.
-    Bosses,
-    /// Elemental reactions (the alchemy log).
-    Reactions,
-    /// Resonance recipes.
-    Recipes,
-    /// Item bases.
-    Items,
-    /// Artifacts.
-    Artifacts,
-}
-
-impl Section {
-    /// Every section, in the order of the screen's tabs.
-    pub const ALL: [Section; 8] = [
-        Section::Spells,
-        Section::Cores,
-        Section::Enemies,
-        Section::Bosses,
-        Section::Reactions,
-        Section::Recipes,
-        Section::Items,
-        Section::Artifacts,
-    ];
-
-    /// The key of the section in `data/codex/intents.json`, the same as the
-    /// field of [`Codex`] that holds it.
-    pub fn id(self) -> &'static str {
-        match self {
-            Section::Spells => "spells",
-            Section::Cores => "cores",
-            Section::Enemies => "enemies",
-            Section::Bosses => "bosses",
-            Section::Reactions => "reactions",
-            Section::Recipes => "recipes",
-            Section::Items => "items",
-            Section::Artifacts => "artifacts",
-        }
-    }
-
-    /// The tab's title.
-    pub fn title(self) -> &'static str {
-        match self {
-            Section::Spells => "Spell chips",
-            Section::Cores => "Cores",
-            Section::Enemies => "Enemies",
-            Section::Bosses => "Bosses",
-            Section::Reactions => "Alchemy log",
-            Section::Recipes => "Resonance",
-            Section::Items => "Items",
-            Section::Artifacts => "Artifacts",
-        }
-    }
-
-    /// What one entry of the section is, for a locked entry's caption.
-    pub fn singular(self) -> &'static str {
-        match self {
-            Section::Spells => "Spell chip",
-            Section::Cores => "Core",
-            Section::Enemies => "Enemy",
-            Section::Bosses => "Boss",
-            Section::Reactions => "Reaction",
-            Section::Recipes => "Resonance recipe",
-            Section::Items => "Item",
-            Section::Artifacts => "Artifact",
-        }
-    }
-
-    /// The ids met in this section.
-    pub fn met(self, codex: &Codex) -> &BTreeSet<String> {
-        match self {
-            Section::Spells => &codex.spells,
-            Section::Cores => &codex.cores,
-            Section::Enemies => &codex.enemies,
-            Section::Bosses => &codex.bosses,
-            Section::Reactions => &codex.reactions,
-            Section::Recipes => &codex.recipes,
-            Section::Items => &codex.items,
-            Section::Artifacts => &codex.artifacts,
-        }
-    }
-
-    /// The ids met in this section, to record a sighting.
-    pub fn met_mut(self, codex: &mut Codex) -> &mut BTreeSet<String> {
-        match self {
-            Section::Spells => &mut codex.spells,
-            Section::Cores => &mut codex.cores,
-            Section::Enemies => &mut codex.enemies,
-            Section::Bosses => &mut codex.bosses,
-            Section::Reactions => &mut codex.reactions,
-            Section::Recipes => &mut codex.recipes,
-            Section::Items => &mut codex.items,
-            Section::Artifacts => &mut codex.artifacts,
-        }
-    }
-}
 
 /// Opens the entry `id` of `section`; true when it was not open before, so
 /// the caller can celebrate a first sighting (the alchemy toast) only once.

@@ -16,8 +16,8 @@ pub mod run_book;
 pub mod saves;
 pub mod store;
 
-pub use meta::{AetherGain, Codex, PROFILE_SCHEMA, Profile, aether_for_wave};
+pub use meta::{AetherGain, Codex, PROFILE_SCHEMA, Profile, Section, aether_for_wave};
 pub use records::{RECORDS_FILE, RECORDS_SCHEMA, RecordNews, Records, Sealed, Tampered};
-pub use run_book::{Opened, RunEnd, Section};
+pub use run_book::{Opened, RunEnd};
 pub use saves::{PROFILE_FILE, Saves};
 pub use store::{LoadOutcome, PROFILE_DIR_ENV, ProfileStore, StoreError};

@@ -10,7 +10,7 @@ use crate::run::setup::ONBOARDING_RUNS;
 use crate::run::{Outcome, Run, RunSetup};
 use crate::world::World;
 
-use super::meta::{AetherGain, Codex, Profile};
+use super::meta::{AetherGain, Codex, Profile, Section};
 
 /// The talent id of Last Will in `data/unlocks.json`.
 pub const LAST_WILL: &str = "last_will";
@@ -86,45 +86,10 @@ pub struct Opened {
     pub id: String,
 }
 
-/// The codex's sections (game-design §7.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Section {
-    /// Spell chips.
-    Spells,
-    /// Cores.
-    Cores,
-    /// Enemy kinds.
-    Enemies,
-    /// Bosses.
-    Bosses,
-    /// Elemental reactions (the alchemy log).
-    Reactions,
-    /// Resonance recipes.
-    Recipes,
-    /// Item bases.
-    Items,
-    /// Artifacts.
-    Artifacts,
-}
-
 impl Codex {
-    /// The set of one section.
-    pub fn section_mut(&mut self, s: Section) -> &mut std::collections::BTreeSet<String> {
-        match s {
-            Section::Spells => &mut self.spells,
-            Section::Cores => &mut self.cores,
-            Section::Enemies => &mut self.enemies,
-            Section::Bosses => &mut self.bosses,
-            Section::Reactions => &mut self.reactions,
-            Section::Recipes => &mut self.recipes,
-            Section::Items => &mut self.items,
-            Section::Artifacts => &mut self.artifacts,
-        }
-    }
-
     /// Opens `id` in `section`; true the first time.
     fn open(&mut self, section: Section, id: &str, opened: &mut Vec<Opened>) {
-        let set = self.section_mut(section);
+        let set = section.met_mut(self);
         if !set.contains(id) {
             set.insert(id.to_string());
             opened.push(Opened {
@@ -188,7 +153,7 @@ pub fn observe_fight(codex: &mut Codex, world: &World) -> Vec<Opened> {
         .zip(world.stats.reactions_by_kind)
     {
         if n > 0 {
-            codex.open(Section::Reactions, &reaction_id(*kind), &mut opened);
+            codex.open(Section::Reactions, kind.name(), &mut opened);
         }
     }
     if world.stats.casts > 0 {
@@ -206,12 +171,4 @@ pub fn observe_fight(codex: &mut Codex, world: &World) -> Vec<Opened> {
         }
     }
     opened
-}
-
-/// The stable id of a reaction in the profile (its data name, `steam`).
-pub fn reaction_id(kind: crate::combat::ReactionKind) -> String {
-    serde_json::to_value(kind)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_else(|| format!("{kind:?}").to_lowercase())
 }
