@@ -26,6 +26,10 @@ use std::time::{Duration, Instant};
 
 use window_common::{ALLOW_SKIP_ENV, skip_allowed};
 
+/// The window tests of this file run one at a time: each starts its own
+/// Xvfb, and two starting together could pick the same display number.
+static ONE_WINDOW: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// The game process; killed on drop if the test fails midway.
 struct Game {
     child: Child,
@@ -118,6 +122,7 @@ fn kite(game: &Game, turn: &mut usize) {
 
 #[test]
 fn a_recorded_window_run_replays_headless_to_its_state_hash() {
+    let _one = ONE_WINDOW.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     let Some((display, _xvfb)) = window_common::display_or_skip("window replay test") else {
         return;
     };
@@ -325,6 +330,7 @@ fn quit(game: &mut Game, out_reader: std::thread::JoinHandle<String>) -> String 
 /// `profile_flow.rs`).
 #[test]
 fn the_unlocks_screen_spends_aether() {
+    let _one = ONE_WINDOW.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     let Some((display, _xvfb)) = window_common::display_or_skip("window unlocks test") else {
         return;
     };
