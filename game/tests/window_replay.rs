@@ -122,7 +122,9 @@ fn kite(game: &Game, turn: &mut usize) {
 
 #[test]
 fn a_recorded_window_run_replays_headless_to_its_state_hash() {
-    let _one = ONE_WINDOW.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _one = ONE_WINDOW
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let Some((display, _xvfb)) = window_common::display_or_skip("window replay test") else {
         return;
     };
@@ -330,7 +332,9 @@ fn quit(game: &mut Game, out_reader: std::thread::JoinHandle<String>) -> String 
 /// `profile_flow.rs`).
 #[test]
 fn the_unlocks_screen_spends_aether() {
-    let _one = ONE_WINDOW.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _one = ONE_WINDOW
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let Some((display, _xvfb)) = window_common::display_or_skip("window unlocks test") else {
         return;
     };
