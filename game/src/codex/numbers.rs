@@ -378,15 +378,15 @@ fn core(cat: &Catalog, c: &CoreDef) -> Entry {
         n.add("Board", format!("{w} × {h} grid"));
         for boost in &b.boosts {
             let dir = match boost.dir {
-                Dir::Right => "right",
-                Dir::Left => "left",
-                Dir::Up => "above",
-                Dir::Down => "below",
+                Dir::Right => "on its right",
+                Dir::Left => "on its left",
+                Dir::Up => "above it",
+                Dir::Down => "below it",
             };
             n.add(
                 "Adjacency boost",
                 format!(
-                    "the slot at ({}, {}) makes the chip {dir} of it ×{}",
+                    "the slot at ({}, {}) makes the chip {dir} ×{}",
                     boost.at[0],
                     boost.at[1],
                     num(boost.factor)
@@ -931,9 +931,12 @@ fn item(b: &BaseDef) -> Entry {
 fn artifact(a: &ArtifactDef) -> Entry {
     let mut n = Numbers::default();
     n.add("Effect", a.rule.clone());
-    n.add("Price", a.price.clone());
+    n.add("Cost", a.price.clone());
     if a.extra_sockets > 0 {
-        n.add("Artifact sockets", format!("+{}", a.extra_sockets));
+        n.add(
+            "Artifact sockets opened",
+            format!("{} (it fills one itself)", a.extra_sockets),
+        );
     }
     for m in &a.modifiers {
         n.add("Stat", modifier_text(m));

@@ -235,9 +235,10 @@ mod tests {
         for selected in [0, 1] {
             state.selected = selected;
             let mut action = Some(CodexAction::Back);
-            let _ = ctx.run_pass(egui::RawInput::default(), |ctx| {
+            ctx.run_pass(egui::RawInput::default(), |ctx| {
                 action = show(ctx, &book, &met, &mut state);
-            });
+            })
+            .drop_without_applying_deltas();
             assert_eq!(action, None, "nothing clicked, nothing asked");
         }
         // An arrow key moves the selection when nothing has the focus.
@@ -252,9 +253,10 @@ mod tests {
             ..Default::default()
         };
         state.selected = 0;
-        let _ = ctx.run_pass(input, |ctx| {
+        ctx.run_pass(input, |ctx| {
             show(ctx, &book, &met, &mut state);
-        });
+        })
+        .drop_without_applying_deltas();
         assert_eq!(state.selected, 1);
     }
 }
