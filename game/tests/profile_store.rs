@@ -545,3 +545,36 @@ fn profile_show_prints_what_was_saved() {
     }
     assert!(!text.contains("TAMPERED") && !text.contains("Notices"), "{text}");
 }
+
+#[test]
+fn broken_or_newer_records_are_kept_and_never_overwritten() {
+    // Broken: kept aside with its bytes, a new list starts.
+    let dir = temp_dir("records-broken");
+    std::fs::write(dir.join(RECORDS_FILE), b"{\"endless\": [").unwrap();
+    let saves = Saves::open(ProfileStore::new(&dir));
+    assert!(saves.records.endless.is_empty());
+    assert!(
+        saves.notices.len() == 1 && saves.notices[0].contains("records could not be read"),
+        "{:?}",
+        saves.notices
+    );
+    let kept: Vec<String> = file_names(&dir);
+    assert!(
+        kept.len() == 1 && kept[0].starts_with("records.json.corrupt-"),
+        "{kept:?}"
+    );
+    assert_eq!(std::fs::read(dir.join(&kept[0])).unwrap(), b"{\"endless\": [");
+    saves.save_records().unwrap();
+
+    // Newer: left untouched and saving refuses.
+    let dir = temp_dir("records-newer");
+    let newer = br#"{"schema": 7, "ghosts": []}"#;
+    std::fs::write(dir.join(RECORDS_FILE), newer).unwrap();
+    let mut saves = Saves::open(ProfileStore::new(&dir));
+    assert!(saves.notices[0].contains("newer version"), "{:?}", saves.notices);
+    saves.records.note_endless(endless(3, 60.0, 1));
+    assert!(matches!(saves.save_records(), Err(StoreError::Blocked { .. })));
+    assert_eq!(std::fs::read(dir.join(RECORDS_FILE)).unwrap(), newer);
+    // The profile is independent: it still saves.
+    saves.save_profile().unwrap();
+}
