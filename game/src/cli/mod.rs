@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 
 pub mod inert;
 pub mod melee_tools;
+pub mod profile;
 pub mod replay;
 
 /// The game window's flags live with the window (`app::args`); the command
@@ -46,6 +47,9 @@ pub enum Command {
     Sim(sim::SimArgs),
     /// Re-runs a replay file headless and reports each wave with its state hash.
     Replay(replay::ReplayArgs),
+    /// The player's saved progress: `profile show [--json]` prints it.
+    #[command(subcommand)]
+    Profile(profile::ProfileCommand),
 }
 
 /// `artificer data ...`
@@ -68,6 +72,7 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
         Some(Command::Sim(args)) => sim::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Wand(cmd)) => wand::run(cmd),
+        Some(Command::Profile(cmd)) => profile::run(cmd),
         Some(Command::Data(DataCommand::Check { root })) => {
             let root = root.unwrap_or_else(crate::data::default_root);
             // The codex's words are checked against the loaded catalogue.

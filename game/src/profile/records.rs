@@ -301,7 +301,7 @@ mod tests {
         let mut r = Records::default();
         r.note_run(9, false, 321.123_456_789, 7, "b", 1);
         r.note_run(20, true, 0.1 + 0.2, 7, "b", 2);
-        r.note_endless(endless(31, 2_000.333_333_3, 3));
+        r.note_endless(endless(31, 2_000.333_333, 3));
         let text = serde_json::to_string(&r).unwrap();
         let back: Records = serde_json::from_str(&text).unwrap();
         assert!(back.verify().is_clean(), "a plain round trip keeps every seal");

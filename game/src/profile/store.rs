@@ -421,6 +421,7 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names.len(), 1, "{names:?}");
+        let _ = fs::remove_dir_all(s.root());
     }
 
     #[test]
@@ -428,6 +429,7 @@ mod tests {
         let s = temp_store("bytes");
         s.save_bytes("runs/r1/replay.txt", b"hello").unwrap();
         assert_eq!(fs::read(s.path("runs/r1/replay.txt")).unwrap(), b"hello");
+        let _ = fs::remove_dir_all(s.root());
     }
 
     #[test]
@@ -456,6 +458,7 @@ mod tests {
             }
             other => panic!("expected corrupt, got {other:?}"),
         }
+        let _ = fs::remove_dir_all(s.root());
     }
 
     #[test]
@@ -485,6 +488,7 @@ mod tests {
         assert_eq!(s.remove_stale_temps(), 2);
         assert!(!dead.exists() && !dead_sub.exists());
         assert!(ours.exists() && save.exists());
+        let _ = fs::remove_dir_all(s.root());
     }
 
     #[test]
