@@ -1,7 +1,8 @@
 //! Unknown fields in data files are load errors (issue 11): a field that no
 //! code reads cannot hide in `data/`, because every type parsed from it
 //! denies unknown fields. These tests break a private copy of `data/` and
-//! check that [`Catalog::load`] refuses it, naming the file and the field.
+//! check that [`Catalog::load`] (and, for `codex/`, the codex book loaded
+//! after it) refuses it, naming the file and the field.
 
 use std::path::{Path, PathBuf};
 
@@ -215,6 +216,7 @@ fn every_object_of_every_data_file_rejects_an_unknown_field() {
         })
         .collect();
     let rounds = sites.iter().map(|(_, s)| s.len()).max().unwrap();
+    let shipped = Catalog::load(&default_root()).expect("the shipped data loads");
     let mut holes = Vec::new();
     for round in 0..rounds {
         let root = scratch(&format!("sweep{round}"));
@@ -225,10 +227,15 @@ fn every_object_of_every_data_file_rejects_an_unknown_field() {
         for (rel, ptr) in &broken {
             inject(&root, rel, ptr);
         }
-        let errs = match Catalog::load(&root) {
+        let mut errs: Vec<String> = match Catalog::load(&root) {
             Ok(_) => Vec::new(),
             Err(e) => e.0.iter().map(|e| e.to_string()).collect(),
         };
+        // The codex's files load after the catalogue (the game and `data
+        // check` load both): read this copy's codex against the shipped catalogue.
+        if let Err(e) = game::codex::CodexBook::load(&root, &shipped) {
+            errs.extend(e.0.iter().map(|e| e.to_string()));
+        }
         let _ = std::fs::remove_dir_all(&root);
         for (rel, ptr) in broken {
             // A one-key object may be an externally tagged enum (`"ai": {"spitter": {…}}`):

@@ -70,14 +70,15 @@ impl Catalog {
                 &mut errors,
             );
         }
-        let unlocks = vm.as_ref().and_then(|vm| {
-            crate::shop::UnlockTree::load(
-                root,
-                |s| vm.spells.find(s).is_some(),
-                |c| vm.cores.find(c).is_some(),
-                &mut errors,
-            )
-        });
+        // The tree is read even when the chips did not load, so its own
+        // mistakes are reported in the same pass; its grants are checked
+        // against the chips and cores only when those loaded.
+        let unlocks = crate::shop::UnlockTree::load(
+            root,
+            |s| vm.as_ref().is_none_or(|vm| vm.spells.find(s).is_some()),
+            |c| vm.as_ref().is_none_or(|vm| vm.cores.find(c).is_some()),
+            &mut errors,
+        );
         let fight = crate::waves::load_fight_data(root, &mut errors);
         let loot = crate::loot::LootData::load_into(root, &mut errors);
         let melee = crate::melee::MeleeRules::load(root, &mut errors);
