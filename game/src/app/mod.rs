@@ -509,6 +509,14 @@ impl WindowApp for GameApp {
             });
         }
         let confirm = self.handle_keys(frame.requests);
+        // A focused egui widget (the title's buttons) takes the keyboard, so
+        // the window's own Ctrl+Q never sees it there: egui reports it too.
+        if frame
+            .egui
+            .input(|i| i.modifiers.ctrl && i.key_pressed(egui::Key::Q))
+        {
+            frame.requests.exit = true;
+        }
         self.log_phase();
         let ctx = frame.egui.clone();
         if ctx.zoom_factor() != self.settings.ui_scale {

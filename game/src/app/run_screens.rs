@@ -191,6 +191,15 @@ impl GameApp {
         skip: Option<&mut bool>,
     ) -> bool {
         self.bind_edit.captured = self.controls.take_captured();
+        if self.bind_edit.waiting.is_some() {
+            // The key must reach the window's input, which egui keeps while
+            // one of its widgets (the Change button) holds the focus.
+            ctx.memory_mut(|m| {
+                if let Some(id) = m.focused() {
+                    m.surrender_focus(id);
+                }
+            });
+        }
         let closed =
             screens::settings::show(ctx, &mut self.settings, frame.requests, skip, &mut self.bind_edit);
         self.controls.capture = self.bind_edit.waiting.is_some();
