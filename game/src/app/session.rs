@@ -185,17 +185,7 @@ impl Session {
     }
 
     fn note_records(&mut self, run: &Run, end: &RunEnd) {
-        let steps = run.world().run_steps;
-        let elapsed = steps as f64 * f64::from(run.world().dt());
-        let deck = run.world().loadout.active_deck_ids();
-        let deck: Vec<&str> = deck.iter().map(String::as_str).collect();
-        let checksum = crate::profile::meta::build_checksum(&run.world().loadout.active().id, &deck);
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        self.saves
-            .records
-            .note_run(end.wave, end.won, elapsed, run.setup().seed, &checksum, now);
+        run_book::note_records(&mut self.saves.records, run, end);
         if let Err(e) = self.saves.save_records() {
             log::error!("saving the records: {e}");
         }
@@ -403,38 +393,7 @@ fn describe_saved_run(saves: &Saves) -> Option<String> {
 /// Where the summary's build snapshot goes: `runs/YYYY-MM-DD_run_N.png` in
 /// the profile folder (game-design §8.1), N the profile's run count.
 pub fn snapshot_path(root: &Path, runs: u32) -> std::path::PathBuf {
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400);
-    let (y, m, d) = civil_from_days(days as i64);
+    let (y, m, d, ..) = crate::profile::store::utc_civil(crate::profile::store::unix_now());
     root.join("runs")
         .join(format!("{y:04}-{m:02}-{d:02}_run_{runs}.png"))
-}
-
-/// The proleptic Gregorian date of a day count since 1970-01-01 (Howard
-/// Hinnant's `civil_from_days`).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn civil_dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        // 2026-12-01 is day 20,788.
-        assert_eq!(civil_from_days(20_788), (2026, 12, 1));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-    }
 }

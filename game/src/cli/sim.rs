@@ -159,17 +159,7 @@ fn on_profile(
         }
     })?;
     let end = run_book::book_run(&mut saves.profile, &cat, &run);
-    let w = run.world();
-    let deck = w.loadout.active_deck_ids();
-    let deck: Vec<&str> = deck.iter().map(String::as_str).collect();
-    let checksum = crate::profile::meta::build_checksum(&w.loadout.active().id, &deck);
-    let elapsed = w.run_steps as f64 * f64::from(w.dt());
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    saves
-        .records
-        .note_run(end.wave, end.won, elapsed, run.setup().seed, &checksum, now);
+    run_book::note_records(&mut saves.records, &run, &end);
     for r in [saves.save_profile(), saves.save_records()] {
         if let Err(e) = r {
             return Err(crate::run::RunError::Script {

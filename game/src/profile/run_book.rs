@@ -77,6 +77,24 @@ pub fn book_run(profile: &mut Profile, cat: &Catalog, run: &Run) -> RunEnd {
     }
 }
 
+/// Notes a booked run in the local records (best wave, fastest clear), with
+/// its elapsed fight time, seed and build checksum.
+pub fn note_records(records: &mut super::Records, run: &Run, end: &RunEnd) -> super::RecordNews {
+    let w = run.world();
+    let elapsed = w.run_steps as f64 * f64::from(w.dt());
+    let deck = w.loadout.active_deck_ids();
+    let deck: Vec<&str> = deck.iter().map(String::as_str).collect();
+    let checksum = super::meta::build_checksum(&w.loadout.active().id, &deck);
+    records.note_run(
+        end.wave,
+        end.won,
+        elapsed,
+        run.setup().seed,
+        &checksum,
+        super::store::unix_now(),
+    )
+}
+
 /// A codex entry opened just now.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Opened {
