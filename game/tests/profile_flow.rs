@@ -319,3 +319,78 @@ fn sim_on_a_profile_books_aether_that_profile_show_reports() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn practice_starts_in_the_shop_before_a_reached_milestone_and_books_nothing() {
+    let cat = catalog();
+    let mut profile = Profile::default();
+    assert!(
+        run_book::practice_setup(&profile, &cat, 1, 5).is_none(),
+        "W5 practice opens only once a run reached W5"
+    );
+    profile.milestones.insert(5);
+    let setup = run_book::practice_setup(&profile, &cat, 1, 5).expect("reached");
+    assert_eq!((setup.practice, setup.onboarding), (Some(5), None));
+    let mut run = Run::new(cat.clone(), setup.clone(), Backend::Cpu, None).expect("run");
+    run.record(Recorder::default());
+    assert_eq!(run.phase(), Phase::Shop, "the shop comes first");
+    assert_eq!(run.world().wave, 4, "as if waves 1–4 were cleared");
+    assert_eq!(run.world().wallet.gold(), game::run::setup::PRACTICE_GOLD);
+    // Unlimited: buying leaves the shop to refill at the next visit.
+    run.apply(Command::Buy {
+        shelf: Shelf::Stats,
+        index: 0,
+    })
+    .expect("buy a stat");
+    assert!(run.world().wallet.gold() < game::run::setup::PRACTICE_GOLD);
+    run.apply(Command::LeaveShop).expect("leave");
+    run.apply(Command::StartWave).expect("fight");
+    assert_eq!(run.world().wave, 5, "the practice wave");
+    // The header carries it, so the practice run replays as itself.
+    let text = run
+        .recorder()
+        .expect("recording")
+        .to_text(run.setup(), Backend::Cpu, 0);
+    assert!(text.contains("\npractice 5\n"), "{text}");
+    assert_eq!(Replay::parse(&text).expect("parses").header.setup, setup);
+    // `sim --profile --practice` leaves the profile as it was.
+    let dir = temp_dir("practice");
+    std::fs::create_dir_all(&dir).expect("dir");
+    std::fs::write(
+        dir.join("profile.json"),
+        r#"{"schema": 2, "milestones": [5], "runs": 3}"#,
+    )
+    .expect("seed");
+    let before = std::fs::read(dir.join("profile.json")).expect("read");
+    let out = Process::new(env!("CARGO_BIN_EXE_artificer"))
+        .args([
+            "sim",
+            "--seed",
+            "2",
+            "--waves",
+            "6",
+            "--backend",
+            "cpu",
+            "--json",
+            "--practice",
+            "5",
+            "--profile",
+        ])
+        .arg(&dir)
+        .output()
+        .expect("sim runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let sim: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(
+        sim["waves"][0]["wave"].as_u64(),
+        Some(5),
+        "the first wave played is W5"
+    );
+    assert_eq!(sim["profile"]["aether_gained"].as_u64(), Some(0));
+    assert_eq!(
+        std::fs::read(dir.join("profile.json")).expect("read"),
+        before,
+        "nothing booked"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

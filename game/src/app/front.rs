@@ -9,7 +9,7 @@ use crate::screens;
 /// Which front screen is shown while no run is in front.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Front {
-    /// New run, Continue, Codex, Unlocks, Records, Settings, Quit.
+    /// New run, Continue, Practice, Codex, Unlocks, Records, Settings, Quit.
     Title,
     /// Every thing met, with its numbers (game-design §7.3).
     Codex,
@@ -62,6 +62,13 @@ impl GameApp {
                         match session.restore(self.catalog.clone(), self.data_checksum, Some(frame.gpu)) {
                             Ok(r) => self.restore = Some(r),
                             Err(e) => session.toast(e),
+                        }
+                    }
+                    Some(screens::title::TitleAction::Practice(w)) => {
+                        if let Err(e) = self.start_run(frame.gpu, Some(w))
+                            && let Some(s) = &mut self.session
+                        {
+                            s.toast(e);
                         }
                     }
                     Some(screens::title::TitleAction::Codex) => self.front = Some(Front::Codex),

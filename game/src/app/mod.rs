@@ -204,6 +204,11 @@ impl GameApp {
     }
 
     fn new_run(&mut self, gpu: &GpuContext) -> Result<(), String> {
+        self.start_run(gpu, None)
+    }
+
+    /// A new run, or with `practice` a practice run from that milestone wave.
+    fn start_run(&mut self, gpu: &GpuContext, practice: Option<u32>) -> Result<(), String> {
         let (setup, backend) = match &self.replay {
             // A replay plays on the backend it was recorded on, so its wave
             // hashes can match.
@@ -213,9 +218,12 @@ impl GameApp {
             ),
             None => {
                 let seed = self.seed();
-                let mut setup = match &self.session {
-                    Some(s) => s.new_setup(&self.catalog, seed),
-                    None => RunSetup::new(seed, self.catalog.waves.len() as u32),
+                let mut setup = match (&self.session, practice) {
+                    (Some(s), Some(w)) => s
+                        .practice_setup(&self.catalog, seed, w)
+                        .ok_or_else(|| format!("practice from wave {w} opens once a run reaches it"))?,
+                    (Some(s), None) => s.new_setup(&self.catalog, seed),
+                    (None, _) => RunSetup::new(seed, self.catalog.waves.len() as u32),
                 };
                 if let Some(p) = &self.args.build {
                     setup.build = Some(crate::run::load_build(p)?);

@@ -104,6 +104,11 @@ impl Session {
         run_book::setup_for(&self.saves.profile, cat, seed)
     }
 
+    /// The setup of a practice run from a milestone the profile reached.
+    pub fn practice_setup(&self, cat: &Catalog, seed: u64, wave: u32) -> Option<RunSetup> {
+        run_book::practice_setup(&self.saves.profile, cat, seed, wave)
+    }
+
     /// Spends fragments on an unlock; the reason when it cannot.
     pub fn buy_unlock(&mut self, cat: &Catalog, id: &str) -> Result<(), String> {
         let u = cat.unlocks.get(id).ok_or_else(|| format!("no unlock `{id}`"))?;
@@ -146,6 +151,18 @@ impl Session {
         let phase = run.phase();
         let changed = self.last_phase != Some(phase);
         self.last_phase = Some(phase);
+        if run.setup().practice.is_some() {
+            // Practice moves no meta progress (§8.3): nothing is booked, no
+            // entry opens; the run is still kept between waves.
+            if changed && phase == Phase::Summary {
+                self.forget_saved_run();
+            } else if changed && phase != Phase::Fight && run.recorder().is_some() {
+                if let Err(e) = self.save_run(run, data_checksum) {
+                    log::error!("autosaving the practice run: {e}");
+                }
+            }
+            return;
+        }
         let mut opened = Vec::new();
         if phase == Phase::Fight {
             opened.extend(run_book::observe_fight(

@@ -47,6 +47,11 @@ pub struct SimArgs {
     /// it (`artificer profile show` reads them).
     #[arg(long, value_name = "DIR")]
     pub profile: Option<PathBuf>,
+    /// With `--profile`: a practice run from this milestone wave (5, 10 or
+    /// 15, once the profile reached it): it starts in the shop before the
+    /// wave with unlimited gold, and books nothing into the profile.
+    #[arg(long, value_name = "WAVE", requires = "profile")]
+    pub practice: Option<u32>,
 }
 
 /// Runs `artificer sim`.
@@ -88,7 +93,7 @@ pub fn run(args: &SimArgs) -> ExitCode {
     };
     let mut booked = None;
     let played = match &args.profile {
-        Some(dir) => on_profile(cat, &opts, ctx.as_ref(), dir).map(|(run, log, b)| {
+        Some(dir) => on_profile(cat, &opts, ctx.as_ref(), dir, args.practice).map(|(run, log, b)| {
             booked = Some(b);
             (run, log)
         }),
@@ -135,13 +140,22 @@ fn on_profile(
     opts: &RunOptions,
     ctx: Option<&GpuContext>,
     dir: &std::path::Path,
+    practice: Option<u32>,
 ) -> Result<(crate::run::Run, crate::run::PlayLog, Booked), crate::run::RunError> {
     use crate::profile::{ProfileStore, Saves, run_book};
     let mut saves = Saves::open(ProfileStore::resolve(Some(dir)));
     for n in &saves.notices {
         eprintln!("artificer sim: {n}");
     }
-    let mut setup = run_book::setup_for(&saves.profile, &cat, opts.seed);
+    let mut setup = match practice {
+        Some(w) => run_book::practice_setup(&saves.profile, &cat, opts.seed, w).ok_or_else(|| {
+            crate::run::RunError::Script {
+                command: "practice",
+                why: format!("practice from wave {w} opens once a run of this profile reaches it"),
+            }
+        })?,
+        None => run_book::setup_for(&saves.profile, &cat, opts.seed),
+    };
     setup.last_wave = opts.waves.clamp(1, cat.waves.len() as u32);
     if let Some(b) = &opts.build {
         setup.build = Some(b.clone());
@@ -158,6 +172,19 @@ fn on_profile(
             run_book::observe_loadout(codex, run.world());
         }
     })?;
+    if practice.is_some() {
+        // Practice moves no meta progress: the profile is left as it was.
+        let booked = Booked {
+            dir: saves.store().root().display().to_string(),
+            onboarding: None,
+            locked: booked_setup.1,
+            aether_gained: 0,
+            aether_now: saves.profile.aether,
+            codex_opened: 0,
+            codex_total: before,
+        };
+        return Ok((run, log, booked));
+    }
     let end = run_book::book_run(&mut saves.profile, &cat, &run);
     run_book::note_records(&mut saves.records, &run, &end);
     for r in [saves.save_profile(), saves.save_records()] {

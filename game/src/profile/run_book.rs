@@ -34,7 +34,20 @@ pub fn setup_for(profile: &Profile, cat: &Catalog, seed: u64) -> RunSetup {
         locked: cat.unlocks.locked_content(&profile.unlocked),
         onboarding: onboarding_stage(profile),
         last_will: cat.unlocks.has_talent(&profile.unlocked, LAST_WILL),
+        practice: None,
     }
+}
+
+/// The setup of a practice run from milestone `wave` (game-design §8.3): what
+/// the profile has unlocked, no lesson, no talent; `None` when the profile has
+/// not reached that milestone.
+pub fn practice_setup(profile: &Profile, cat: &Catalog, seed: u64, wave: u32) -> Option<RunSetup> {
+    profile.milestones.contains(&wave).then(|| RunSetup {
+        onboarding: None,
+        last_will: false,
+        practice: Some(wave),
+        ..setup_for(profile, cat, seed)
+    })
 }
 
 /// What a finished run left in the profile, for the summary screen.

@@ -112,8 +112,12 @@ impl Run {
             onboarding_start(&mut world, stage)?;
         }
         world.player.last_will = setup.last_will;
+        if let Some(w) = setup.practice {
+            // Before the milestone wave, as if the waves before it were cleared.
+            world.wave = w.clamp(1, setup.last_wave) - 1;
+        }
         let seed = setup.seed;
-        Ok(Self {
+        let mut run = Self {
             world,
             phase: Phase::Lab,
             shop: None,
@@ -128,7 +132,11 @@ impl Run {
             summary: RunSummary::default(),
             recorder: None,
             setup,
-        })
+        };
+        if run.setup.practice.is_some() {
+            run.next_levelup_or_shop();
+        }
+        Ok(run)
     }
 
     /// Starts recording every accepted command (for `--record`).
@@ -499,6 +507,10 @@ impl Run {
             self.world.progress.pending_levelups = 0;
         }
         let cat = self.world.catalog().clone();
+        if self.setup.practice.is_some() {
+            let short = super::setup::PRACTICE_GOLD.saturating_sub(self.world.wallet.gold());
+            self.world.wallet.earn(short);
+        }
         self.shop = Some(Shop::open(&cat.run.shop, &self.pool(), &mut self.shop_rng));
         self.phase = Phase::Shop;
     }

@@ -100,6 +100,9 @@ impl Recorder {
         if setup.last_will {
             out.push_str("last_will\n");
         }
+        if let Some(w) = setup.practice {
+            let _ = writeln!(out, "practice {w}");
+        }
         out.push_str("commands\n");
         out.push_str(&me.body);
         let _ = writeln!(out, "end {} {}", me.commands, me.steps);

@@ -208,6 +208,7 @@ impl Replay {
         let mut locked = Vec::new();
         let mut onboarding = None;
         let mut last_will = false;
+        let mut practice = None;
         while let Some((n, l)) = lines.peek().copied() {
             if let Some(ids) = l.strip_prefix("locked ") {
                 locked = ids
@@ -222,6 +223,11 @@ impl Replay {
                 );
             } else if l == "last_will" {
                 last_will = true;
+            } else if let Some(v) = l.strip_prefix("practice ") {
+                practice = Some(
+                    v.parse::<u32>()
+                        .map_err(|_| err(n, 0, 0, format!("`{v}` is not a practice wave")))?,
+                );
             } else {
                 break;
             }
@@ -320,6 +326,7 @@ impl Replay {
                     locked,
                     onboarding,
                     last_will,
+                    practice,
                 },
                 backend,
             },

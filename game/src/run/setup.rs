@@ -26,6 +26,10 @@ pub struct RunSetup {
     /// The Last Will talent (game-design §8.1): once per run, a killing blow
     /// leaves 1 HP.
     pub last_will: bool,
+    /// Practice from this milestone wave (game-design §8.3): the run starts
+    /// in the shop before it, with the shop unlimited, and nothing it does
+    /// is booked into the profile.
+    pub practice: Option<u32>,
 }
 
 impl RunSetup {
@@ -38,6 +42,10 @@ impl RunSetup {
         }
     }
 }
+
+/// Gold a practice run holds at every shop ("an unlimited shop", §8.3): more
+/// than the whole stock of a shelf costs, topped up each time the shop opens.
+pub const PRACTICE_GOLD: u64 = 100_000;
 
 /// Runs of onboarding (game-design §6.1): runs 1–4 teach one idea each; from
 /// run 5 everything the profile unlocked is open.

@@ -28,6 +28,8 @@ pub enum TitleAction {
     NewRun,
     /// Restore the run left between waves.
     Continue,
+    /// A practice run from this milestone wave.
+    Practice(u32),
     /// The codex.
     Codex,
     /// The unlock tree.
@@ -101,11 +103,13 @@ pub fn show(ctx: &egui::Context, info: &TitleInfo, restoring: Option<(u32, u32)>
                 {
                     action = Some(TitleAction::Continue);
                 }
-                if !info.practice.is_empty() {
-                    let waves: Vec<String> = info.practice.iter().map(|w| format!("W{w}")).collect();
-                    button(ui, &format!("Practice  ({})", waves.join(", ")), false).on_disabled_hover_text(
-                    "You reached these milestones; practice from them opens with the after-the-clear update.",
-                );
+                for &w in &info.practice {
+                    let b = button(ui, &format!("Practice from wave {w}"), true).on_hover_text(
+                        "Starts in the shop before this wave with unlimited gold; nothing is booked into your profile.",
+                    );
+                    if b.clicked() {
+                        action = Some(TitleAction::Practice(w));
+                    }
                 }
                 for (text, a) in [
                     ("Codex", TitleAction::Codex),
