@@ -156,10 +156,12 @@ impl Session {
             // entry opens; the run is still kept between waves.
             if changed && phase == Phase::Summary {
                 self.forget_saved_run();
-            } else if changed && phase != Phase::Fight && run.recorder().is_some() {
-                if let Err(e) = self.save_run(run, data_checksum) {
-                    log::error!("autosaving the practice run: {e}");
-                }
+            } else if changed
+                && phase != Phase::Fight
+                && run.recorder().is_some()
+                && let Err(e) = self.save_run(run, data_checksum)
+            {
+                log::error!("autosaving the practice run: {e}");
             }
             return;
         }
