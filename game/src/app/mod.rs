@@ -519,9 +519,11 @@ impl WindowApp for GameApp {
         let confirm = self.handle_keys(frame.requests);
         // A focused egui widget (the title's buttons) takes the keyboard, so
         // the window's own Ctrl+Q never sees it there: egui reports it too.
+        // Each key event carries the modifiers of its moment (a fast Ctrl+Q
+        // can press and release Ctrl within one frame).
         if frame
             .egui
-            .input(|i| i.modifiers.ctrl && i.key_pressed(egui::Key::Q))
+            .input_mut(|i| i.consume_key(egui::Modifiers::CTRL, egui::Key::Q))
         {
             frame.requests.exit = true;
         }
