@@ -83,7 +83,7 @@ fn version(n: u32) -> Profile {
     };
     for i in 0..(20 + n % 37) {
         p.codex.spells.insert(format!("spell_{n}_{i}"));
-        p.tips_seen.insert(format!("tip_{i}"));
+        p.codex.items.insert(format!("item_{i}"));
     }
     for i in 0..(n % 11) {
         p.codex.enemies.insert(format!("enemy_{i}"));

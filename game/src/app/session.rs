@@ -134,15 +134,6 @@ impl Session {
         }
     }
 
-    /// Marks a one-time tip as shown; true the first time.
-    pub fn first_time(&mut self, tip: &str) -> bool {
-        let fresh = self.saves.profile.tips_seen.insert(tip.to_string());
-        if fresh {
-            self.save();
-        }
-        fresh
-    }
-
     /// Follows the run each frame: opens codex entries for what the fight
     /// shows, toasts each first reaction (the alchemy log), opens the
     /// loadout's entries at every phase change, and books the run once it
@@ -319,11 +310,7 @@ impl Session {
             (Backend::Gpu, Some(_)) => Backend::Gpu,
             _ => Backend::Cpu,
         };
-        let waves = replay
-            .entries
-            .iter()
-            .filter(|e| matches!(e, crate::run::replay::Entry::Wave { .. }))
-            .count() as u32;
+        let waves = replay.waves_recorded() as u32;
         let mut run = Run::new(cat, replay.header.setup.clone(), backend, ctx)
             .map_err(|e| format!("starting the saved run: {e}"))?;
         run.record(Recorder::default());
@@ -401,12 +388,11 @@ fn toast_line(cat: &Catalog, book: &CodexBook, o: &Opened) -> Option<String> {
 fn describe_saved_run(saves: &Saves) -> Option<String> {
     let text = std::fs::read_to_string(saves.store().root().join(SAVED_RUN)).ok()?;
     let replay = Replay::parse(&text).ok()?;
-    let waves = replay
-        .entries
-        .iter()
-        .filter(|e| matches!(e, crate::run::replay::Entry::Wave { .. }))
-        .count();
-    Some(format!("after wave {waves} (seed {})", replay.header.setup.seed))
+    Some(format!(
+        "after wave {} (seed {})",
+        replay.waves_recorded(),
+        replay.header.setup.seed
+    ))
 }
 
 /// Where the summary's build snapshot goes: `runs/YYYY-MM-DD_run_N.png` in

@@ -35,8 +35,6 @@ pub struct Profile {
     pub clears: u32,
     /// The player skipped the first-runs onboarding (Settings).
     pub skip_onboarding: bool,
-    /// Contextual tips and one-time warnings already shown (by tip id).
-    pub tips_seen: BTreeSet<String>,
 }
 
 impl Default for Profile {
@@ -52,7 +50,6 @@ impl Default for Profile {
             runs: 0,
             clears: 0,
             skip_onboarding: false,
-            tips_seen: BTreeSet::new(),
         }
     }
 }

@@ -132,8 +132,9 @@ impl Codex {
 }
 
 /// Opens the entries of what the player holds: chips and cores (bought,
-/// carried or waiting), items (worn or stashed) and artifacts. Cheap (a few
-/// dozen ids); called between waves and when a run ends.
+/// carried or waiting), items (worn or stashed) and artifacts, and the
+/// resonance recipes of the deck that fought the last wave. Cheap (a few
+/// dozen ids and one fusion of the deck); called at phase changes, never per frame.
 pub fn observe_loadout(codex: &mut Codex, world: &World) -> Vec<Opened> {
     let mut opened = Vec::new();
     for core in world.loadout.cores() {
@@ -161,17 +162,33 @@ pub fn observe_loadout(codex: &mut Codex, world: &World) -> Vec<Opened> {
     for a in &eq.artifacts {
         codex.open(Section::Artifacts, &a.id, &mut opened);
     }
+    // A resonance fused into the deck that fought the last wave was drawn in
+    // its first cycle: triggered. (The wave's figures last until the next.)
+    let cat = world.catalog();
+    if world.stats.casts > 0 {
+        let ids: Vec<_> = world
+            .loadout
+            .active()
+            .deck
+            .iter()
+            .filter_map(|c| cat.spells.find(&c.id))
+            .collect();
+        for f in crate::vm::resonance::fuse(&ids, &cat.recipes) {
+            if let Some(r) = f.recipe {
+                codex.open(Section::Recipes, &cat.recipes.get(r).def.id, &mut opened);
+            }
+        }
+    }
     opened
 }
 
 /// Opens the entries of what a fight shows: enemy kinds and bosses on the
-/// field, reactions triggered this wave (the alchemy log), and resonance
-/// recipes fused into the active deck once a wave is under way (a fused card
-/// is drawn in its first cycle). One pass over the enemy slots; the window
-/// calls it every frame of a fight.
+/// field and reactions triggered this wave (the alchemy log, toasted in the
+/// fight). One pass over the enemy slots; the window calls it every frame of
+/// a fight.
 pub fn observe_fight(codex: &mut Codex, world: &World) -> Vec<Opened> {
     let mut opened = Vec::new();
-    let cat = world.catalog().clone();
+    let cat = world.catalog();
     for e in world.enemies().slots().iter().filter(|e| e.alive) {
         if let Some(boss) = &e.boss {
             codex.open(Section::Bosses, &boss.def.boss_id, &mut opened);
@@ -185,20 +202,6 @@ pub fn observe_fight(codex: &mut Codex, world: &World) -> Vec<Opened> {
     {
         if n > 0 {
             codex.open(Section::Reactions, kind.name(), &mut opened);
-        }
-    }
-    if world.stats.casts > 0 {
-        let ids: Vec<_> = world
-            .loadout
-            .active()
-            .deck
-            .iter()
-            .filter_map(|c| cat.spells.find(&c.id))
-            .collect();
-        for f in crate::vm::resonance::fuse(&ids, &cat.recipes) {
-            if let Some(r) = f.recipe {
-                codex.open(Section::Recipes, &cat.recipes.get(r).def.id, &mut opened);
-            }
         }
     }
     opened

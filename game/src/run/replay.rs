@@ -336,6 +336,14 @@ impl Replay {
         })
     }
 
+    /// Wave ends the replay recorded (the waves a restored run has played).
+    pub fn waves_recorded(&self) -> usize {
+        self.entries
+            .iter()
+            .filter(|e| matches!(e, Entry::Wave { .. }))
+            .count()
+    }
+
     /// Refuses a replay made by another game version or with other data,
     /// naming which.
     pub fn check_compatible(&self, data: u64) -> Result<(), ReplayError> {

@@ -11,7 +11,6 @@ use crate::element::Element;
 use crate::vm::resonance::MatchRule;
 
 use super::Numbers;
-use super::element_name;
 use super::entry;
 use super::num;
 use super::pct;
@@ -160,7 +159,7 @@ pub(super) fn reaction(cat: &Catalog, alchemy: &AlchemyFile, k: ReactionKind) ->
 pub(super) fn recipe_hint(hint: &[Element], rule: MatchRule) -> String {
     let word = |e: Element| match e {
         Element::Physical => "raw force",
-        other => element_name(other),
+        other => other.id(),
     };
     let mut els: Vec<Element> = hint.to_vec();
     els.dedup();
@@ -198,7 +197,7 @@ pub(super) fn recipe(cat: &Catalog, r: &crate::vm::resonance::Recipe) -> Entry {
     n.add("Tier", r.def.rarity.to_string());
     if let Some(p) = &result.projectile {
         n.add("Result damage", num(p.damage));
-        n.add("Result element", element_name(p.element));
+        n.add("Result element", p.element.id());
     }
     let tags = [a, b, result].into_iter().flat_map(spell_tags).collect();
     let hint = recipe_hint(&r.def.hint, r.def.match_rule);

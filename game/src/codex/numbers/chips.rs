@@ -19,7 +19,6 @@ use crate::vm::spells::RegisterOp;
 use crate::vm::spells::TriggerOn;
 
 use super::Numbers;
-use super::element_name;
 use super::entry;
 use super::num;
 use super::pct;
@@ -157,7 +156,7 @@ pub(super) fn projectile(n: &mut Numbers, p: &ProjectileDef) {
         num(p.damage)
     };
     n.add("Damage", damage);
-    n.add("Element", element_name(p.element));
+    n.add("Element", p.element.id());
     n.add("Speed", format!("{} px/s", num(p.speed)));
     n.nonzero("Spread", p.spread_deg, |v| format!("{v}°"));
     n.nonzero("Pierce", p.pierce as f32, |v| format!("{v} enemies"));
@@ -211,7 +210,7 @@ pub(super) fn modifier(n: &mut Numbers, m: &ModifierDef) {
     if let Some(c) = m.convert {
         n.add(
             "Converts",
-            format!("{} of the damage to {}", pct(c.share), element_name(c.to)),
+            format!("{} of the damage to {}", pct(c.share), c.to.id()),
         );
     }
 }

@@ -8,7 +8,6 @@ use crate::element::Element;
 use crate::enemies::AiKind;
 
 use super::Numbers;
-use super::element_name;
 use super::entry;
 use super::num;
 use super::pct;
@@ -39,7 +38,7 @@ pub(super) fn resist_line(resist: [f32; 5]) -> Option<String> {
         .iter()
         .zip(resist)
         .filter(|(_, r)| *r != 0.0)
-        .map(|(e, r)| format!("{} {}", element_name(*e), pct(r)))
+        .map(|(e, r)| format!("{} {}", e.id(), pct(r)))
         .collect();
     (!parts.is_empty()).then(|| parts.join(", "))
 }
@@ -77,14 +76,7 @@ pub(super) fn enemy(cat: &Catalog, e: &crate::enemies::EnemyDef) -> Entry {
         pct(e.knockback_resist)
     });
     if let Some(m) = e.reflect {
-        n.add(
-            "Reflects",
-            format!(
-                "shots at least {} physical, across a {}° front",
-                pct(m.min_physical_share),
-                num(m.arc_deg)
-            ),
-        );
+        n.add("Reflects", reflects(m.min_physical_share, m.arc_deg));
     }
     if e.incorporeal {
         n.add("Incorporeal", "physical hits pass through unless silvered");
@@ -165,7 +157,7 @@ pub(super) fn boss(b: &crate::enemies::bosses::BossDef) -> Entry {
     n.add("Contact damage", num(b.attack));
     n.add(
         "Shots",
-        format!("{} {} damage", num(b.shot.damage), element_name(b.shot.element)),
+        format!("{} {} damage", num(b.shot.damage), b.shot.element.id()),
     );
     n.nonzero("Armour", b.armor, |v| v.to_string());
     if let Some(l) = &b.armor_layers {
@@ -175,19 +167,12 @@ pub(super) fn boss(b: &crate::enemies::bosses::BossDef) -> Entry {
                 "{} of {} armour each, stripped by {}",
                 l.layers,
                 num(l.armor_per_layer),
-                element_name(l.stripped_by)
+                l.stripped_by.id()
             ),
         );
     }
     if let Some(m) = &b.mirror {
-        n.add(
-            "Reflects",
-            format!(
-                "shots at least {} physical, across a {}° front",
-                pct(m.min_physical_share),
-                num(m.arc_deg)
-            ),
-        );
+        n.add("Reflects", reflects(m.min_physical_share, m.arc_deg));
     }
     if let Some(s) = &b.barrage_shield {
         n.add(
@@ -226,3 +211,12 @@ pub(super) fn boss(b: &crate::enemies::bosses::BossDef) -> Entry {
 }
 
 // ---------------------------------------------------------------- reactions
+
+/// What a mirror front turns back (a shield bearer's and the mirror mage's).
+fn reflects(min_physical_share: f32, arc_deg: f32) -> String {
+    format!(
+        "shots at least {} physical, across a {}° front",
+        pct(min_physical_share),
+        num(arc_deg)
+    )
+}

@@ -76,17 +76,6 @@ pub(super) fn class_name(c: ItemClass) -> &'static str {
     }
 }
 
-pub(super) fn damage_class_name(c: DamageClass) -> &'static str {
-    match c {
-        DamageClass::Sharp => "sharp",
-        DamageClass::Blunt => "blunt",
-        DamageClass::Fire => "fire",
-        DamageClass::Ice => "ice",
-        DamageClass::Lightning => "lightning",
-        DamageClass::Poison => "poison",
-    }
-}
-
 pub(super) fn item(b: &BaseDef) -> Entry {
     let mut n = Numbers::default();
     n.add("Class", class_name(b.class));
@@ -96,7 +85,7 @@ pub(super) fn item(b: &BaseDef) -> Entry {
     let mut tags = Vec::new();
     if let Some(w) = &b.weapon {
         n.add("Attack level", w.attack_level.to_string());
-        let classes: Vec<&str> = w.classes.iter().map(|c| damage_class_name(*c)).collect();
+        let classes: Vec<&str> = w.classes.iter().map(|c| c.id()).collect();
         n.add("Damage class", classes.join(" and "));
         if w.penetration_level != 0 {
             n.add("Penetration level", w.penetration_level.to_string());

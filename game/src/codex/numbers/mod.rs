@@ -7,7 +7,7 @@
 
 use crate::catalog::Catalog;
 use crate::combat::ReactionKind;
-use crate::element::Element;
+
 use crate::vm::{SpellDef, SpellKind};
 
 use super::texts::AlchemyFile;
@@ -101,16 +101,6 @@ pub(super) fn pct(v: f32) -> String {
     format!("{} %", num(v * 100.0))
 }
 
-pub(super) fn element_name(e: Element) -> &'static str {
-    match e {
-        Element::Physical => "physical",
-        Element::Fire => "fire",
-        Element::Ice => "ice",
-        Element::Lightning => "lightning",
-        Element::Poison => "poison",
-    }
-}
-
 pub(super) fn spell_name<'a>(cat: &'a Catalog, id: &'a str) -> &'a str {
     cat.spells
         .find(id)
@@ -150,6 +140,7 @@ mod tests {
     use super::alchemy::recipe_hint;
     use super::foes::wave_ranges;
     use super::*;
+    use crate::element::Element;
     use crate::vm::resonance::MatchRule;
 
     #[test]
