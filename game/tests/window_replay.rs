@@ -70,6 +70,58 @@ impl Game {
             .find_map(|l| l.split("phase: ").nth(1).map(str::to_string))
     }
 
+    /// The label of the widget that last gained the keyboard focus (the
+    /// engine's `ui` debug lines) and how many focus lines have been seen.
+    fn focus(&mut self) -> (Option<String>, usize) {
+        let _ = self.phase();
+        let lines: Vec<&String> = self.log.iter().filter(|l| l.contains("focus: ")).collect();
+        let last = lines
+            .last()
+            .and_then(|l| l.split("focus: ").nth(1))
+            .map(str::to_string);
+        (last, lines.len())
+    }
+
+    /// Presses `key` until the widget labelled `label` holds the focus. Each
+    /// press waits for its focus line; a press with no line within three
+    /// seconds was lost (a slow first frame, the window's focus still
+    /// arriving) and is pressed again.
+    fn focus_on(&mut self, key: &str, label: &str) {
+        for _ in 0..12 {
+            let (now, seen) = self.focus();
+            if now.as_deref().is_some_and(|l| l.starts_with(label)) {
+                return;
+            }
+            self.key(key);
+            let start = Instant::now();
+            while self.focus().1 == seen && start.elapsed() < Duration::from_secs(3) {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
+        panic!(
+            "{key} never focused {label:?}; last: {:?}; log:\n{}",
+            self.focus().0,
+            self.log.join("\n")
+        );
+    }
+
+    /// Presses `key` until a log line holds `needle`, again only after three
+    /// seconds without it (a lost press).
+    fn press_until(&mut self, key: &str, needle: &str) {
+        for _ in 0..6 {
+            self.key(key);
+            let start = Instant::now();
+            while start.elapsed() < Duration::from_secs(3) {
+                let _ = self.phase();
+                if self.log.iter().any(|l| l.contains(needle)) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
+        panic!("{key} never gave {needle:?}; log:\n{}", self.log.join("\n"));
+    }
+
     /// Waits until the phase line starts with one of `wanted`, doing `meanwhile` between checks.
     fn wait_for(&mut self, wanted: &[&str], limit: Duration, mut meanwhile: impl FnMut(&Game)) -> String {
         let start = Instant::now();
@@ -258,7 +310,7 @@ fn launch(
         ])
         .arg("--record")
         .arg(record)
-        .env("RUST_LOG", "info,wgpu_core=warn,wgpu_hal=warn,naga=warn")
+        .env("RUST_LOG", "info,ui=debug,wgpu_core=warn,wgpu_hal=warn,naga=warn")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -353,14 +405,15 @@ fn the_unlocks_screen_spends_aether() {
     let (mut game, out_reader) = launch(&display, &runtime, &dir.join("unused.rpl"));
     game.wait_for(&["Front Title"], Duration::from_secs(120), |_| {});
     focus(&game);
-    // New run, Codex, Unlocks.
-    game.key("Down");
-    game.key("Down");
-    game.key("Return");
+    // New run, Codex, Unlocks: each move waits for the engine's focus line.
+    // (Tab, not ↓: egui moves an arrow's focus at the end of a pass, so the
+    // widget never reports gaining it and there would be no line to wait on.)
+    game.focus_on("Tab", "Unlocks");
+    game.press_until("Return", "click: Unlocks");
     game.wait_for(&["Front Unlocks"], Duration::from_secs(30), |_| {});
     // Back holds the focus; the one affordable unlock's button is before it.
-    game.key("shift+Tab");
-    game.key("Return");
+    game.focus_on("shift+Tab", "Unlock for 5");
+    game.press_until("Return", "click: Unlock for 5");
     game.key("Escape");
     game.wait_for(&["Front Title"], Duration::from_secs(30), |_| {});
     quit(&mut game, out_reader);

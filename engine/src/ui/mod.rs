@@ -90,6 +90,7 @@ impl EguiLayer {
     /// Ends the pass, applies platform output (cursor, clipboard) and tessellates.
     pub fn end(&mut self, window: &Window) -> EguiFrame {
         let out = self.ctx.end_pass();
+        log_focus(&out.platform_output);
         self.state.handle_platform_output(window, out.platform_output);
         let jobs = self.ctx.tessellate(out.shapes, out.pixels_per_point);
         EguiFrame {
@@ -211,4 +212,25 @@ pub(crate) fn paint(
     let mut pass = pass.forget_lifetime();
     renderer.render(&mut pass, jobs, screen);
     after(&mut pass);
+}
+
+/// Logs (target `ui`, level debug) each widget that gains the keyboard focus
+/// or is clicked, by its label: keyboard-driven window tests wait on these
+/// lines instead of assuming every synthetic key press reached the window.
+/// egui reports Tab and Shift+Tab moves and clicks; an arrow-key move lands
+/// at the end of a pass and is never reported as gained.
+fn log_focus(out: &egui::PlatformOutput) {
+    if !log::log_enabled!(target: "ui", log::Level::Debug) {
+        return;
+    }
+    for e in &out.events {
+        let (what, info) = match e {
+            egui::output::OutputEvent::FocusGained(i) => ("focus", i),
+            egui::output::OutputEvent::Clicked(i) => ("click", i),
+            _ => continue,
+        };
+        if let Some(label) = &info.label {
+            log::debug!(target: "ui", "{what}: {label}");
+        }
+    }
 }
