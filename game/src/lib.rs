@@ -17,6 +17,7 @@ pub mod element;
 pub mod enemies;
 pub mod loot;
 pub mod melee;
+pub mod mutators;
 pub mod player;
 pub mod probe;
 pub mod profile;

@@ -23,7 +23,7 @@ fn sixty_seconds_are_3600_steps_and_overrides_fire_on_time() {
     let mut out = Vec::new();
     while !r.time_up() {
         out.clear();
-        r.step(dt, glam::Vec2::splat(1200.0), &arena, &mut out);
+        r.step(dt, glam::Vec2::splat(1200.0), &arena, u32::MAX, &mut out);
         steps += 1;
         if elite_step.is_none()
             && out.iter().any(|o| {

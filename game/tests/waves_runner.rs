@@ -23,7 +23,7 @@ fn play(f: &FightData, wave: u32, seed: u64) -> Vec<(u32, SpawnOrder)> {
         // A player walking in a circle, so spawn points depend on its position.
         let t = step as f32 * DT;
         let player = Vec2::new(1200.0, 1200.0) + Vec2::from_angle(t * 0.3) * 600.0;
-        r.step(DT, player, &arena, &mut out);
+        r.step(DT, player, &arena, u32::MAX, &mut out);
         all.extend(out.drain(..).map(|o| (step, o)));
         step += 1;
     }

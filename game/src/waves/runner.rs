@@ -15,6 +15,14 @@
 //! * Elite overrides fire once when the wave clock reaches `at_sec`, outside
 //!   the budget. The boss spawns once at its `at_sec`.
 //! * Nothing spawns after `duration_sec`.
+//! * The caller says how many more enemies the field has room for
+//!   ([`SPAWN_CEILING`] minus those alive): a group's spawn is cut to that
+//!   room, and a group with no room waits ready (its clock does not restart,
+//!   its budget stays unspent) until enemies die. Deep endless waves thus
+//!   keep the field at the design ceiling instead of overflowing it.
+//! * A boss rush ([`WaveRunner::with_rush`]) queues more bosses behind the
+//!   wave's own; the next one is called in by [`WaveRunner::call_next_boss`]
+//!   when the field has no boss left.
 //!
 //! The runner owns a `ChaCha8Rng` seeded by the caller: same seed, same
 //! config and same player positions → the same orders.
@@ -30,6 +38,11 @@ use crate::enemies::{Arena, EnemyDefs, SpawnScale};
 
 /// Spawn points are kept this far inside the walls, px.
 const WALL_MARGIN: f32 = 24.0;
+/// Enemies alive at once that wave spawns stop at (the design ceiling of
+/// 1,000 enemies and 2,000 player projectiles; elites and bosses still
+/// come). `enemies.json`'s `max_alive` (1,200) is the hard cap behind it.
+pub const SPAWN_CEILING: u32 = 1000;
+
 /// Re-rolls of a spawn point that fell outside the arena.
 const SPAWN_RETRIES: u32 = 8;
 
@@ -84,6 +97,8 @@ pub struct WaveRunner {
     fired: Vec<bool>,
     boss_fired: bool,
     spawned: u32,
+    /// Bosses of a rush still to come, next first.
+    rush: Vec<u32>,
 }
 
 impl WaveRunner {
@@ -129,6 +144,7 @@ impl WaveRunner {
             spent: 0.0,
             boss_fired: false,
             spawned: 0,
+            rush: Vec::new(),
         })
     }
 
@@ -159,9 +175,39 @@ impl WaveRunner {
         self.steps
     }
 
-    /// True while the wave has a boss that has not spawned yet.
+    /// True while the wave has a boss that has not spawned yet (a rush's
+    /// queued bosses included).
     pub fn boss_pending(&self) -> bool {
-        self.boss.is_some() && !self.boss_fired
+        (self.boss.is_some() && !self.boss_fired) || !self.rush.is_empty()
+    }
+
+    /// Queues `more` bosses (indices into `BossDefs::bosses`) after the
+    /// wave's own: a boss rush (game-design §8.2).
+    pub fn with_rush(mut self, more: Vec<u32>) -> Self {
+        self.rush = more;
+        self.rush.reverse();
+        self
+    }
+
+    /// Bosses of a rush not yet called in.
+    pub fn rush_left(&self) -> usize {
+        self.rush.len()
+    }
+
+    /// Calls the rush's next boss in: it spawns on the next step. False when
+    /// the wave's boss has not come yet or no boss is queued.
+    pub fn call_next_boss(&mut self) -> bool {
+        if !self.boss_fired {
+            return false;
+        }
+        match self.rush.pop() {
+            Some(b) => {
+                self.boss = Some(b);
+                self.boss_fired = false;
+                true
+            }
+            None => false,
+        }
     }
 
     /// Budget points not yet spent.
@@ -200,8 +246,23 @@ impl WaveRunner {
     }
 
     /// Advances the wave clock by `dt` and appends this step's orders to `out`.
-    pub fn step(&mut self, dt: f32, player: Vec2, arena: &Arena, out: &mut Vec<SpawnOrder>) {
+    pub fn step(&mut self, dt: f32, player: Vec2, arena: &Arena, room: u32, out: &mut Vec<SpawnOrder>) {
         if self.time_up() {
+            // A rush's queued boss still comes after the clock.
+            if let Some(b) = self.boss.filter(|_| !self.boss_fired) {
+                self.boss_fired = true;
+                let radius = self
+                    .cfg
+                    .boss
+                    .as_ref()
+                    .map_or([400.0, 500.0], |s| s.spawn_radius_from_player);
+                let pos = self.spawn_point(player, radius, arena);
+                out.push(SpawnOrder::Boss {
+                    boss: b,
+                    pos: pos.to_array(),
+                });
+                self.spawned += 1;
+            }
             return;
         }
         self.steps += 1;
@@ -247,6 +308,13 @@ impl WaveRunner {
         }
         // Groups: clocks run, then one ready group (by weight) spawns.
         let left = self.budget_left();
+        if room == 0 {
+            // Full field: every clock keeps running down, nothing spends.
+            for timer in &mut self.timers {
+                *timer -= dt;
+            }
+            return;
+        }
         let mut total_weight = 0.0;
         for (i, timer) in self.timers.iter_mut().enumerate() {
             *timer -= dt;
@@ -275,7 +343,7 @@ impl WaveRunner {
         self.timers[i] = g.spawn_interval;
         let wanted = self.rng.random_range(g.count_min..=g.count_max);
         let affordable = (left / cost).floor() as u32;
-        for _ in 0..wanted.min(affordable) {
+        for _ in 0..wanted.min(affordable).min(room) {
             let pos = self.spawn_point(player, g.spawn_radius_from_player, arena);
             out.push(SpawnOrder::Enemy {
                 enemy: kind,

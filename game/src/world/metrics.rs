@@ -92,8 +92,10 @@ pub struct WaveStats {
     pub kills: u32,
     /// Elites killed.
     pub elite_kills: u32,
-    /// Bosses killed.
+    /// Bosses killed (NG+ clones included).
     pub boss_kills: u32,
+    /// NG+ clones summoned by a boss's last will.
+    pub clones: u32,
     /// Damage dealt to enemies (hits, area, reactions; damage over time excluded).
     pub damage_dealt: f64,
     /// Damage taken by the player after armour.

@@ -44,6 +44,7 @@ mod melee;
 pub mod metrics;
 mod movement;
 mod queries;
+mod rules;
 mod scene;
 pub mod shots;
 mod state_hash;
@@ -81,7 +82,7 @@ use crate::loot::materials::MaterialAmounts;
 use crate::player::Player;
 use crate::shop::{Card, CarriedCore, Loadout};
 use crate::vm::{CastContext, CasterStats, CoreState, DeckError, SpawnRequest};
-use crate::waves::{SpawnOrder, WaveRunner};
+use crate::waves::{SPAWN_CEILING, SpawnOrder, WaveRunner};
 use metrics::Laps;
 
 /// Why a world could not be made or a wave could not start.
@@ -242,6 +243,15 @@ pub struct World {
     /// Boss happenings of the last step (phase changes, reflections, lost
     /// layers) for the HUD and the renderer.
     pub boss_events: Vec<crate::bosses::BossEvent>,
+    /// NG+ level, endless mutator and curse in force this wave (set by the
+    /// run before each wave; read by every room a rule changes).
+    pub rules: crate::mutators::FightRules,
+    /// Boss kinds met this run (indices into `BossDefs::bosses`, in the
+    /// order first met): a boss rush draws from them.
+    pub bosses_met: Vec<u32>,
+    /// HP and attack factor on this wave's bosses beyond NG+ (an endless
+    /// wave's difficulty; 1 in the twenty waves).
+    pub boss_scale: f32,
 }
 
 impl std::fmt::Debug for World {
@@ -371,6 +381,9 @@ impl World {
             counters: StepCounters::default(),
             stats: WaveStats::default(),
             boss_events: Vec::new(),
+            rules: Default::default(),
+            bosses_met: Vec::new(),
+            boss_scale: 1.0,
             cat,
         };
         world.refresh_gear();
@@ -397,6 +410,7 @@ impl World {
             self.handle_events(&events, dispatched_at, &mut counters);
         }
         self.reap(&mut counters);
+        self.boss_followups();
         laps.lap(&mut self.times, 1);
         // 3. VM.
         self.cast_main(&mut counters);

@@ -14,7 +14,8 @@ impl World {
         // Waves.
         if let Some(r) = self.field.runner.as_mut() {
             self.field.spawn_orders.clear();
-            r.step(dt, self.player.pos, &ai_arena, &mut self.field.spawn_orders);
+            let room = SPAWN_CEILING.saturating_sub(self.field.enemies.alive_count() as u32);
+            r.step(dt, self.player.pos, &ai_arena, room, &mut self.field.spawn_orders);
         }
         let orders = std::mem::take(&mut self.field.spawn_orders);
         for o in &orders {
@@ -25,12 +26,7 @@ impl World {
                     let def = &self.cat.enemies.defs[enemy as usize];
                     self.field.enemies.spawn(enemy, def, Vec2::from_array(pos), scale)
                 }
-                SpawnOrder::Boss { boss, pos } => {
-                    let def = Arc::new(self.cat.bosses.bosses[boss as usize].clone());
-                    self.field
-                        .enemies
-                        .spawn_boss(def, boss as usize, Vec2::from_array(pos), false)
-                }
+                SpawnOrder::Boss { boss, pos } => self.spawn_wave_boss(boss, Vec2::from_array(pos)),
             };
             match slot {
                 Some(s) => {
@@ -58,7 +54,7 @@ impl World {
             // Pools hurt continuously: no invulnerability window, no minimum of 1 per step.
             self.hurt_player_over_time(out.pool_damage, self.cat.run.world.enemy_attack.pool_class);
         }
-        self.field.enemy_shots.extend(out.enemy_shots.iter().copied());
+        self.take_enemy_shots(&out.enemy_shots);
         self.boss_events.extend(out.boss_events.iter().copied());
         // Damage over time on enemies counts as dealt.
         self.stats.damage_dealt += f64::from(out.dot_damage);

@@ -81,7 +81,8 @@ impl World {
             return false;
         }
         let overtime = self.wave_steps as f32 * self.dt - r.config().duration_sec;
-        !self.boss_alive() || overtime >= self.cat.run.world.boss_overtime_s
+        let rush_on = r.boss_pending();
+        (!self.boss_alive() && !rush_on) || overtime >= self.cat.run.world.boss_overtime_s
     }
 
     /// True while a boss is alive in the arena.

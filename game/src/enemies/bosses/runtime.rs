@@ -75,6 +75,9 @@ pub struct BossRuntime {
     pub ng_plus: bool,
     /// Last will already spent.
     pub last_will_used: bool,
+    /// A clone summoned by the NG+ phase: it acts like its lord but has no
+    /// last will and falls when the lord falls.
+    pub clone: bool,
     /// Seconds of invincibility left.
     pub invincible: f32,
     /// Armour layers left.
@@ -110,6 +113,7 @@ impl BossRuntime {
             phase: 0,
             ng_plus,
             last_will_used: false,
+            clone: false,
             invincible: 0.0,
             layers,
             shield: Default::default(),
@@ -193,7 +197,7 @@ impl BossRuntime {
     /// NG+ last will at 0 HP: when available, moves to the NG+ phase and
     /// returns the HP to restore; `None` means the boss dies.
     pub fn try_last_will(&mut self, enemy: u32, hp_max: f32, events: &mut Vec<BossEvent>) -> Option<f32> {
-        if !self.ng_plus || self.last_will_used {
+        if !self.ng_plus || self.last_will_used || self.clone {
             return None;
         }
         let def = self.def.clone();
@@ -255,7 +259,8 @@ impl BossRuntime {
         let phase = self.current().clone();
         let tags = &phase.behavior_tags;
         let speed = self.def.speed * self.aggression();
-        let shot_speed = if self.ng_plus { 1.3 } else { 1.0 } * self.def.shot.speed;
+        // NG+'s +30 % is the world's, on every enemy shot (`World::take_enemy_shots`).
+        let shot_speed = self.def.shot.speed;
         let s = self.def.shot;
         let fire = |dir: Vec2, shots: &mut Vec<Projectile>| {
             shots.push(crate::enemies::shots::with_element(
