@@ -38,6 +38,7 @@ fn first_wave_of(build: Build) -> WaveReport {
         backend: Backend::Cpu,
         build: Some(build),
         policy: Default::default(),
+        mode: Default::default(),
     };
     let report = play(catalog(), &opts, None).expect("sim plays");
     report.waves.into_iter().next().expect("wave 1")

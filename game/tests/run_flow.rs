@@ -39,6 +39,7 @@ fn recorded_run(seed: u64, waves: u32) -> (Arc<Catalog>, Run, String) {
         backend: Backend::Cpu,
         build: None,
         policy: Default::default(),
+        mode: Default::default(),
     };
     let run = play_recorded(cat.clone(), &opts, None, true).expect("sim plays");
     let data = data_checksum(&game::data::default_root()).expect("data checksum");

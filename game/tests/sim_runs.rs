@@ -30,6 +30,7 @@ fn run(cat: &Arc<Catalog>, seed: u64, waves: u32, backend: Backend, ctx: Option<
         backend,
         build: None,
         policy: Default::default(),
+        mode: Default::default(),
     };
     play(cat.clone(), &opts, ctx).expect("the run plays")
 }
@@ -121,6 +122,7 @@ fn a_build_file_sets_core_and_deck() {
         backend: Backend::Cpu,
         build: Some(build),
         policy: Default::default(),
+        mode: Default::default(),
     };
     let r = play(cat.clone(), &opts, None).expect("plays");
     assert!(r.waves[0].kills > 0);

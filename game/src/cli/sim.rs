@@ -1,4 +1,5 @@
-//! `artificer sim --seed S --waves N [--policy starter|competent] [--build FILE] [--backend gpu|cpu] [--record FILE] [--json]`:
+//! `artificer sim --seed S --waves N [--policy starter|competent] [--build FILE] [--backend gpu|cpu] [--record FILE] [--json]
+//! [--mode standard|endless|practice|boss-rush|curse] [--ng-plus N] [--start-wave W] [--curse ID]`:
 //! plays a run headless with the scripted player of `crate::run::script` and
 //! prints one JSON object (or a table without `--json`); `--record` writes
 //! the run's replay file. The JSON is the run's report (as `artificer
@@ -19,9 +20,28 @@ pub struct SimArgs {
     /// Run seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Waves to play (1–20).
+    /// The run's last wave: 1–20, or any wave in endless and boss-rush
+    /// modes (the scripted player goes on past the clear up to it).
     #[arg(long, default_value_t = 20)]
     pub waves: u32,
+    /// The run mode (game-design §8.2–§8.3): `endless` goes on past the W20
+    /// clear; `boss-rush` makes every wave a rush of three bosses; `curse`
+    /// holds a curse's rules (`--curse`); `practice` starts at `--start-wave`
+    /// with the unlimited shop.
+    #[arg(long, value_enum, default_value = "standard")]
+    pub mode: crate::run::Mode,
+    /// NG+ level: enemy HP and damage ×(1 + 0.5 n), enemy shots +30 % per
+    /// level, the bosses' NG+ phase (the void lord's last will and clones).
+    #[arg(long = "ng-plus", default_value_t = 0)]
+    pub ng_plus: u32,
+    /// Start in the shop before this wave, with 250 gold and 1.15 level-ups
+    /// per wave skipped (what a reference run held); past W20 the run is
+    /// endless from the start.
+    #[arg(long = "start-wave", value_name = "W")]
+    pub start_wave: Option<u32>,
+    /// The curse of `--mode curse` (an id of `data/curses.json`; default: the first).
+    #[arg(long, value_name = "ID")]
+    pub curse: Option<String>,
     /// A JSON build: `{"core": id, "deck": [ids], "items": [items]}`.
     #[arg(long)]
     pub build: Option<PathBuf>,
@@ -90,6 +110,12 @@ pub fn run(args: &SimArgs) -> ExitCode {
         backend: args.backend,
         build,
         policy: args.policy,
+        mode: crate::run::ModeOptions {
+            mode: args.mode,
+            ng_plus: args.ng_plus,
+            start_wave: args.start_wave,
+            curse: args.curse.clone(),
+        },
     };
     let mut booked = None;
     let played = match &args.profile {
@@ -156,7 +182,12 @@ fn on_profile(
         })?,
         None => run_book::setup_for(&saves.profile, &cat, opts.seed),
     };
-    setup.last_wave = opts.waves.clamp(1, cat.waves.len() as u32);
+    let m = opts.mode.setup(&cat, opts.seed, opts.waves, None);
+    setup.last_wave = m.last_wave;
+    setup.ng_plus = m.ng_plus;
+    setup.curse = m.curse;
+    setup.boss_rush = m.boss_rush;
+    setup.start_wave = m.start_wave;
     if let Some(b) = &opts.build {
         setup.build = Some(b.clone());
         setup.onboarding = None;

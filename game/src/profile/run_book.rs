@@ -34,7 +34,7 @@ pub fn setup_for(profile: &Profile, cat: &Catalog, seed: u64) -> RunSetup {
         locked: cat.unlocks.locked_content(&profile.unlocked),
         onboarding: onboarding_stage(profile),
         last_will: cat.unlocks.has_talent(&profile.unlocked, LAST_WILL),
-        practice: None,
+        ..RunSetup::default()
     }
 }
 

@@ -125,6 +125,8 @@ pub enum Command {
     Craft(BenchAction),
     /// Shop: leave for the lab.
     LeaveShop,
+    /// Summary of a cleared run: go on into endless (game-design §8.2).
+    Endless,
 }
 
 impl Command {
@@ -146,6 +148,7 @@ impl Command {
             Command::Equip(_) => "equip",
             Command::Craft(_) => "craft",
             Command::LeaveShop => "leave shop",
+            Command::Endless => "endless",
         }
     }
 }

@@ -95,6 +95,14 @@ pub struct Run {
     outcome: Option<Outcome>,
     summary: RunSummary,
     recorder: Option<Recorder>,
+    /// The run's last wave now: the setup's, lifted when the run goes endless.
+    final_wave: u32,
+    /// The W20 boss fell (GAME_CLEARED).
+    cleared: bool,
+    /// The player chose to go on after the clear.
+    endless: bool,
+    /// The plan of the wave being fought or last fought.
+    plan: Option<super::modes::WavePlan>,
 }
 
 impl Run {
@@ -116,6 +124,8 @@ impl Run {
             // Before the milestone wave, as if the waves before it were cleared.
             world.wave = w.clamp(1, setup.last_wave) - 1;
         }
+        // A start past the twenty waves (a tool's `--start-wave`) is endless from the start.
+        let endless_start = setup.start_wave.is_some_and(|w| w > cat.waves.len() as u32);
         let seed = setup.seed;
         let mut run = Self {
             world,
@@ -131,9 +141,20 @@ impl Run {
             outcome: None,
             summary: RunSummary::default(),
             recorder: None,
+            final_wave: setup.last_wave,
+            cleared: endless_start,
+            endless: endless_start,
+            plan: None,
             setup,
         };
-        if run.setup.practice.is_some() {
+        if let Some(w) = run.setup.start_wave.filter(|&w| w > 1) {
+            // Before wave W, with the catch-up for the waves skipped.
+            let (gold, levelups) = super::setup::catch_up(w);
+            run.world.wave = w - 1;
+            run.world.wallet.earn(gold);
+            run.world.progress.pending_levelups += levelups;
+            run.next_levelup_or_shop();
+        } else if run.setup.practice.is_some() {
             run.next_levelup_or_shop();
         }
         Ok(run)
@@ -224,6 +245,9 @@ impl Run {
             outcome: self.outcome,
             waves: self.reports.clone(),
             state_hash: format!("{:016x}", self.state_hash()),
+            cleared: self.cleared,
+            endless: self.endless,
+            ng_plus: self.setup.ng_plus,
         }
     }
 
@@ -242,6 +266,8 @@ impl Run {
         h.part("rng levelup", &self.levelup_rng);
         h.part("rng crafting", &self.crafting_rng);
         h.part("outcome", &self.outcome);
+        h.part("final wave", &self.final_wave);
+        h.part("cleared", &(self.cleared, self.endless));
         h.finish()
     }
 
@@ -274,12 +300,37 @@ impl Run {
                 Ok(None)
             }
             (Phase::Lab, Command::StartWave) => {
-                if self.world.wave >= self.setup.last_wave {
+                if self.world.wave >= self.final_wave {
                     return Err(CommandError::Refused("no wave is left in this run".into()));
                 }
                 let next = self.world.wave + 1;
-                self.world.begin_wave(next).map_err(|e| refused(&e))?;
+                let plan = super::modes::plan_wave(&cat, &self.setup, next, &self.world.bosses_met)
+                    .map_err(CommandError::Refused)?;
+                self.world.set_rules(plan.rules.clone());
+                self.world.boss_scale = plan.boss_scale;
+                self.world
+                    .begin_wave_with(&plan.config, plan.rush.clone())
+                    .map_err(|e| refused(&e))?;
+                self.plan = Some(plan);
                 self.phase = Phase::Fight;
+                Ok(None)
+            }
+            (Phase::Summary, Command::Endless) => {
+                if self.outcome != Some(Outcome::Won) || self.setup.practice.is_some() {
+                    return Err(CommandError::Refused(
+                        "only a cleared run goes on into endless".into(),
+                    ));
+                }
+                let game_waves = cat.waves.len() as u32;
+                self.endless = true;
+                self.final_wave = if self.setup.last_wave > game_waves {
+                    self.setup.last_wave
+                } else {
+                    u32::MAX
+                };
+                self.outcome = None;
+                self.summary.outcome = None;
+                self.phase = Phase::Settlement;
                 Ok(None)
             }
             (Phase::Settlement, Command::Continue) => {
@@ -438,9 +489,11 @@ impl Run {
         let mut h = StateHasher::default();
         self.world.hash_state(&mut h);
         let fight_hash = h.finish();
+        let rush_cleared = self.plan.as_ref().is_some_and(|p| p.is_rush()) && self.world.rush_done();
         let w = &mut self.world;
         let died = !w.player.alive();
         let boss_wave = w.boss_wave();
+        let boss_alive = w.boss_alive();
         let duration_s = w.wave_steps as f64 * f64::from(w.dt());
         let stats = w.end_wave();
         let game_waves = w.catalog().waves.len() as u32;
@@ -449,20 +502,28 @@ impl Run {
         self.summary.kills += u64::from(stats.kills);
         let (phase, outcome) = if died {
             (Phase::Summary, Some(Outcome::Died))
-        } else if w.wave >= game_waves {
-            // The clear condition: the last wave's boss must be dead.
-            let cleared = !boss_wave || stats.boss_kills > 0;
+        } else if w.wave >= game_waves && !self.endless {
+            // The clear condition: the last wave's boss (and its clones) must be dead.
+            let cleared = !boss_wave || (stats.boss_kills > 0 && !boss_alive);
+            if cleared {
+                self.cleared = true;
+                log::info!("GAME_CLEARED: wave {} seed {}", w.wave, self.setup.seed);
+            }
             (
                 Phase::Summary,
                 Some(if cleared { Outcome::Won } else { Outcome::Survived }),
             )
-        } else if w.wave >= self.setup.last_wave {
+        } else if w.wave >= self.final_wave {
             (Phase::Summary, Some(Outcome::Survived))
         } else {
             (Phase::Settlement, None)
         };
         self.phase = phase;
         self.outcome = outcome;
+        if rush_cleared && !died {
+            self.give_rush_card();
+        }
+        let w = &self.world;
         let gold = w.wallet.gold();
         let level = w.progress.level;
         self.last_wave = Some(stats.clone());
@@ -472,14 +533,55 @@ impl Run {
         let mut h = StateHasher::default();
         h.part("fight", &fight_hash);
         h.part("run", &self.state_hash());
-        self.reports.push(wave_report(
-            &stats,
-            duration_s,
-            gold,
-            level,
-            Vec::new(),
-            h.finish(),
-        ));
+        let mut report = wave_report(&stats, duration_s, gold, level, Vec::new(), h.finish());
+        if let Some(p) = &self.plan {
+            report.mutator = p.rules.mutator.map(|m| m.id());
+            report.boss_rush = p.is_rush();
+            report.boss_rush_cleared = rush_cleared;
+            report.ng_plus = p.rules.ng_plus;
+            report.curse = self.setup.curse.clone();
+            report.difficulty = p.difficulty;
+        }
+        self.reports.push(report);
+    }
+
+    /// A cleared boss rush's Tier 3 card, into the deck or the waiting area;
+    /// its price in gold when both are full.
+    fn give_rush_card(&mut self) {
+        let n = self.world.wave;
+        let Some(id) = super::modes::rush_card(self.world.catalog(), &self.setup, &self.pool(), n) else {
+            return;
+        };
+        let cat = self.world.catalog().clone();
+        let paid = cat
+            .spells
+            .find(&id)
+            .map_or(0, |i| u64::from(cat.spells.get(i).price));
+        let card = crate::shop::Card { id: id.clone(), paid };
+        if self
+            .world
+            .loadout
+            .add_card(card, cat.run.shop.waiting_area)
+            .is_err()
+        {
+            self.world.wallet.earn(paid);
+        }
+        log::info!("boss rush cleared at wave {n}: {id}");
+    }
+
+    /// The W20 boss fell in this run.
+    pub fn cleared(&self) -> bool {
+        self.cleared
+    }
+
+    /// The run went on into endless after its clear.
+    pub fn endless(&self) -> bool {
+        self.endless
+    }
+
+    /// The plan of the wave being fought (or the last one fought).
+    pub fn plan(&self) -> Option<&super::modes::WavePlan> {
+        self.plan.as_ref()
     }
 
     fn note_bought(&mut self, id: String) {

@@ -11,6 +11,7 @@
 pub mod command;
 pub mod flow;
 pub mod format;
+pub mod modes;
 pub mod record;
 pub mod replay;
 pub mod report;
@@ -93,6 +94,84 @@ pub struct RunOptions {
     pub build: Option<Build>,
     /// The scripted player's policy.
     pub policy: Policy,
+    /// The mode: endless, boss rush, curse, practice, NG+, a later start.
+    pub mode: ModeOptions,
+}
+
+/// How a headless run is played beyond its seed and build
+/// (`artificer sim --mode … --ng-plus N --start-wave W`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ModeOptions {
+    /// Which mode.
+    pub mode: Mode,
+    /// NG+ level.
+    pub ng_plus: u32,
+    /// Start before this wave (with the catch-up of `setup::catch_up`; in
+    /// practice mode, the practice wave).
+    pub start_wave: Option<u32>,
+    /// The curse of `Mode::Curse` (default: the first of `curses.json`).
+    pub curse: Option<String>,
+}
+
+/// The run modes of game-design §8.2–§8.3 and the unlock tree's curse waves.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Mode {
+    /// The twenty waves.
+    #[default]
+    Standard,
+    /// The twenty waves, then on past the clear (the scripted player picks
+    /// Endless at the clear) up to `--waves`.
+    Endless,
+    /// From a milestone with the unlimited shop, booking nothing.
+    Practice,
+    /// Every wave a rush of three bosses.
+    BossRush,
+    /// Every wave under a curse's rules.
+    Curse,
+}
+
+impl Mode {
+    /// The name `--mode` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Standard => "standard",
+            Mode::Endless => "endless",
+            Mode::Practice => "practice",
+            Mode::BossRush => "boss-rush",
+            Mode::Curse => "curse",
+        }
+    }
+}
+
+impl ModeOptions {
+    /// The run setup of these options for `seed`, `waves` (the last wave)
+    /// and `build`.
+    pub fn setup(&self, cat: &Catalog, seed: u64, waves: u32, build: Option<Build>) -> RunSetup {
+        let game_waves = cat.waves.len() as u32;
+        let endless = matches!(self.mode, Mode::Endless | Mode::BossRush)
+            || self.start_wave.is_some_and(|w| w > game_waves);
+        let last_wave = if endless {
+            waves.max(1)
+        } else {
+            waves.clamp(1, game_waves)
+        };
+        let mut setup = RunSetup {
+            seed,
+            last_wave,
+            build,
+            ng_plus: self.ng_plus,
+            ..RunSetup::default()
+        };
+        match self.mode {
+            Mode::Practice => setup.practice = Some(self.start_wave.unwrap_or(1).clamp(1, last_wave)),
+            _ => setup.start_wave = self.start_wave,
+        }
+        setup.boss_rush = self.mode == Mode::BossRush;
+        if self.mode == Mode::Curse {
+            setup.curse = self.curse.clone().or_else(|| modes::first_curse(cat));
+        }
+        setup
+    }
 }
 
 /// Why a run could not be played.
@@ -300,12 +379,7 @@ pub fn play_logged(
     ctx: Option<&GpuContext>,
     record: bool,
 ) -> Result<(Run, PlayLog), RunError> {
-    let setup = RunSetup {
-        seed: opts.seed,
-        last_wave: opts.waves.clamp(1, cat.waves.len() as u32),
-        build: opts.build.clone(),
-        ..RunSetup::default()
-    };
+    let setup = opts.mode.setup(&cat, opts.seed, opts.waves, opts.build.clone());
     let mut run = Run::new(cat, setup, opts.backend, ctx)?;
     if record {
         run.record(Recorder::default());

@@ -103,6 +103,18 @@ impl Recorder {
         if let Some(w) = setup.practice {
             let _ = writeln!(out, "practice {w}");
         }
+        if setup.ng_plus > 0 {
+            let _ = writeln!(out, "ng_plus {}", setup.ng_plus);
+        }
+        if let Some(c) = &setup.curse {
+            let _ = writeln!(out, "curse {c}");
+        }
+        if let Some(w) = setup.start_wave {
+            let _ = writeln!(out, "start_wave {w}");
+        }
+        if setup.boss_rush {
+            out.push_str("boss_rush\n");
+        }
         out.push_str("commands\n");
         out.push_str(&me.body);
         let _ = writeln!(out, "end {} {}", me.commands, me.steps);
@@ -203,6 +215,7 @@ pub fn encode(cmd: &Command) -> String {
         }
         Command::Craft(BenchAction::Learn(id)) => format!("learn {id}"),
         Command::LeaveShop => "leave-shop".into(),
+        Command::Endless => "endless".into(),
     }
 }
 
@@ -335,6 +348,7 @@ pub fn decode(line: &str) -> Result<(Command, u32), String> {
         }
         Some("learn") => Command::Craft(BenchAction::Learn(word(1)?.to_string())),
         Some("leave-shop") => Command::LeaveShop,
+        Some("endless") => Command::Endless,
         Some(other) => return Err(format!("unknown command `{other}`")),
         None => return Err("empty line".into()),
     };
@@ -393,6 +407,7 @@ mod tests {
             )),
             Command::Craft(BenchAction::Learn("scorch_2".into())),
             Command::LeaveShop,
+            Command::Endless,
         ];
         for c in cmds {
             let line = encode(&c);

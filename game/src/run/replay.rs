@@ -209,6 +209,10 @@ impl Replay {
         let mut onboarding = None;
         let mut last_will = false;
         let mut practice = None;
+        let mut ng_plus = 0;
+        let mut curse = None;
+        let mut start_wave = None;
+        let mut boss_rush = false;
         while let Some((n, l)) = lines.peek().copied() {
             if let Some(ids) = l.strip_prefix("locked ") {
                 locked = ids
@@ -228,6 +232,19 @@ impl Replay {
                     v.parse::<u32>()
                         .map_err(|_| err(n, 0, 0, format!("`{v}` is not a practice wave")))?,
                 );
+            } else if let Some(v) = l.strip_prefix("ng_plus ") {
+                ng_plus = v
+                    .parse::<u32>()
+                    .map_err(|_| err(n, 0, 0, format!("`{v}` is not an NG+ level")))?;
+            } else if let Some(v) = l.strip_prefix("curse ") {
+                curse = Some(v.to_string());
+            } else if let Some(v) = l.strip_prefix("start_wave ") {
+                start_wave = Some(
+                    v.parse::<u32>()
+                        .map_err(|_| err(n, 0, 0, format!("`{v}` is not a start wave")))?,
+                );
+            } else if l == "boss_rush" {
+                boss_rush = true;
             } else {
                 break;
             }
@@ -327,6 +344,10 @@ impl Replay {
                     onboarding,
                     last_will,
                     practice,
+                    ng_plus,
+                    curse,
+                    start_wave,
+                    boss_rush,
                 },
                 backend,
             },

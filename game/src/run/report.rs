@@ -105,6 +105,20 @@ pub struct WaveReport {
     pub artifacts_dropped: u32,
     /// Bought in the shop after the wave.
     pub bought: Vec<String>,
+    /// The endless mutator in force (`mirror_world`, …), `null` without one.
+    pub mutator: Option<&'static str>,
+    /// The wave was a boss rush.
+    pub boss_rush: bool,
+    /// A boss rush whose three bosses all fell (its Tier 3 card was given).
+    pub boss_rush_cleared: bool,
+    /// NG+ level of the run.
+    pub ng_plus: u32,
+    /// The curse of a curse run.
+    pub curse: Option<String>,
+    /// The endless difficulty factor (1 in the twenty waves; W25 1.1, W100 2.6).
+    pub difficulty: f32,
+    /// NG+ clones summoned in the wave.
+    pub clones: u32,
     /// Hash of the whole run state when the wave ended (see
     /// `Run::state_hash`), in hex: equal in a run and its replay.
     pub state_hash: String,
@@ -130,6 +144,12 @@ pub struct RunReport {
     pub waves: Vec<WaveReport>,
     /// Hash of the whole run state after the last command, in hex.
     pub state_hash: String,
+    /// The W20 boss fell in this run (GAME_CLEARED), whatever came after.
+    pub cleared: bool,
+    /// The run went on into endless after its clear.
+    pub endless: bool,
+    /// NG+ level.
+    pub ng_plus: u32,
 }
 
 /// The figures frozen at the end of a run (game-design §8.1), shown on the
@@ -226,6 +246,13 @@ pub(crate) fn wave_report(
         materials_dropped: s.materials_dropped,
         artifacts_dropped: s.artifacts_dropped,
         bought,
+        mutator: None,
+        boss_rush: false,
+        boss_rush_cleared: false,
+        ng_plus: 0,
+        curse: None,
+        difficulty: 1.0,
+        clones: s.clones,
         state_hash: format!("{state_hash:016x}"),
         step_ms_mean: round(s.step_ms_mean(), 4),
         step_ms_p95: round(s.step_ms_p95(), 4),

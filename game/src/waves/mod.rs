@@ -2,6 +2,7 @@
 //! turns one into spawn orders.
 
 pub mod config;
+pub mod endless;
 pub mod runner;
 
 pub use config::{BossSpawn, EliteOverride, SpawnConfig, SpawnGroup, WAVE_COUNT, wave_file};

@@ -85,6 +85,11 @@ impl World {
         (!self.boss_alive() && !rush_on) || overtime >= self.cat.run.world.boss_overtime_s
     }
 
+    /// True when a boss rush is over: every queued boss came and none lives.
+    pub fn rush_done(&self) -> bool {
+        self.field.runner.as_ref().is_some_and(|r| !r.boss_pending()) && !self.boss_alive()
+    }
+
     /// True while a boss is alive in the arena.
     pub fn boss_alive(&self) -> bool {
         self.field

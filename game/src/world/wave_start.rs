@@ -15,14 +15,27 @@ impl World {
             .ok_or(WorldError::Unknown {
                 what: "wave",
                 id: n.to_string(),
-            })?;
+            })?
+            .clone();
+        self.begin_wave_with(&cfg, Vec::new())
+    }
+
+    /// Starts the wave `cfg` describes (an endless or rush wave the run
+    /// generated, or a file's); `rush` queues more bosses behind its own.
+    pub fn begin_wave_with(
+        &mut self,
+        cfg: &crate::waves::SpawnConfig,
+        rush: Vec<u32>,
+    ) -> Result<(), WorldError> {
+        let n = cfg.wave;
         let runner = WaveRunner::new(
             cfg,
             &self.cat.enemies,
             &self.cat.bosses,
             crate::rng::indexed_seed(self.seed, crate::rng::streams::WAVES, n),
         )
-        .map_err(|e| WorldError::Unknown { what: "wave", id: e })?;
+        .map_err(|e| WorldError::Unknown { what: "wave", id: e })?
+        .with_rush(rush);
         self.clear_field();
         self.caster.core = Some(self.build_core(n)?);
         self.field.runner = Some(runner);

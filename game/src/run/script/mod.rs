@@ -101,7 +101,19 @@ pub fn play_watched(run: &mut Run, policy: Policy, watch: &mut dyn FnMut(&Run)) 
     };
     loop {
         let cmd = match run.phase() {
-            Phase::Summary => return Ok(log),
+            Phase::Summary => {
+                // A run set up for more waves than the game has goes on past
+                // its clear, as a player choosing Endless would.
+                let game_waves = run.world().catalog().waves.len() as u32;
+                if run.outcome() == Some(super::Outcome::Won)
+                    && !run.endless()
+                    && run.setup().last_wave > game_waves
+                {
+                    Command::Endless
+                } else {
+                    return Ok(log);
+                }
+            }
             Phase::Lab => {
                 log.build_dps.push(round2(measure::build_dps(run.world())));
                 let l = &run.world().loadout;

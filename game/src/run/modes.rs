@@ -1,0 +1,125 @@
+//! What a wave is in this run's mode (game-design §8.2–§8.3): the twenty
+//! waves' files, endless waves past them with their mutator, boss rushes,
+//! NG+ and the curse; and the rush's reward.
+//!
+//! The run asks [`plan_wave`] before every wave; the plan is derived from
+//! the setup, the wave number and what the run met, never from a random
+//! stream of the run, so a replay plans the same waves.
+
+use rand::Rng;
+
+use super::setup::RunSetup;
+use crate::catalog::Catalog;
+use crate::mutators::{FightRules, mutator_for_wave};
+use crate::waves::SpawnConfig;
+use crate::waves::endless::{difficulty, draw_rush, endless_wave, is_boss_rush, rush_config};
+
+/// One wave as this run will fight it.
+#[derive(Debug, Clone)]
+pub struct WavePlan {
+    /// The spawn config (a file's, or generated).
+    pub config: SpawnConfig,
+    /// Bosses queued behind the config's own (a boss rush).
+    pub rush: Vec<u32>,
+    /// The rules in force.
+    pub rules: FightRules,
+    /// HP and attack factor on the wave's bosses beyond NG+.
+    pub boss_scale: f32,
+    /// The endless difficulty factor.
+    pub difficulty: f32,
+}
+
+impl WavePlan {
+    /// True when the wave is a boss rush.
+    pub fn is_rush(&self) -> bool {
+        !self.rush.is_empty()
+    }
+}
+
+/// The plan of wave `n`: the file's wave up to W20, an endless wave past it
+/// (a boss rush every 20 waves from W40); in boss-rush mode every wave is a
+/// rush. NG+ multiplies the wave's HP and damage; the curse's rules hold
+/// throughout; the mutator comes from W30.
+pub fn plan_wave(cat: &Catalog, setup: &RunSetup, n: u32, met: &[u32]) -> Result<WavePlan, String> {
+    let game_waves = cat.waves.len() as u32;
+    let d = difficulty(n);
+    let mut config = if n <= game_waves {
+        cat.waves
+            .get(n.saturating_sub(1) as usize)
+            .cloned()
+            .ok_or_else(|| format!("no wave {n}"))?
+    } else {
+        endless_wave(&cat.waves, n)
+    };
+    let rush_now = setup.boss_rush || (n > game_waves && is_boss_rush(n));
+    let mut rush = Vec::new();
+    if rush_now {
+        let mut rng = crate::rng::stream(
+            crate::rng::indexed_seed(setup.seed, crate::rng::streams::WAVES, n),
+            "rush",
+        );
+        // Boss-rush mode has met nobody yet: every boss may come.
+        let met = if setup.boss_rush { &[][..] } else { met };
+        let drawn = draw_rush(met, cat.bosses.bosses.len() as u32, &mut rng);
+        if let Some((&first, more)) = drawn.split_first() {
+            config = rush_config(config, &cat.bosses.bosses[first as usize].boss_id);
+            rush = more.to_vec();
+        }
+    }
+    let mut rules = FightRules {
+        ng_plus: setup.ng_plus,
+        mutator: mutator_for_wave(setup.seed, n).filter(|_| n > game_waves),
+        curse: Vec::new(),
+    };
+    if let Some(id) = &setup.curse {
+        rules.curse = curse_rules(cat, id)?;
+    }
+    let ng = rules.ng_stat_mult();
+    config.hp_mult *= ng;
+    config.damage_mult *= ng;
+    Ok(WavePlan {
+        config,
+        rush,
+        rules,
+        boss_scale: if n > game_waves { d } else { 1.0 },
+        difficulty: d,
+    })
+}
+
+/// The rules of curse `id`, or why there is no such curse.
+fn curse_rules(cat: &Catalog, id: &str) -> Result<Vec<crate::mutators::Rule>, String> {
+    // MERGE: the curses table arrives with the mutators branch.
+    let _ = cat;
+    Err(format!("no curse `{id}` in curses.json"))
+}
+
+/// The first curse of `curses.json` (the curse mode's default).
+pub fn first_curse(cat: &Catalog) -> Option<String> {
+    // MERGE: the curses table arrives with the mutators branch.
+    let _ = cat;
+    None
+}
+
+/// The Tier 3 card a cleared boss rush gives (§8.2: "at least one Tier 3
+/// card"): drawn from the spells of rarity 3 or more that this run's shop
+/// may sell, from the wave's own stream.
+pub fn rush_card(cat: &Catalog, setup: &RunSetup, pool: &crate::shop::ShopPool, n: u32) -> Option<String> {
+    let tier3: Vec<&str> = pool
+        .spells
+        .iter()
+        .filter(|e| {
+            cat.spells
+                .find(&e.id)
+                .is_some_and(|i| cat.spells.get(i).rarity >= 3)
+        })
+        .map(|e| e.id.as_str())
+        .collect();
+    if tier3.is_empty() {
+        return None;
+    }
+    let mut rng = crate::rng::stream(
+        crate::rng::indexed_seed(setup.seed, crate::rng::streams::WAVES, n),
+        "rush card",
+    );
+    Some(tier3[rng.random_range(0..tier3.len())].to_string())
+}
