@@ -360,7 +360,7 @@ impl EnemySet {
                 } else {
                     Vec2::ZERO
                 };
-                e.attack = b.def.attack * b.aggression();
+                e.attack = b.def.attack * b.aggression() * b.attack_mult;
                 e.boss = Some(b);
                 v
             } else {

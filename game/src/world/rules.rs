@@ -37,7 +37,10 @@ impl World {
         if let Some(e) = self.field.enemies.get_mut(slot) {
             e.hp *= m;
             e.hp_max *= m;
-            e.attack *= self.rules.ng_stat_mult() * self.boss_scale;
+            e.attack *= m;
+            if let Some(b) = e.boss.as_deref_mut() {
+                b.attack_mult = m;
+            }
         }
         if !self.bosses_met.contains(&boss) {
             self.bosses_met.push(boss);
@@ -90,7 +93,7 @@ impl World {
         let Some(rt) = e.boss.as_deref() else {
             return;
         };
-        let (def, index, phase, pos, hp_max, attack, radius) = (
+        let (def, index, phase, pos, hp_max, attack, radius, attack_mult) = (
             rt.def.clone(),
             rt.def_index,
             rt.phase,
@@ -98,6 +101,7 @@ impl World {
             e.hp_max,
             e.attack,
             e.radius,
+            rt.attack_mult,
         );
         let arena = self.cat.run.world.arena;
         for k in 0..count {
@@ -120,6 +124,7 @@ impl World {
                     b.clone = true;
                     b.last_will_used = true;
                     b.phase = phase;
+                    b.attack_mult = attack_mult;
                     c.resist = b.resist();
                 }
             }

@@ -78,6 +78,9 @@ pub struct BossRuntime {
     /// A clone summoned by the NG+ phase: it acts like its lord but has no
     /// last will and falls when the lord falls.
     pub clone: bool,
+    /// Factor on the boss's attack (NG+, an endless wave's difficulty), kept
+    /// here because the attack is recomputed from the phase every step.
+    pub attack_mult: f32,
     /// Seconds of invincibility left.
     pub invincible: f32,
     /// Armour layers left.
@@ -114,6 +117,7 @@ impl BossRuntime {
             ng_plus,
             last_will_used: false,
             clone: false,
+            attack_mult: 1.0,
             invincible: 0.0,
             layers,
             shield: Default::default(),
