@@ -35,7 +35,7 @@ impl GameApp {
             Front::Title => {
                 if let Some(restore) = &mut self.restore {
                     let progress = restore.progress();
-                    screens::title::show(ctx, &title_info(session), Some(progress));
+                    screens::title::show(ctx, &title_info(session, &self.catalog), Some(progress));
                     match restore.advance(RESTORE_BUDGET_MS) {
                         Ok(false) => {}
                         Ok(true) => {
@@ -51,7 +51,7 @@ impl GameApp {
                     }
                     return;
                 }
-                let info = title_info(session);
+                let info = title_info(session, &self.catalog);
                 match screens::title::show(ctx, &info, None) {
                     Some(screens::title::TitleAction::NewRun) => {
                         if let Err(e) = self.new_run(frame.gpu) {
@@ -65,10 +65,23 @@ impl GameApp {
                         }
                     }
                     Some(screens::title::TitleAction::Practice(w)) => {
-                        if let Err(e) = self.start_run(frame.gpu, Some(w))
+                        if let Err(e) = self.start_run(frame.gpu, super::Start::Practice(w))
                             && let Some(s) = &mut self.session
                         {
                             s.toast(e);
+                        }
+                    }
+                    Some(screens::title::TitleAction::NgPlus(n)) => {
+                        if let Err(e) = self.start_run(frame.gpu, super::Start::NgPlus(n)) {
+                            self.fatal = Some(e);
+                        }
+                    }
+                    Some(screens::title::TitleAction::Curse(k)) => {
+                        let id = crate::run::modes::curse_ids(&self.catalog).get(k).cloned();
+                        if let Some(id) = id
+                            && let Err(e) = self.start_run(frame.gpu, super::Start::Curse(id))
+                        {
+                            self.fatal = Some(e);
                         }
                     }
                     Some(screens::title::TitleAction::Codex) => self.front = Some(Front::Codex),
@@ -147,8 +160,13 @@ impl GameApp {
 /// stays responsive and the progress bar moves.
 const RESTORE_BUDGET_MS: f64 = 40.0;
 
-fn title_info(session: &session::Session) -> screens::title::TitleInfo {
+fn title_info(session: &session::Session, cat: &crate::catalog::Catalog) -> screens::title::TitleInfo {
     let p = session.profile();
+    let curses = if p.unlocked.contains(CURSE_UNLOCK) {
+        crate::run::modes::curse_list(cat)
+    } else {
+        Vec::new()
+    };
     screens::title::TitleInfo {
         saved_run: session.saved_run_line().map(str::to_string),
         practice: p.milestones.iter().copied().collect(),
@@ -157,5 +175,10 @@ fn title_info(session: &session::Session) -> screens::title::TitleInfo {
         best_wave: p.best_wave,
         onboarding: crate::profile::run_book::onboarding_stage(p),
         notices: session.notices().to_vec(),
+        ng_plus_max: p.ng_plus_max(),
+        curses,
     }
 }
+
+/// The unlock tree's entry that opens the curse mode (`data/unlocks.json`).
+const CURSE_UNLOCK: &str = "curse_waves";

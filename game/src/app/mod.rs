@@ -10,6 +10,20 @@ pub mod args;
 pub mod armoury;
 pub mod blade_arcs;
 pub mod charge_ring;
+mod clear_scene;
+
+/// How the title starts a run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Start {
+    /// A plain new run.
+    New,
+    /// Practice from this milestone wave.
+    Practice(u32),
+    /// A run at this NG+ level (after a clear).
+    NgPlus(u32),
+    /// A curse run (the unlock tree's challenge mode) under this curse.
+    Curse(String),
+}
 pub mod draw;
 pub mod fight;
 pub mod front;
@@ -113,6 +127,11 @@ pub struct GameApp {
     bind_edit: screens::bindings::BindingEdit,
     /// Seconds left of the death beat before the summary shows.
     death_beat: f32,
+    /// Seconds left of the clear scene before the summary shows.
+    clear_beat: f32,
+    /// The clear scene of this run was played (it plays once, even if the
+    /// run goes on into endless).
+    clear_seen: bool,
     /// Frames the booked summary has been shown (its snapshot is taken on
     /// the fifth, once egui's window has its final layout).
     summary_frames: u32,
@@ -154,6 +173,8 @@ impl GameApp {
             codex_state: screens::codex::CodexState::default(),
             saved_settings: screens::settings::Settings::default(),
             death_beat: 0.0,
+            clear_beat: 0.0,
+            clear_seen: false,
             summary_frames: 0,
             bind_edit: screens::bindings::BindingEdit::default(),
             fatal: None,
@@ -204,11 +225,15 @@ impl GameApp {
     }
 
     fn new_run(&mut self, gpu: &GpuContext) -> Result<(), String> {
-        self.start_run(gpu, None)
+        self.start_run(gpu, Start::New)
     }
 
-    /// A new run, or with `practice` a practice run from that milestone wave.
-    fn start_run(&mut self, gpu: &GpuContext, practice: Option<u32>) -> Result<(), String> {
+    /// A new run, a practice run from a milestone wave, an NG+ run or a curse run.
+    fn start_run(&mut self, gpu: &GpuContext, start: Start) -> Result<(), String> {
+        let practice = match start {
+            Start::Practice(w) => Some(w),
+            _ => None,
+        };
         let (setup, backend) = match &self.replay {
             // A replay plays on the backend it was recorded on, so its wave
             // hashes can match.
@@ -225,6 +250,11 @@ impl GameApp {
                     (Some(s), None) => s.new_setup(&self.catalog, seed),
                     (None, _) => RunSetup::new(seed, self.catalog.waves.len() as u32),
                 };
+                match start {
+                    Start::NgPlus(n) => setup.ng_plus = n,
+                    Start::Curse(c) => setup.curse = Some(c),
+                    Start::New | Start::Practice(_) => {}
+                }
                 if let Some(p) = &self.args.build {
                     setup.build = Some(crate::run::load_build(p)?);
                     // A build file is its own start: no lesson.
@@ -262,6 +292,8 @@ impl GameApp {
         self.shop_message = None;
         self.lab = screens::lab::LabState::default();
         self.death_beat = 0.0;
+        self.clear_beat = 0.0;
+        self.clear_seen = false;
         self.summary_frames = 0;
     }
 
@@ -570,6 +602,16 @@ impl WindowApp for GameApp {
                 }
             }
             Screen::Lab | Screen::Shop | Screen::Armoury | Screen::Front => menu_backdrop(frame),
+            Screen::Summary if self.clear_beat > 0.0 => {
+                if let Some(run) = &self.run {
+                    let w = run.world();
+                    self.fight.draw(w, frame.scene, &ctx, frame.size);
+                    let t = 1.0 - self.clear_beat / clear_scene::CLEAR_BEAT_S;
+                    clear_scene::rings(frame.scene, w.player.pos, t);
+                    clear_scene::banner(&ctx, t);
+                }
+                self.clear_beat = (self.clear_beat - frame.dt).max(0.0);
+            }
             Screen::Summary if self.death_beat > 0.0 => {
                 // The death beat: the last frame of the fight, slowed, the
                 // player's body breaking up; then the summary.

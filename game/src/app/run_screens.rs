@@ -69,7 +69,7 @@ impl GameApp {
                 }
                 None => {}
             },
-            Screen::Summary if self.death_beat > 0.0 => {}
+            Screen::Summary if self.death_beat > 0.0 || self.clear_beat > 0.0 => {}
             Screen::Summary => {
                 let end = self.session.as_ref().and_then(|s| s.run_end.as_ref());
                 // Once the run is booked (its aether is on the summary).
@@ -78,7 +78,10 @@ impl GameApp {
                     .as_ref()
                     .filter(|s| s.run_end.is_some())
                     .map(|s| session::snapshot_path(s.saves().store().root(), s.profile().runs));
-                let action = screens::summary::show(ctx, run.summary(), end, self.session.is_some());
+                let endless = run.outcome() == Some(crate::run::Outcome::Won)
+                    && run.setup().practice.is_none()
+                    && self.replay.is_none();
+                let action = screens::summary::show(ctx, run.summary(), end, self.session.is_some(), endless);
                 if snapshot.is_some() {
                     self.summary_frames += 1;
                 }
@@ -102,6 +105,12 @@ impl GameApp {
                         self.front = Some(Front::Title);
                     }
                     Some(screens::summary::SummaryAction::Quit) => frame.requests.exit = true,
+                    Some(screens::summary::SummaryAction::Endless) => {
+                        if let Err(e) = self.send(Command::Endless) {
+                            log::warn!("endless refused: {e}");
+                        }
+                        self.summary_frames = 0;
+                    }
                     Some(screens::summary::SummaryAction::NewRun) | None => {}
                 }
             }
@@ -145,6 +154,15 @@ impl GameApp {
     /// Follows the run for the profile (codex, toasts, booking, autosave
     /// between waves) and starts the death beat when the player falls.
     pub(super) fn watch_run(&mut self) {
+        if let Some(run) = &self.run
+            && !self.clear_seen
+            && run.phase() == crate::run::Phase::Summary
+            && run.outcome() == Some(crate::run::Outcome::Won)
+        {
+            // GAME_CLEARED: the clear scene, once.
+            self.clear_seen = true;
+            self.clear_beat = super::clear_scene::CLEAR_BEAT_S;
+        }
         let (Some(session), Some(run)) = (&mut self.session, &self.run) else {
             return;
         };

@@ -39,6 +39,8 @@ pub struct Session {
     pub run_end: Option<RunEnd>,
     toasts: Vec<(String, f32)>,
     last_phase: Option<Phase>,
+    /// The end of this run's endless stretch went to the leaderboard.
+    endless_booked: bool,
     /// The saved run, described for the title (read once, kept current).
     saved_line: Option<String>,
 }
@@ -66,6 +68,7 @@ impl Session {
             run_end: None,
             toasts: Vec::new(),
             last_phase: None,
+            endless_booked: false,
             saved_line,
         }
     }
@@ -174,6 +177,20 @@ impl Session {
                 self.toast(line);
             }
         }
+        if let Some(line) = run_book::mini_boss_warning(&mut self.saves.profile, cat, run) {
+            self.toast(line);
+            self.save();
+        }
+        if changed && phase == Phase::Summary && run.endless() && !self.endless_booked {
+            // The clear was booked; the endless stretch feeds the leaderboard only.
+            self.run_end = Some(run_book::book_run(&mut self.saves.profile, cat, run));
+            run_book::note_endless(&mut self.saves.records, run);
+            if let Err(e) = self.saves.save_records() {
+                log::error!("saving the records: {e}");
+            }
+            self.endless_booked = true;
+            self.forget_saved_run();
+        }
         if changed && phase == Phase::Summary && self.run_end.is_none() {
             let end = run_book::book_run(&mut self.saves.profile, cat, run);
             self.note_records(run, &end);
@@ -229,6 +246,7 @@ impl Session {
     pub fn begin_run(&mut self) {
         self.run_end = None;
         self.last_phase = None;
+        self.endless_booked = false;
     }
 
     /// Adds a toast.

@@ -195,12 +195,26 @@ fn on_profile(
     let booked_setup = (setup.onboarding, setup.locked.clone());
     let mut run = crate::run::Run::new(cat.clone(), setup, opts.backend, ctx)?;
     let before = saves.profile.codex.len();
-    let codex = &mut saves.profile.codex;
+    let profile = &mut saves.profile;
+    let records = &mut saves.records;
+    // A run going on into endless is booked at its clear, as the window does.
+    let mut clear_end = None;
     let log = crate::run::script::play_watched(&mut run, opts.policy, &mut |run| {
         if run.phase() == crate::run::Phase::Fight {
-            run_book::observe_fight(codex, run.world());
+            run_book::observe_fight(&mut profile.codex, run.world());
+            if let Some(line) = run_book::mini_boss_warning(profile, &cat, run) {
+                eprintln!("artificer sim: {line}");
+            }
         } else {
-            run_book::observe_loadout(codex, run.world());
+            run_book::observe_loadout(&mut profile.codex, run.world());
+        }
+        if run.phase() == crate::run::Phase::Summary
+            && run.outcome() == Some(crate::run::Outcome::Won)
+            && clear_end.is_none()
+        {
+            let end = run_book::book_run(profile, &cat, run);
+            run_book::note_records(records, run, &end);
+            clear_end = Some(end);
         }
     })?;
     if practice.is_some() {
@@ -216,8 +230,19 @@ fn on_profile(
         };
         return Ok((run, log, booked));
     }
-    let end = run_book::book_run(&mut saves.profile, &cat, &run);
-    run_book::note_records(&mut saves.records, &run, &end);
+    let end = match clear_end {
+        Some(end) => {
+            if run.endless() {
+                run_book::note_endless(&mut saves.records, &run);
+            }
+            end
+        }
+        None => {
+            let end = run_book::book_run(&mut saves.profile, &cat, &run);
+            run_book::note_records(&mut saves.records, &run, &end);
+            end
+        }
+    };
     for r in [saves.save_profile(), saves.save_records()] {
         if let Err(e) = r {
             return Err(crate::run::RunError::Script {

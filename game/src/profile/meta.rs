@@ -35,6 +35,12 @@ pub struct Profile {
     pub clears: u32,
     /// The player skipped the first-runs onboarding (Settings).
     pub skip_onboarding: bool,
+    /// Highest NG+ level cleared (0 with `clears > 0`: the plain game).
+    /// NG+ levels up to one above it may be started ([`Profile::ng_plus_max`]).
+    pub best_ng_plus: u32,
+    /// The W8 mini-boss warning was shown (game-design §8.3: once, on the
+    /// first arrival).
+    pub mini_boss_warned: bool,
 }
 
 impl Default for Profile {
@@ -50,6 +56,8 @@ impl Default for Profile {
             runs: 0,
             clears: 0,
             skip_onboarding: false,
+            best_ng_plus: 0,
+            mini_boss_warned: false,
         }
     }
 }
@@ -321,6 +329,16 @@ impl Profile {
         self.aether += gain.total();
         self.aether_earned += gain.total();
         gain
+    }
+
+    /// The highest NG+ level a new run may take: none before the first clear
+    /// (§8.2: the first clear unlocks NG+), then one above the best cleared.
+    pub fn ng_plus_max(&self) -> u32 {
+        if self.clears == 0 {
+            0
+        } else {
+            self.best_ng_plus + 1
+        }
     }
 
     /// Spends `cost` fragments on `unlock` if affordable and not owned yet.

@@ -68,11 +68,22 @@ pub struct RunEnd {
 }
 
 /// Books a run that reached its summary. Call once per run.
+///
+/// A run that went on into endless was booked at its clear; its end books
+/// nothing more into the profile (§8.2: endless does not count toward meta
+/// progress): it goes to the endless leaderboard ([`note_endless`]).
 pub fn book_run(profile: &mut Profile, cat: &Catalog, run: &Run) -> RunEnd {
     observe_loadout(&mut profile.codex, run.world());
     let wave = run.world().wave;
     let won = run.outcome() == Some(Outcome::Won);
-    let aether = profile.finish_run(wave, won);
+    let aether = if run.endless() {
+        AetherGain::default()
+    } else {
+        profile.finish_run(wave, won)
+    };
+    if won {
+        profile.best_ng_plus = profile.best_ng_plus.max(run.setup().ng_plus);
+    }
     let affordable = cat
         .unlocks
         .unlocks
@@ -106,6 +117,41 @@ pub fn note_records(records: &mut super::Records, run: &Run, end: &RunEnd) -> su
         &checksum,
         super::store::unix_now(),
     )
+}
+
+/// Notes an endless run that ended in the endless leaderboard (wave first,
+/// then elapsed time; the most recent 20 kept, each with its build checksum).
+pub fn note_endless(records: &mut super::Records, run: &Run) {
+    let w = run.world();
+    let deck = w.loadout.active_deck_ids();
+    let deck: Vec<&str> = deck.iter().map(String::as_str).collect();
+    records.note_endless(super::meta::EndlessRecord {
+        wave: w.wave,
+        elapsed_sec: w.run_steps as f64 * f64::from(w.dt()),
+        build_checksum: super::meta::build_checksum(&w.loadout.active().id, &deck),
+        timestamp: super::store::unix_now(),
+    });
+}
+
+/// The W8 mini-boss warning (game-design §8.3): on the profile's first
+/// arrival at wave 8, once; it enters the wave's boss in the codex. Returns
+/// the warning to show.
+pub fn mini_boss_warning(profile: &mut Profile, cat: &Catalog, run: &Run) -> Option<String> {
+    const WAVE: u32 = 8;
+    if profile.mini_boss_warned || run.world().wave != WAVE || run.phase() != crate::run::Phase::Fight {
+        return None;
+    }
+    let boss = cat.waves.get(WAVE as usize - 1)?.boss.as_ref()?;
+    let name = cat
+        .bosses
+        .get(&boss.boss_id)
+        .map_or(boss.boss_id.clone(), |b| b.display_name.clone());
+    profile.mini_boss_warned = true;
+    let mut opened = Vec::new();
+    profile.codex.open(Section::Bosses, &boss.boss_id, &mut opened);
+    Some(format!(
+        "Warning: a mini boss, the {name}, comes this wave. Its entry is in your codex."
+    ))
 }
 
 /// A codex entry opened just now.

@@ -100,6 +100,20 @@ pub fn first_curse(cat: &Catalog) -> Option<String> {
     None
 }
 
+/// The curses a curse run may take, `(name, description)`, in file order.
+pub fn curse_list(cat: &Catalog) -> Vec<(String, String)> {
+    // MERGE: the curses table arrives with the mutators branch.
+    let _ = cat;
+    Vec::new()
+}
+
+/// The curses' ids, in the order of [`curse_list`].
+pub fn curse_ids(cat: &Catalog) -> Vec<String> {
+    // MERGE: the curses table arrives with the mutators branch.
+    let _ = cat;
+    Vec::new()
+}
+
 /// The Tier 3 card a cleared boss rush gives (§8.2: "at least one Tier 3
 /// card"): drawn from the spells of rarity 3 or more that this run's shop
 /// may sell, from the wave's own stream.

@@ -5,6 +5,7 @@ use crate::world::World;
 
 /// Draws the HUD for `world`.
 pub fn show(ctx: &egui::Context, world: &World) {
+    rules_line(ctx, world);
     let frame = egui::Frame::NONE
         .fill(egui::Color32::from_black_alpha(170))
         .inner_margin(egui::Margin::symmetric(10, 6));
@@ -121,4 +122,41 @@ fn bar(ui: &mut egui::Ui, label: &str, value: f32, max: f32, colour: egui::Color
             .fill(colour)
             .text(format!("{:.0} / {:.0}", value.max(0.0), max)),
     );
+}
+
+/// Under the top bar, what rules this wave runs under: NG+, the endless
+/// mutator, the curse, a boss rush's bosses still to come. Each named as the
+/// player reads it, with what it changes.
+fn rules_line(ctx: &egui::Context, world: &World) {
+    let r = &world.rules;
+    let mut parts = Vec::new();
+    if r.ng_plus > 0 {
+        parts.push(format!("NG+ {}", r.ng_plus));
+    }
+    if let Some(m) = r.mutator {
+        parts.push(format!("Mutator: {} ({})", m.name(), m.describe()));
+    }
+    for c in &r.curse {
+        parts.push(format!("Curse: {} ({})", c.name(), c.describe()));
+    }
+    let left = world.rush_left();
+    if left > 0 {
+        parts.push(format!("Boss rush: {left} more to come"));
+    }
+    if parts.is_empty() {
+        return;
+    }
+    egui::Area::new(egui::Id::unique("hud rules"))
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 40.0])
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::NONE
+                .fill(egui::Color32::from_black_alpha(150))
+                .inner_margin(egui::Margin::symmetric(8, 4))
+                .show(ui, |ui| {
+                    for p in parts {
+                        ui.label(egui::RichText::new(p).color(egui::Color32::from_rgb(230, 160, 255)));
+                    }
+                });
+        });
 }

@@ -14,6 +14,8 @@ pub enum SummaryAction {
     Title,
     /// Close the game.
     Quit,
+    /// Go on past the clear into endless (game-design §8.2).
+    Endless,
 }
 
 /// Draws the summary; `end` is what the run left in the profile (aether,
@@ -23,10 +25,11 @@ pub fn show(
     s: &RunSummary,
     end: Option<&RunEnd>,
     on_profile: bool,
+    can_go_endless: bool,
 ) -> Option<SummaryAction> {
     let mut action = None;
     let title = match s.outcome {
-        Some(Outcome::Won) => "Victory!",
+        Some(Outcome::Won) => "Victory! The game is cleared",
         Some(Outcome::Died) => "You died",
         Some(Outcome::Survived) if s.last_wave_of_game => "The boss outlived you: no victory",
         Some(Outcome::Survived) | None => "Run over",
@@ -67,6 +70,16 @@ pub fn show(
                 aether(ui, end);
             }
             ui.separator();
+            if can_go_endless {
+                ui.label(
+                    "Go on into Endless: the waves keep coming, 10% harder every five; a mutator \
+                     every ten waves from W30 and a boss rush every twenty from W40. Endless feeds \
+                     the leaderboard, not your aether.",
+                );
+                if ui.button("Continue into Endless").clicked() {
+                    action = Some(SummaryAction::Endless);
+                }
+            }
             ui.horizontal(|ui| {
                 let new_run = ui.button("New run");
                 if ctx.memory(|m| m.focused().is_none()) {

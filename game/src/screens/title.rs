@@ -19,6 +19,11 @@ pub struct TitleInfo {
     pub onboarding: Option<u8>,
     /// Files kept aside or upgraded, told once.
     pub notices: Vec<String>,
+    /// The highest NG+ level a run may take (0 before the first clear).
+    pub ng_plus_max: u32,
+    /// The curses of the curse mode, `(name, description)`, once the unlock
+    /// tree's Curse Waves is bought; empty before.
+    pub curses: Vec<(String, String)>,
 }
 
 /// What the player chose.
@@ -30,6 +35,10 @@ pub enum TitleAction {
     Continue,
     /// A practice run from this milestone wave.
     Practice(u32),
+    /// A new run at this NG+ level.
+    NgPlus(u32),
+    /// A curse run under the curse at this index of `TitleInfo::curses`.
+    Curse(usize),
     /// The codex.
     Codex,
     /// The unlock tree.
@@ -102,6 +111,23 @@ pub fn show(ctx: &egui::Context, info: &TitleInfo, restoring: Option<(u32, u32)>
                     && button(ui, &format!("Continue  ({s})"), true).clicked()
                 {
                     action = Some(TitleAction::Continue);
+                }
+                for n in 1..=info.ng_plus_max {
+                    let b = button(ui, &format!("New run: NG+ {n}"), true).on_hover_text(format!(
+                        "Enemies have ×{:.1} HP and damage, their shots fly {}% faster, and the Void \
+                         Lord gains a fourth phase: a last will and two clones.",
+                        1.0 + 0.5 * n as f32,
+                        30 * n
+                    ));
+                    if b.clicked() {
+                        action = Some(TitleAction::NgPlus(n));
+                    }
+                }
+                for (k, (name, describe)) in info.curses.iter().enumerate() {
+                    let b = button(ui, &format!("Curse run: {name}"), true).on_hover_text(describe);
+                    if b.clicked() {
+                        action = Some(TitleAction::Curse(k));
+                    }
                 }
                 for &w in &info.practice {
                     let b = button(ui, &format!("Practice from wave {w}"), true).on_hover_text(

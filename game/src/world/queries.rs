@@ -85,6 +85,11 @@ impl World {
         (!self.boss_alive() && !rush_on) || overtime >= self.cat.run.world.boss_overtime_s
     }
 
+    /// Bosses of a rush still to come after the one on the field.
+    pub fn rush_left(&self) -> usize {
+        self.field.runner.as_ref().map_or(0, |r| r.rush_left())
+    }
+
     /// True when a boss rush is over: every queued boss came and none lives.
     pub fn rush_done(&self) -> bool {
         self.field.runner.as_ref().is_some_and(|r| !r.boss_pending()) && !self.boss_alive()
