@@ -57,7 +57,10 @@ fn a_scripted_run_clears_goes_endless_and_meets_a_mutator_at_w30_and_a_rush_at_w
         .recorder()
         .expect("recorded")
         .to_text(run.setup(), Backend::Cpu, 0);
-    assert!(text.lines().any(|l| l == "endless"), "the Endless command is recorded");
+    assert!(
+        text.lines().any(|l| l == "endless"),
+        "the Endless command is recorded"
+    );
     let again = play_replay(cat, Replay::parse(&text).expect("parses"), None, None).expect("replays");
     assert_eq!(again.report().state_hash, report.state_hash);
     assert!(again.endless());
@@ -81,7 +84,10 @@ fn ng_plus_boss_rush_and_start_wave_round_trip_through_the_replay_header() {
     };
     let run = play_recorded(cat.clone(), &opts, None, true).expect("plays");
     let setup = run.setup().clone();
-    assert_eq!((setup.ng_plus, setup.start_wave, setup.boss_rush), (2, Some(25), true));
+    assert_eq!(
+        (setup.ng_plus, setup.start_wave, setup.boss_rush),
+        (2, Some(25), true)
+    );
     let report = run.report();
     assert_eq!(report.waves[0].wave, 25, "starts at W25");
     assert!(report.waves[0].boss_rush && report.waves[0].ng_plus == 2);

@@ -394,3 +394,83 @@ fn practice_starts_in_the_shop_before_a_reached_milestone_and_books_nothing() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Fights the current wave out with the player kept alive, the bosses
+/// brought down after 5 s (or, with `die`, the player falling at 5 s).
+fn fight_out_won(run: &mut Run, die: bool) {
+    let mut steps = 0u64;
+    while run.phase() == Phase::Fight {
+        let w = run.world_mut();
+        w.player.hp = if die && steps >= 300 {
+            0.0
+        } else {
+            w.player.hp_max()
+        };
+        if steps >= 300 {
+            let bosses: Vec<u32> = (0..w.enemies().slots().len() as u32)
+                .filter(|&i| w.enemies().get(i).is_some_and(|e| e.boss.is_some()))
+                .collect();
+            for i in bosses {
+                if let Some(e) = w.enemies_mut().get_mut(i) {
+                    e.hp = 0.0;
+                }
+            }
+        }
+        if w.player.hp <= 0.0 {
+            // A dead player ends the wave at the next step.
+            w.player.hp = 0.0;
+        }
+        run.apply(Command::Step(game::run::StepInput::default()))
+            .expect("a fight step");
+        steps += 1;
+        assert!(steps < 60 * 60 * 5, "the wave never ended");
+    }
+}
+
+#[test]
+fn a_clear_is_booked_once_unlocks_ng_plus_and_the_endless_end_feeds_only_the_leaderboard() {
+    let cat = catalog();
+    let mut profile = Profile::default();
+    let mut records = game::profile::Records::default();
+    assert_eq!(profile.ng_plus_max(), 0, "no NG+ before a clear");
+    let last = cat.waves.len() as u32;
+    let mut run = Run::new(cat.clone(), RunSetup::new(4, last), Backend::Cpu, None).expect("run");
+    run.world_mut().wave = last - 1;
+    run.apply(Command::StartWave).expect("W20");
+    fight_out_won(&mut run, false);
+    assert_eq!(run.outcome(), Some(game::run::Outcome::Won));
+    assert!(run.cleared());
+    // Booked at the clear: W20 gives 20, the first clear 30, and the three
+    // milestones first reached 2 + 3 + 4: 59 fragments.
+    let end = run_book::book_run(&mut profile, &cat, &run);
+    assert_eq!(end.aether.total(), 20 + 30 + 2 + 3 + 4);
+    assert_eq!(profile.clears, 1);
+    assert_eq!(profile.ng_plus_max(), 1, "the first clear opens NG+ 1");
+    let aether = profile.aether;
+    let runs = profile.runs;
+    // On into endless; W21 is fought and lost.
+    run.apply(Command::Endless).expect("endless");
+    assert_eq!(run.phase(), Phase::Settlement);
+    while run.phase() != Phase::Lab {
+        let cmd = match run.phase() {
+            Phase::Settlement => Command::Continue,
+            Phase::LevelUp => Command::ChooseLevelUp(0),
+            Phase::Shop => Command::LeaveShop,
+            p => panic!("unexpected {p:?}"),
+        };
+        run.apply(cmd).expect("between waves");
+    }
+    run.apply(Command::StartWave).expect("W21");
+    fight_out_won(&mut run, true);
+    assert_eq!(run.outcome(), Some(game::run::Outcome::Died));
+    assert_eq!(run.world().wave, 21);
+    let end = run_book::book_run(&mut profile, &cat, &run);
+    run_book::note_endless(&mut records, &run);
+    assert_eq!(end.aether.total(), 0, "endless moves no meta progress");
+    assert_eq!((profile.aether, profile.runs, profile.clears), (aether, runs, 1));
+    assert_eq!(records.endless.len(), 1);
+    assert_eq!(records.endless[0].record.wave, 21);
+    // A cleared NG+ 1 run would open NG+ 2: the best cleared level is kept.
+    profile.best_ng_plus = 1;
+    assert_eq!(profile.ng_plus_max(), 2);
+}
