@@ -44,6 +44,8 @@ pub struct Catalog {
     pub melee: crate::melee::MeleeRules,
     /// The unlock tree bought with aether between runs (`unlocks.json`).
     pub unlocks: crate::shop::UnlockTree,
+    /// The curse runs' rule sets (`curses.json`).
+    pub curses: crate::mutators::CurseBook,
 }
 
 impl Catalog {
@@ -96,8 +98,9 @@ impl Catalog {
                 }
             }
         }
-        match (vm, run, fight, loot, melee, unlocks) {
-            (Some(vm), Some(run), Some(fight), Some(loot), Some(melee), Some(unlocks))
+        let curses = crate::mutators::CurseBook::load(root, &mut errors);
+        match (vm, run, fight, loot, melee, unlocks, curses) {
+            (Some(vm), Some(run), Some(fight), Some(loot), Some(melee), Some(unlocks), Some(curses))
                 if errors.is_empty() =>
             {
                 Ok(Catalog {
@@ -113,6 +116,7 @@ impl Catalog {
                     loot,
                     melee,
                     unlocks,
+                    curses,
                 })
             }
             _ => Err(DataErrors(errors)),

@@ -8,8 +8,12 @@
 //! Both end up as [`Rule`]s in the world's [`FightRules`]; each rule is
 //! carried out in the room it changes (enemies, combat, the VM, the arena).
 
+pub mod curses;
+
 use rand::Rng;
 use serde::Serialize;
+
+pub use curses::{CurseBook, CurseDef};
 
 /// One rule change. The first five are the endless mutators of §8.2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
@@ -25,6 +29,11 @@ pub enum Rule {
     ManaInversion,
     /// Elite flood: every normal enemy spawns elite, HP ×2, rewards ×2.
     EliteFlood,
+    /// A curse's rule: the player cannot dash (nor fire dash entries).
+    NoDash,
+    /// A curse's rule: nothing heals the player during a wave (regeneration,
+    /// lifesteal, healing mists, leech); the full HP of a new wave stays.
+    NoHealing,
 }
 
 impl Rule {
@@ -45,6 +54,8 @@ impl Rule {
             Rule::ShrinkingMap => "shrinking_map",
             Rule::ManaInversion => "mana_inversion",
             Rule::EliteFlood => "elite_flood",
+            Rule::NoDash => "no_dash",
+            Rule::NoHealing => "no_healing",
         }
     }
 
@@ -56,6 +67,8 @@ impl Rule {
             Rule::ShrinkingMap => "Shrinking Map",
             Rule::ManaInversion => "Mana Inversion",
             Rule::EliteFlood => "Elite Flood",
+            Rule::NoDash => "No Dash",
+            Rule::NoHealing => "No Healing",
         }
     }
 
@@ -67,9 +80,16 @@ impl Rule {
             Rule::ShrinkingMap => "The arena shrinks by 20% (never below half its size).",
             Rule::ManaInversion => "Cast delay is inverted: the longer a spell's delay, the faster you cast.",
             Rule::EliteFlood => "Every normal enemy is elite: HP ×2, rewards ×2.",
+            Rule::NoDash => "You cannot dash.",
+            Rule::NoHealing => "Nothing heals you during a wave.",
         }
     }
 }
+
+/// What each wave of the shrinking map keeps of the arena's size (−20 %).
+pub const ARENA_SHRINK: f32 = 0.8;
+/// The smallest the shrinking map makes the arena (50 %).
+pub const ARENA_MIN_SCALE: f32 = 0.5;
 
 /// The first endless wave with a mutator, and the waves between two draws.
 pub const MUTATOR_FIRST_WAVE: u32 = 30;
@@ -112,6 +132,9 @@ pub struct FightRules {
     pub mutator: Option<Rule>,
     /// The curse's rules, for every wave of a curse run.
     pub curse: Vec<Rule>,
+    /// Waves the shrinking map has held, this one included (0 when it is
+    /// not in force): each shrinks the arena again ([`FightRules::arena_scale`]).
+    pub shrink_waves: u32,
 }
 
 impl FightRules {
@@ -124,6 +147,19 @@ impl FightRules {
     /// further level (linear, so NG+3 is ×2.5, not ×3.4).
     pub fn ng_stat_mult(&self) -> f32 {
         1.0 + 0.5 * self.ng_plus as f32
+    }
+
+    /// The arena's size factor: ×0.8 for each wave the shrinking map has
+    /// held (game-design §8.2, "−20 %"), never below half (×0.5). The walls
+    /// close in wave by wave, so "never below 50 %" is met after four waves
+    /// (0.8, 0.64, 0.512, then 0.5) rather than never mattering.
+    pub fn arena_scale(&self) -> f32 {
+        if !self.has(Rule::ShrinkingMap) || self.shrink_waves == 0 {
+            return 1.0;
+        }
+        ARENA_SHRINK
+            .powi(self.shrink_waves.min(64) as i32)
+            .max(ARENA_MIN_SCALE)
     }
 
     /// Enemy projectile speed factor: +30 % per NG+ level.
@@ -148,5 +184,24 @@ mod tests {
         }
         let seen: std::collections::HashSet<_> = (0..50).filter_map(|s| mutator_for_wave(s, 30)).collect();
         assert_eq!(seen.len(), 5, "every mutator is drawn for some seed");
+    }
+
+    #[test]
+    fn the_map_shrinks_a_fifth_a_wave_down_to_half() {
+        let mut r = FightRules {
+            mutator: Some(Rule::ShrinkingMap),
+            ..FightRules::default()
+        };
+        let scales: Vec<f32> = (0..6)
+            .map(|k| {
+                r.shrink_waves = k;
+                r.arena_scale()
+            })
+            .collect();
+        for (got, want) in scales.iter().zip([1.0, 0.8, 0.64, 0.512, 0.5, 0.5]) {
+            assert!((got - want).abs() < 1e-6, "{scales:?}");
+        }
+        r.mutator = Some(Rule::Split);
+        assert_eq!(r.arena_scale(), 1.0, "no shrink without the rule");
     }
 }

@@ -70,10 +70,12 @@ pub fn plan_wave(cat: &Catalog, setup: &RunSetup, n: u32, met: &[u32]) -> Result
         ng_plus: setup.ng_plus,
         mutator: mutator_for_wave(setup.seed, n).filter(|_| n > game_waves),
         curse: Vec::new(),
+        shrink_waves: 0,
     };
     if let Some(id) = &setup.curse {
         rules.curse = curse_rules(cat, id)?;
     }
+    rules.shrink_waves = shrink_waves(&rules, n, game_waves);
     let ng = rules.ng_stat_mult();
     config.hp_mult *= ng;
     config.damage_mult *= ng;
@@ -86,32 +88,44 @@ pub fn plan_wave(cat: &Catalog, setup: &RunSetup, n: u32, met: &[u32]) -> Result
     })
 }
 
+/// Waves the shrinking map has held at wave `n`, `n` included: a curse's
+/// from W1, an endless mutator's from the wave it was drawn.
+fn shrink_waves(rules: &FightRules, n: u32, game_waves: u32) -> u32 {
+    use crate::mutators::{MUTATOR_EVERY, MUTATOR_FIRST_WAVE, Rule};
+    if rules.curse.contains(&Rule::ShrinkingMap) {
+        n.max(1)
+    } else if rules.mutator == Some(Rule::ShrinkingMap) && n > game_waves && n >= MUTATOR_FIRST_WAVE {
+        (n - MUTATOR_FIRST_WAVE) % MUTATOR_EVERY + 1
+    } else {
+        0
+    }
+}
+
 /// The rules of curse `id`, or why there is no such curse.
 fn curse_rules(cat: &Catalog, id: &str) -> Result<Vec<crate::mutators::Rule>, String> {
-    // MERGE: the curses table arrives with the mutators branch.
-    let _ = cat;
-    Err(format!("no curse `{id}` in curses.json"))
+    cat.curses
+        .find(id)
+        .map(|c| c.rules.clone())
+        .ok_or_else(|| format!("no curse `{id}` in curses.json"))
 }
 
 /// The first curse of `curses.json` (the curse mode's default).
 pub fn first_curse(cat: &Catalog) -> Option<String> {
-    // MERGE: the curses table arrives with the mutators branch.
-    let _ = cat;
-    None
+    cat.curses.all().first().map(|c| c.id.clone())
 }
 
 /// The curses a curse run may take, `(name, description)`, in file order.
 pub fn curse_list(cat: &Catalog) -> Vec<(String, String)> {
-    // MERGE: the curses table arrives with the mutators branch.
-    let _ = cat;
-    Vec::new()
+    cat.curses
+        .all()
+        .iter()
+        .map(|c| (c.name.clone(), c.description.clone()))
+        .collect()
 }
 
 /// The curses' ids, in the order of [`curse_list`].
 pub fn curse_ids(cat: &Catalog) -> Vec<String> {
-    // MERGE: the curses table arrives with the mutators branch.
-    let _ = cat;
-    Vec::new()
+    cat.curses.all().iter().map(|c| c.id.clone()).collect()
 }
 
 /// The Tier 3 card a cleared boss rush gives (§8.2: "at least one Tier 3
