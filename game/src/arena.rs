@@ -35,8 +35,45 @@ impl Arena {
 
     /// Keeps a circle of `radius` at `p` inside the walls.
     pub fn clamp(&self, p: Vec2, radius: f32) -> Vec2 {
-        let r = radius.min(self.width * 0.5).min(self.height * 0.5);
-        Vec2::new(p.x.clamp(r, self.width - r), p.y.clamp(r, self.height - r))
+        self.bounds().clamp(p, radius)
+    }
+
+    /// The whole floor as bounds.
+    pub fn bounds(&self) -> Bounds {
+        self.shrunk(1.0)
+    }
+
+    /// The floor with its walls moved in about the centre to `scale` of
+    /// each side (the shrinking map's arena).
+    pub fn shrunk(&self, scale: f32) -> Bounds {
+        let half = self.max() * 0.5 * scale;
+        Bounds {
+            min: self.centre() - half,
+            max: self.centre() + half,
+        }
+    }
+}
+
+/// Where bodies (the player, enemies, spawns, coins) may be this wave: the
+/// arena, or less of it under the shrinking map. Projectiles keep the
+/// arena's full walls (the compute core's grid is built on them).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bounds {
+    /// Lowest corner.
+    pub min: Vec2,
+    /// Highest corner.
+    pub max: Vec2,
+}
+
+impl Bounds {
+    /// Keeps a circle of `radius` at `p` inside these walls.
+    pub fn clamp(&self, p: Vec2, radius: f32) -> Vec2 {
+        let size = self.max - self.min;
+        let r = radius.min(size.x * 0.5).min(size.y * 0.5);
+        Vec2::new(
+            p.x.clamp(self.min.x + r, self.max.x - r),
+            p.y.clamp(self.min.y + r, self.max.y - r),
+        )
     }
 }
 

@@ -96,6 +96,8 @@ pub enum StartScreen {
     Armoury,
     /// The run summary after death.
     Summary,
+    /// The clear scene, then the summary of a cleared run (Endless offered).
+    Clear,
     /// The title screen (on the profile).
     Title,
     /// The codex (on the profile).

@@ -111,6 +111,9 @@ impl Fight {
     pub fn draw(&mut self, w: &World, scene: &mut Scene, ctx: &egui::Context, viewport: [u32; 2]) {
         let arena = &w.catalog().run.world.arena;
         let (min, max) = (arena.min(), arena.max());
+        // Under the shrinking map the walls drawn are the play area's; the
+        // camera still roams the whole floor (outside is painted as wall).
+        let area = w.play_area();
         let time = scene.time;
         let mut shake = self.shake;
         for e in &w.effects.list {
@@ -125,7 +128,7 @@ impl Fight {
             }
         }
         draw::follow(&mut scene.camera, w.player.pos, min, max, viewport, shake, time);
-        draw::arena(scene, min, max, viewport);
+        draw::arena(scene, area.min, area.max, viewport);
         scene.projectile_style = palette::projectile_style();
         self.draw_areas(w, scene);
         self.draw_coins(w, scene);

@@ -433,6 +433,7 @@ impl GameApp {
                 run.preview_phase(Phase::Armoury);
             }
             Some(StartScreen::Summary) => run.preview_phase(Phase::Summary),
+            Some(StartScreen::Clear) => run.preview_clear(),
             // Front screens open with a profile (handled above).
             Some(StartScreen::Title | StartScreen::Codex | StartScreen::Unlocks | StartScreen::Records) => {}
         }

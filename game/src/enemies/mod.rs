@@ -11,6 +11,7 @@ pub mod ai;
 pub mod bosses;
 pub mod context;
 pub mod defs;
+pub mod mutations;
 pub mod set;
 pub mod shots;
 pub mod state;

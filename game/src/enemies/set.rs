@@ -161,6 +161,12 @@ impl EnemySet {
         self.insert(EnemyState::from_def(kind, def, pos, scale))
     }
 
+    /// Puts a made enemy on the field (a split's halves); `None` when the
+    /// `max_alive` cap refused it.
+    pub fn spawn_state(&mut self, e: EnemyState) -> Option<u32> {
+        self.insert(e)
+    }
+
     /// Spawns a boss; `ng_plus` arms its NG+ phase.
     pub fn spawn_boss(
         &mut self,
@@ -202,6 +208,7 @@ impl EnemySet {
             },
             status: Default::default(),
             boss: Some(Box::new(rt)),
+            mutation: Default::default(),
         };
         self.insert(e)
     }
@@ -466,6 +473,7 @@ impl EnemySet {
                 gold,
                 elite: e.elite,
                 boss: e.boss.is_some(),
+                mutation: e.mutation,
             });
             e.alive = false;
             e.boss = None;

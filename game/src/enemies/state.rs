@@ -114,6 +114,8 @@ pub struct EnemyState {
     pub status: StatusSet,
     /// Boss phase machine, for bosses.
     pub boss: Option<Box<BossRuntime>>,
+    /// What the run's mutators made of it ([`super::mutations`]).
+    pub mutation: Mutation,
 }
 
 impl EnemyState {
@@ -156,6 +158,7 @@ impl EnemyState {
             },
             status: StatusSet::default(),
             boss: None,
+            mutation: Default::default(),
         }
     }
 
@@ -207,4 +210,19 @@ pub struct Death {
     pub elite: bool,
     /// A boss.
     pub boss: bool,
+    /// What the mutators made of it (flooded elites drop no elite loot; a
+    /// split-born half never splits again).
+    pub mutation: Mutation,
+}
+
+/// Marks an endless mutator left on an enemy (the rules that set them are
+/// in `super::mutations`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Mutation {
+    /// Made elite by the elite flood: counts as elite for banes, bars and
+    /// bursts, but drops no elite loot (every enemy of a wave would, and
+    /// the seed's "rewards ×2" names the enemy's own gold and XP).
+    pub flooded: bool,
+    /// Born of a split: never splits again (§8.2: "split once").
+    pub split_half: bool,
 }

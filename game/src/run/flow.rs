@@ -641,6 +641,15 @@ impl Run {
             .collect();
     }
 
+    /// The summary of a cleared run, without playing it: the window's
+    /// `--screen clear` preview of the clear scene. Never recorded.
+    pub fn preview_clear(&mut self) {
+        self.outcome = Some(Outcome::Won);
+        self.cleared = true;
+        self.freeze_summary();
+        self.phase = Phase::Summary;
+    }
+
     /// Puts the run in a phase without playing up to it: the window's
     /// `--screen shop|armoury|summary --wave N` previews. Not a command, never
     /// recorded; a run that used it is not a replayable run.

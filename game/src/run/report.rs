@@ -119,6 +119,10 @@ pub struct WaveReport {
     pub difficulty: f32,
     /// NG+ clones summoned in the wave.
     pub clones: u32,
+    /// Halves the split mutator made in the wave.
+    pub splits: u32,
+    /// Player shots the mirror world turned back in the wave.
+    pub mirrored: u32,
     /// Hash of the whole run state when the wave ended (see
     /// `Run::state_hash`), in hex: equal in a run and its replay.
     pub state_hash: String,
@@ -253,6 +257,8 @@ pub(crate) fn wave_report(
         curse: None,
         difficulty: 1.0,
         clones: s.clones,
+        splits: s.splits,
+        mirrored: s.mirrored,
         state_hash: format!("{state_hash:016x}"),
         step_ms_mean: round(s.step_ms_mean(), 4),
         step_ms_p95: round(s.step_ms_p95(), 4),

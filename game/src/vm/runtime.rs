@@ -113,6 +113,17 @@ pub struct CoreState {
     kills: u32,
     rng: ChaCha8Rng,
     payloads: PayloadTable,
+    invert_delay: bool,
+}
+
+/// The cast delay after a cast: the core's delay (times the caster's
+/// modifier) plus what the chips added, floored at the minimum. Under the
+/// mana inversion mutator (game-design §8.2) the chips' delay counts
+/// against it: a chip that slows casting (+0.2 s) speeds it up by as much,
+/// and one that speeds it up (−0.05 s) slows it.
+pub fn cast_delay_after(core_delay: f32, delay_mod: f32, chip_delay: f32, inverted: bool, min: f32) -> f32 {
+    let chips = if inverted { -chip_delay } else { chip_delay };
+    (core_delay * delay_mod + chips).max(min)
 }
 
 impl CoreState {
@@ -159,6 +170,7 @@ impl CoreState {
             kills: 0,
             rng,
             payloads: PayloadTable::new(balance.payload_table_max as usize),
+            invert_delay: false,
         })
     }
 
@@ -199,6 +211,12 @@ impl CoreState {
     /// Mana now.
     pub fn mana(&self) -> f32 {
         self.mana
+    }
+
+    /// Turns the mana inversion mutator on or off for the casts to come
+    /// ([`cast_delay_after`]); the world sets it each step from its rules.
+    pub fn set_delay_inverted(&mut self, inverted: bool) {
+        self.invert_delay = inverted;
     }
 
     /// Sets the mana (tools, tests, mana leech).
@@ -318,8 +336,13 @@ impl CoreState {
             // the head next cast, without a recharge: the core idles while it charges.
             self.deck.rebuild(&mut self.rng);
         }
-        let delay =
-            (self.core.cast_delay * stats.cast_delay_mod + r.delay_sum).max(ctx.balance.min_cast_delay);
+        let delay = cast_delay_after(
+            self.core.cast_delay,
+            stats.cast_delay_mod,
+            r.delay_sum,
+            self.invert_delay,
+            ctx.balance.min_cast_delay,
+        );
         self.output(r, delay, recharge, ctx)
     }
 
@@ -483,4 +506,21 @@ fn build_deck(
         .collect();
     let uses = cards.iter().map(|c| spells.get(c.spell).uses).collect();
     DeckState::new(cards, uses, shuffle, rng)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cast_delay_after;
+
+    #[test]
+    fn inversion_turns_a_chips_delay_against_the_core() {
+        let min = 1.0 / 60.0;
+        // A 0.25-s core with +0.2 s of chips: 0.45 s, inverted 0.05 s.
+        assert!((cast_delay_after(0.25, 1.0, 0.2, false, min) - 0.45).abs() < 1e-6);
+        assert!((cast_delay_after(0.25, 1.0, 0.2, true, min) - 0.05).abs() < 1e-6);
+        // A speed chip (−0.05 s) slows an inverted core: 0.30 s.
+        assert!((cast_delay_after(0.25, 1.0, -0.05, true, min) - 0.30).abs() < 1e-6);
+        // Never below the minimum: 0.1 − 0.2 is floored to one step.
+        assert_eq!(cast_delay_after(0.1, 1.0, 0.2, true, min), min);
+    }
 }

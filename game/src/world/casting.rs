@@ -29,6 +29,7 @@ impl World {
         let Some(mut core) = self.caster.core.take() else {
             return;
         };
+        core.set_delay_inverted(self.rules.has(crate::mutators::Rule::ManaInversion));
         let caster = self.caster();
         let aim = self.aim_dir();
         let mut out = {

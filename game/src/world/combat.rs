@@ -157,6 +157,7 @@ impl World {
             );
         }
         self.chain_jump(slot, enemy, pos, counters);
+        self.mirror_bounce(slot, enemy, pos, counters);
     }
 
     /// Area damage of an exploding projectile: every other enemy whose centre
@@ -311,6 +312,20 @@ impl World {
         let mut boss_events = Vec::new();
         let deaths = self.field.enemies.reap(&mut self.rngs.combat, &mut boss_events);
         self.boss_events.append(&mut boss_events);
+        // The split mutator: the halves are made from the dead bodies now,
+        // before anything spawned this step can take their slots.
+        let halves: Vec<crate::enemies::state::EnemyState> = if self.rules.has(crate::mutators::Rule::Split) {
+            let slots = self.field.enemies.slots();
+            deaths
+                .iter()
+                .filter(|d| !d.boss && !d.mutation.split_half)
+                .filter_map(|d| slots.get(d.slot as usize))
+                .filter_map(crate::enemies::mutations::split)
+                .flatten()
+                .collect()
+        } else {
+            Vec::new()
+        };
         for d in deaths {
             let pos = Vec2::from_array(d.pos);
             self.stats.kills += 1;
@@ -371,8 +386,21 @@ impl World {
             self.run_hooks(Hook::OnKill, counters);
             if d.boss {
                 self.roll_drops(DropSource::Boss, pos);
-            } else if d.elite {
+            } else if d.elite && !d.mutation.flooded {
                 self.roll_drops(DropSource::Elite, pos);
+            }
+        }
+        for h in halves {
+            match self.field.enemies.spawn_state(h) {
+                Some(s) => {
+                    let i = s as usize;
+                    if self.field.enemy_born.len() <= i {
+                        self.field.enemy_born.resize(i + 1, 0);
+                    }
+                    self.field.enemy_born[i] = self.run_steps;
+                    self.stats.splits += 1;
+                }
+                None => counters.dropped_spawns += 1,
             }
         }
     }

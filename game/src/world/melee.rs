@@ -79,8 +79,8 @@ impl World {
             .swing
             .dash_step(was_strike && sweep.is_some(), &mut self.caster.dash_v, dt);
         if step != Vec2::ZERO {
-            let arena = self.cat.run.world.arena;
-            self.player.pos = arena.clamp(self.player.pos + step, self.player.radius);
+            let area = self.play_area();
+            self.player.pos = area.clamp(self.player.pos + step, self.player.radius);
             self.push_out_of_enemies();
         }
         let Some(s) = sweep else {
@@ -226,7 +226,7 @@ impl World {
                 pos = e.pos + d.try_normalize().unwrap_or(Vec2::X) * min;
             }
         }
-        self.player.pos = self.cat.run.world.arena.clamp(pos, r);
+        self.player.pos = self.play_area().clamp(pos, r);
     }
 
     /// The worn blade's swing and the melee rules, when a blade is worn (the renderer).

@@ -96,6 +96,10 @@ pub struct WaveStats {
     pub boss_kills: u32,
     /// NG+ clones summoned by a boss's last will.
     pub clones: u32,
+    /// Halves born of the split mutator.
+    pub splits: u32,
+    /// Player shots the mirror world turned back.
+    pub mirrored: u32,
     /// Damage dealt to enemies (hits, area, reactions; damage over time excluded).
     pub damage_dealt: f64,
     /// Damage taken by the player after armour.

@@ -42,7 +42,10 @@ mod hooks;
 mod load;
 mod melee;
 pub mod metrics;
+mod mirror;
 mod movement;
+#[cfg(test)]
+mod mutator_tests;
 mod queries;
 mod rules;
 mod scene;

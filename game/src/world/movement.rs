@@ -6,11 +6,12 @@ use super::*;
 impl World {
     /// Stage 4: wave spawns, enemy AI, the player, coins, areas, effects.
     pub(super) fn move_everything(&mut self, dt: f32, counters: &mut StepCounters) {
-        let arena = self.cat.run.world.arena;
+        let area = self.play_area();
         let ai_arena = crate::enemies::Arena {
-            min: [0.0, 0.0],
-            max: [arena.width, arena.height],
+            min: area.min.to_array(),
+            max: area.max.to_array(),
         };
+        let flood = self.rules.has(crate::mutators::Rule::EliteFlood);
         // Waves.
         if let Some(r) = self.field.runner.as_mut() {
             self.field.spawn_orders.clear();
@@ -30,6 +31,9 @@ impl World {
             };
             match slot {
                 Some(s) => {
+                    if flood && let Some(e) = self.field.enemies.get_mut(s) {
+                        crate::enemies::mutations::flood(e);
+                    }
                     let i = s as usize;
                     if self.field.enemy_born.len() <= i {
                         self.field.enemy_born.resize(i + 1, 0);
@@ -59,7 +63,8 @@ impl World {
         // Damage over time on enemies counts as dealt.
         self.stats.damage_dealt += f64::from(out.dot_damage);
         // The player.
-        if std::mem::take(&mut self.dash) && self.player.try_dash(self.move_dir) {
+        let no_dash = self.rules.has(crate::mutators::Rule::NoDash);
+        if std::mem::take(&mut self.dash) && !no_dash && self.player.try_dash(self.move_dir) {
             self.stats.dashes += 1;
             let pos = self.player.pos;
             self.cast_entry(crate::vm::EntryOn::Dash, pos, counters);
@@ -80,7 +85,7 @@ impl World {
             .afflictions
             .move_factor(&self.cat.run.world.player.afflictions)
             * self.caster.swing.move_factor(&self.cat.melee);
-        self.player.walk(self.move_dir, dt, &arena);
+        self.player.walk(self.move_dir, dt, &area);
         let regenerated = self.player.regenerated;
         self.player.tick(dt);
         self.stats.healed.regen += self.player.regenerated - regenerated;

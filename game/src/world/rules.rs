@@ -14,7 +14,14 @@ pub const CLONE_HP_SHARE: f32 = 0.15;
 impl World {
     /// Sets the rules of the next wave (the run calls it before each wave).
     pub fn set_rules(&mut self, rules: crate::mutators::FightRules) {
+        self.player.no_healing = rules.has(crate::mutators::Rule::NoHealing);
         self.rules = rules;
+    }
+
+    /// Where bodies may be this wave: the arena, or its middle under the
+    /// shrinking map (projectiles keep the full walls).
+    pub fn play_area(&self) -> crate::arena::Bounds {
+        self.cat.run.world.arena.shrunk(self.rules.arena_scale())
     }
 
     /// Enemy shots of this step into the field, NG+ speeding them up.
@@ -103,11 +110,11 @@ impl World {
             e.radius,
             rt.attack_mult,
         );
-        let arena = self.cat.run.world.arena;
+        let area = self.play_area();
         for k in 0..count {
             let a = std::f32::consts::TAU * (k as f32 + 0.25) / count.max(1) as f32;
             let at = pos + Vec2::from_angle(a) * radius * 3.0;
-            let at = at.clamp(Vec2::splat(radius), Vec2::new(arena.width, arena.height) - radius);
+            let at = area.clamp(at, radius);
             let Some(slot) = self.field.enemies.spawn_boss(def.clone(), index, at, true) else {
                 continue;
             };

@@ -61,6 +61,10 @@ pub struct Shot {
     /// Chain lightning: the jumps this projectile may still make and the
     /// projectile the next leg is cut from (`None` for a non-chain shot).
     pub chain: Option<Chain>,
+    /// The spell that fired it (the renderer's look), `u32::MAX` for enemy shots.
+    pub spell: u32,
+    /// A mirror world's returning shot: it never bounces again.
+    pub mirrored: bool,
 }
 
 /// The chaining state of a chain projectile's current leg (see `world/chain.rs`).
@@ -99,6 +103,8 @@ impl Shot {
             hurts_caster: r.hurts_caster,
             knockback: r.knockback,
             chain: (jumps > 0).then_some(Chain { left: jumps, leg: *p }),
+            spell: r.spell.0,
+            mirrored: false,
         }
     }
 
@@ -123,6 +129,8 @@ impl Shot {
             hurts_caster: false,
             knockback: 0.0,
             chain: None,
+            spell: u32::MAX,
+            mirrored: false,
         }
     }
 }

@@ -68,7 +68,7 @@ impl Steer {
 pub fn steer_with(world: &World, how: &Steer) -> Vec2 {
     let p = world.player.pos;
     let speed = world.player.stat(StatId::MoveSpeed);
-    let arena = world.catalog().run.world.arena;
+    let area = world.play_area();
     let reach = DANGER * 2.0;
     let mut near: Vec<(Vec2, f32)> = Vec::new();
     let mut threatened = false;
@@ -108,13 +108,18 @@ pub fn steer_with(world: &World, how: &Steer) -> Vec2 {
             let d = (q.distance(e) - r).max(4.0);
             c += 10_000.0 / (d * d);
         }
-        for edge in [q.x, q.y, arena.width - q.x, arena.height - q.y] {
+        for edge in [
+            q.x - area.min.x,
+            q.y - area.min.y,
+            area.max.x - q.x,
+            area.max.y - q.y,
+        ] {
             if edge < WALL {
                 let t = 1.0 - edge.max(0.0) / WALL;
                 c += 50.0 * t * t;
             }
         }
-        c += q.distance(arena.centre()) * 0.002;
+        c += q.distance((area.min + area.max) * 0.5) * 0.002;
         if let Some(coin) = coin {
             c += q.distance(coin) * how.coin_weight;
         }
