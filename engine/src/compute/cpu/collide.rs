@@ -64,61 +64,85 @@ pub fn next_hit(
     best
 }
 
-/// Collides every live projectile in `0..slot_count`.
+/// Collides every live projectile in `0..slot_count`: the reference, slot by
+/// slot in order (`super::par` spreads the same [`collide_slot`] over threads).
 pub fn collide(b: &mut CpuBuffers) {
     let params = b.params;
+    let mut events = Vec::new();
     for slot in 0..params.slot_count {
-        let mut p = b.projectiles[slot as usize];
-        if p.flags & FLAG_ALIVE == 0 {
-            continue;
-        }
+        collide_slot(
+            &params,
+            &b.grid,
+            &b.cell_enemies,
+            &b.enemies,
+            slot,
+            &mut b.projectiles[slot as usize],
+            &mut |k, s, e, pos| events.push((k, s, e, pos)),
+        );
+    }
+    for (kind, slot, enemy, pos) in events {
+        b.push_event(kind, slot, enemy, pos);
+    }
+}
 
-        if p.flags & FLAG_ENEMY_TEAM != 0 {
-            let d = [p.pos[0] - params.player_pos[0], p.pos[1] - params.player_pos[1]];
-            let reach = p.radius + params.player_radius;
-            if params.player_radius > 0.0 && d[0] * d[0] + d[1] * d[1] <= reach * reach {
-                b.push_event(EventKind::PlayerHit as u32, slot, NONE_U32, p.pos);
-                b.push_event(EventKind::Expire as u32, slot, NONE_U32, p.pos);
-                p.flags &= !FLAG_ALIVE;
-                b.projectiles[slot as usize] = p;
-            }
-            continue;
-        }
+/// One projectile's collisions (the body of the shader's invocation for
+/// `slot`); its events go to `emit` (kind, slot, enemy, position) in the
+/// order the shader appends them.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the buffers the shader binds, borrowed apart"
+)]
+pub fn collide_slot(
+    params: &StepParams,
+    grid: &[u32],
+    cell_enemies: &[u32],
+    enemies: &[Enemy],
+    slot: u32,
+    out: &mut Projectile,
+    emit: &mut impl FnMut(u32, u32, u32, [f32; 2]),
+) {
+    let mut p = *out;
+    if p.flags & FLAG_ALIVE == 0 {
+        return;
+    }
 
-        let mut has_after = false;
-        let mut after = 0u32;
-        let mut changed = false;
-        loop {
-            if p.hit_count >= MAX_HIT_MEMORY as u32 {
-                break;
-            }
-            let e = next_hit(
-                &params,
-                &b.grid,
-                &b.cell_enemies,
-                &b.enemies,
-                &p,
-                has_after,
-                after,
-            );
-            if e == NONE_U32 {
-                break;
-            }
-            b.push_event(EventKind::Hit as u32, slot, e, p.pos);
-            p.hit_memory[p.hit_count as usize] = e;
-            p.hit_count += 1;
-            has_after = true;
-            after = e;
-            changed = true;
-            if p.pierce == 0 {
-                b.push_event(EventKind::Expire as u32, slot, NONE_U32, p.pos);
-                p.flags &= !FLAG_ALIVE;
-                break;
-            }
-            p.pierce -= 1;
+    if p.flags & FLAG_ENEMY_TEAM != 0 {
+        let d = [p.pos[0] - params.player_pos[0], p.pos[1] - params.player_pos[1]];
+        let reach = p.radius + params.player_radius;
+        if params.player_radius > 0.0 && d[0] * d[0] + d[1] * d[1] <= reach * reach {
+            emit(EventKind::PlayerHit as u32, slot, NONE_U32, p.pos);
+            emit(EventKind::Expire as u32, slot, NONE_U32, p.pos);
+            p.flags &= !FLAG_ALIVE;
+            *out = p;
         }
-        if changed {
-            b.projectiles[slot as usize] = p;
+        return;
+    }
+
+    let mut has_after = false;
+    let mut after = 0u32;
+    let mut changed = false;
+    loop {
+        if p.hit_count >= MAX_HIT_MEMORY as u32 {
+            break;
         }
+        let e = next_hit(params, grid, cell_enemies, enemies, &p, has_after, after);
+        if e == NONE_U32 {
+            break;
+        }
+        emit(EventKind::Hit as u32, slot, e, p.pos);
+        p.hit_memory[p.hit_count as usize] = e;
+        p.hit_count += 1;
+        has_after = true;
+        after = e;
+        changed = true;
+        if p.pierce == 0 {
+            emit(EventKind::Expire as u32, slot, NONE_U32, p.pos);
+            p.flags &= !FLAG_ALIVE;
+            break;
+        }
+        p.pierce -= 1;
+    }
+    if changed {
+        *out = p;
     }
 }

@@ -2,14 +2,17 @@
 //! name, written to be read side by side with `shaders/*.wgsl`: same names,
 //! same order of operations, same event rules. Single-threaded and scalar.
 //!
-//! It is the `--backend cpu` implementation of the core and the reference the
-//! parity tests compare the GPU against.
+//! It is the reference the parity tests compare the GPU against. The
+//! `--backend cpu` core runs it through [`run_step`], which hands the two
+//! per-projectile passes to [`par`] (the same per-slot code over the threads
+//! of the current rayon pool, bit for bit equal).
 
 pub mod apply_edits;
 pub mod bin_clear;
 pub mod bin_count;
 pub mod bin_scatter;
 pub mod collide;
+pub mod par;
 pub mod prefix_sum;
 pub mod projectile_step;
 
@@ -113,7 +116,8 @@ pub const PASS_NAMES: [&str; 7] = [
     "collide",
 ];
 
-/// Runs the seven passes in order on `b`, returning the wall time of each in ms.
+/// Runs the seven passes in order on `b`, returning the wall time of each in
+/// ms; `projectile_step` and `collide` spread over the current rayon pool.
 pub fn run_step(b: &mut CpuBuffers) -> [f64; 7] {
     let mut ms = [0.0; 7];
     let mut t = Instant::now();
@@ -133,9 +137,9 @@ pub fn run_step(b: &mut CpuBuffers) -> [f64; 7] {
     lap(3, &mut t);
     bin_scatter::bin_scatter(b);
     lap(4, &mut t);
-    projectile_step::projectile_step(b);
+    par::projectile_step(b);
     lap(5, &mut t);
-    collide::collide(b);
+    par::collide(b);
     lap(6, &mut t);
     ms
 }

@@ -4,7 +4,7 @@
 
 use super::{CpuBuffers, cell_coord};
 use crate::compute::types::{
-    Enemy, EventKind, FLAG_ALIVE, FLAG_ENEMY_TEAM, FLAG_TIMER_ARMED, NONE_U32, StepParams,
+    Enemy, EventKind, FLAG_ALIVE, FLAG_ENEMY_TEAM, FLAG_TIMER_ARMED, NONE_U32, Projectile, StepParams,
 };
 
 const TAU: f32 = std::f32::consts::TAU;
@@ -127,91 +127,121 @@ pub fn sine_phase(freq: f32, age: f32) -> f32 {
     (TAU * (turns - turns.floor())).sin()
 }
 
-/// Moves every live projectile in `0..slot_count`.
+/// Moves every live projectile in `0..slot_count`: the reference, slot by
+/// slot in order (`super::par` spreads the same [`step_slot`] over threads).
 pub fn projectile_step(b: &mut CpuBuffers) {
     let params = b.params;
-    let dt = params.dt;
+    let CpuBuffers {
+        projectiles,
+        grid,
+        cell_enemies,
+        enemies,
+        ..
+    } = b;
+    let view = GridView {
+        params: &params,
+        grid,
+        cell_enemies,
+        enemies,
+    };
+    let mut events = Vec::new();
     for slot in 0..params.slot_count {
-        let mut p = b.projectiles[slot as usize];
-        if p.flags & FLAG_ALIVE == 0 {
-            continue;
-        }
-
-        // Homing: a bounded turn toward the nearest enemy in range.
-        if p.homing > 0.0 && p.flags & FLAG_ENEMY_TEAM == 0 {
-            let view = GridView {
-                params: &params,
-                grid: &b.grid,
-                cell_enemies: &b.cell_enemies,
-                enemies: &b.enemies,
-            };
-            let t = find_target(&view, p.pos, p.acquire_radius);
-            if t != NONE_U32 {
-                p.vel = turn_toward(p.pos, p.vel, b.enemies[t as usize].pos, p.homing * dt);
-            }
-        }
-
-        // Integrate, plus the change of the sine offset across the velocity.
-        let age1 = p.age + dt;
-        let mut offset = [0.0f32, 0.0];
-        if p.sine_amp != 0.0 {
-            let speed = (p.vel[0] * p.vel[0] + p.vel[1] * p.vel[1]).sqrt();
-            if speed > 0.0 {
-                let fwd = [p.vel[0] / speed, p.vel[1] / speed];
-                let perp = [-fwd[1], fwd[0]];
-                let delta = sine_phase(p.sine_freq, age1) - sine_phase(p.sine_freq, p.age);
-                let k = p.sine_amp * delta;
-                offset = [perp[0] * k, perp[1] * k];
-            }
-        }
-        p.pos = [
-            p.pos[0] + p.vel[0] * dt + offset[0],
-            p.pos[1] + p.vel[1] * dt + offset[1],
-        ];
-        p.age = age1;
-
-        // Walls: reflect inside the arena; out of bounces means expire there.
-        let lo = [params.arena_min[0] + p.radius, params.arena_min[1] + p.radius];
-        let hi = [params.arena_max[0] - p.radius, params.arena_max[1] - p.radius];
-        let mut wall = false;
-        for axis in 0..2 {
-            if p.pos[axis] < lo[axis] {
-                p.pos[axis] = 2.0 * lo[axis] - p.pos[axis];
-                p.vel[axis] = -p.vel[axis];
-                wall = true;
-            } else if p.pos[axis] > hi[axis] {
-                p.pos[axis] = 2.0 * hi[axis] - p.pos[axis];
-                p.vel[axis] = -p.vel[axis];
-                wall = true;
-            }
-        }
-        if wall {
-            p.pos = [p.pos[0].max(lo[0]).min(hi[0]), p.pos[1].max(lo[1]).min(hi[1])];
-            b.push_event(EventKind::Wall as u32, slot, NONE_U32, p.pos);
-            if p.bounces == 0 {
-                b.push_event(EventKind::Expire as u32, slot, NONE_U32, p.pos);
-                p.flags &= !FLAG_ALIVE;
-                b.projectiles[slot as usize] = p;
-                continue;
-            }
-            p.bounces -= 1;
-        }
-
-        // Timer: fires once when it crosses zero.
-        if p.flags & FLAG_TIMER_ARMED != 0 {
-            p.timer -= dt;
-            if p.timer <= 0.0 {
-                b.push_event(EventKind::Timer as u32, slot, NONE_U32, p.pos);
-                p.flags &= !FLAG_TIMER_ARMED;
-            }
-        }
-
-        // Lifetime.
-        p.lifetime -= dt;
-        if p.lifetime <= 0.0 {
-            b.push_event(EventKind::Expire as u32, slot, NONE_U32, p.pos);
-            p.flags &= !FLAG_ALIVE;
-        }
-        b.projectiles[slot as usize] = p;
+        step_slot(
+            &view,
+            slot,
+            &mut projectiles[slot as usize],
+            &mut |k, s, e, pos| events.push((k, s, e, pos)),
+        );
     }
+    for (kind, slot, enemy, pos) in events {
+        b.push_event(kind, slot, enemy, pos);
+    }
+}
+
+/// One projectile's step (the body of the shader's invocation for `slot`):
+/// homing, integration, walls, timer, lifetime; its events go to `emit`
+/// (kind, slot, enemy, position) in the order the shader appends them.
+pub fn step_slot(
+    g: &GridView<'_>,
+    slot: u32,
+    out: &mut Projectile,
+    emit: &mut impl FnMut(u32, u32, u32, [f32; 2]),
+) {
+    let params = g.params;
+    let dt = params.dt;
+    let mut p = *out;
+    if p.flags & FLAG_ALIVE == 0 {
+        return;
+    }
+
+    // Homing: a bounded turn toward the nearest enemy in range.
+    if p.homing > 0.0 && p.flags & FLAG_ENEMY_TEAM == 0 {
+        let t = find_target(g, p.pos, p.acquire_radius);
+        if t != NONE_U32 {
+            p.vel = turn_toward(p.pos, p.vel, g.enemies[t as usize].pos, p.homing * dt);
+        }
+    }
+
+    // Integrate, plus the change of the sine offset across the velocity.
+    let age1 = p.age + dt;
+    let mut offset = [0.0f32, 0.0];
+    if p.sine_amp != 0.0 {
+        let speed = (p.vel[0] * p.vel[0] + p.vel[1] * p.vel[1]).sqrt();
+        if speed > 0.0 {
+            let fwd = [p.vel[0] / speed, p.vel[1] / speed];
+            let perp = [-fwd[1], fwd[0]];
+            let delta = sine_phase(p.sine_freq, age1) - sine_phase(p.sine_freq, p.age);
+            let k = p.sine_amp * delta;
+            offset = [perp[0] * k, perp[1] * k];
+        }
+    }
+    p.pos = [
+        p.pos[0] + p.vel[0] * dt + offset[0],
+        p.pos[1] + p.vel[1] * dt + offset[1],
+    ];
+    p.age = age1;
+
+    // Walls: reflect inside the arena; out of bounces means expire there.
+    let lo = [params.arena_min[0] + p.radius, params.arena_min[1] + p.radius];
+    let hi = [params.arena_max[0] - p.radius, params.arena_max[1] - p.radius];
+    let mut wall = false;
+    for axis in 0..2 {
+        if p.pos[axis] < lo[axis] {
+            p.pos[axis] = 2.0 * lo[axis] - p.pos[axis];
+            p.vel[axis] = -p.vel[axis];
+            wall = true;
+        } else if p.pos[axis] > hi[axis] {
+            p.pos[axis] = 2.0 * hi[axis] - p.pos[axis];
+            p.vel[axis] = -p.vel[axis];
+            wall = true;
+        }
+    }
+    if wall {
+        p.pos = [p.pos[0].max(lo[0]).min(hi[0]), p.pos[1].max(lo[1]).min(hi[1])];
+        emit(EventKind::Wall as u32, slot, NONE_U32, p.pos);
+        if p.bounces == 0 {
+            emit(EventKind::Expire as u32, slot, NONE_U32, p.pos);
+            p.flags &= !FLAG_ALIVE;
+            *out = p;
+            return;
+        }
+        p.bounces -= 1;
+    }
+
+    // Timer: fires once when it crosses zero.
+    if p.flags & FLAG_TIMER_ARMED != 0 {
+        p.timer -= dt;
+        if p.timer <= 0.0 {
+            emit(EventKind::Timer as u32, slot, NONE_U32, p.pos);
+            p.flags &= !FLAG_TIMER_ARMED;
+        }
+    }
+
+    // Lifetime.
+    p.lifetime -= dt;
+    if p.lifetime <= 0.0 {
+        emit(EventKind::Expire as u32, slot, NONE_U32, p.pos);
+        p.flags &= !FLAG_ALIVE;
+    }
+    *out = p;
 }
