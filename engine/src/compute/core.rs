@@ -15,7 +15,7 @@ use super::events::{StepEvents, sort_events};
 use super::gpu::{GpuCoreError, GpuKernels, RawStep};
 use super::slots::SlotBook;
 use super::types::{Enemy, EventKind, Projectile};
-use crate::gpu::{Backend, GpuContext};
+use crate::gpu::{Backend, BackendChoice, GpuContext, choose};
 
 /// Why a core could not be created.
 #[derive(Debug, thiserror::Error)]
@@ -67,17 +67,20 @@ pub struct ProjectileCore {
     /// Slots written or killed since the oldest undelivered step was dispatched.
     written: Vec<u32>,
     killed: Vec<u32>,
+    choice: BackendChoice,
 }
 
 impl ProjectileCore {
-    /// A core on `backend`; `ctx` is required for [`Backend::Gpu`] and ignored for the CPU.
+    /// A core on `backend`; `ctx` is required for [`Backend::Gpu`], ignored
+    /// for the CPU, and read by [`Backend::Auto`] to choose ([`choose`]).
     pub fn new(backend: Backend, ctx: Option<&GpuContext>, config: CoreConfig) -> Result<Self, CoreError> {
-        let kernels = match backend {
+        let choice = choose(backend, ctx);
+        let kernels = match choice.backend {
             Backend::Gpu => {
                 let ctx = ctx.ok_or(CoreError::NoDevice)?;
                 Kernels::Gpu(Box::new(GpuKernels::new(ctx, &config)?))
             }
-            Backend::Cpu => Kernels::Cpu {
+            Backend::Cpu | Backend::Auto => Kernels::Cpu {
                 buffers: Box::new(CpuBuffers::new(
                     config.capacity,
                     config.max_enemies,
@@ -97,6 +100,7 @@ impl ProjectileCore {
             timings: Vec::new(),
             written: Vec::new(),
             killed: Vec::new(),
+            choice,
         })
     }
 
@@ -106,6 +110,12 @@ impl ProjectileCore {
             Kernels::Gpu(_) => Backend::Gpu,
             Kernels::Cpu { .. } => Backend::Cpu,
         }
+    }
+
+    /// The backend that runs, what was asked for, and why (the overlay and
+    /// the JSON reports print it).
+    pub fn choice(&self) -> &BackendChoice {
+        &self.choice
     }
 
     /// The sizes the core was made with.

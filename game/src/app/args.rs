@@ -11,8 +11,9 @@ pub struct PlayArgs {
     /// Seed of the run (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Compute core implementation: the WGSL passes (`gpu`) or their CPU twins (`cpu`).
-    #[arg(long, default_value_t = Backend::Gpu)]
+    /// Compute core implementation: `auto` (the CPU passes on a software
+    /// adapter such as lavapipe, the WGSL passes on a real GPU), `gpu` or `cpu`.
+    #[arg(long, default_value_t = Backend::Auto)]
     pub backend: Backend,
     /// Open a window of this size, e.g. `1280x720`, instead of the saved setting.
     #[arg(long, value_name = "WxH", value_parser = parse_size)]

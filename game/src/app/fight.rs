@@ -442,7 +442,19 @@ impl Fight {
                     format!("{:.1}", w.stats.vm_ops as f64 / w.stats.main_casts as f64)
                 },
             ),
-            ("backend".into(), w.backend().name().to_string()),
+            (
+                "backend".into(),
+                format!(
+                    "{} on {} thread(s): {}",
+                    w.backend().name(),
+                    if w.backend() == engine::gpu::Backend::Cpu {
+                        rayon::current_num_threads()
+                    } else {
+                        1
+                    },
+                    w.backend_choice().reason
+                ),
+            ),
         ];
         if w.blade_swing().is_some() {
             let s = &w.stats;

@@ -325,7 +325,7 @@ impl Session {
             }
         };
         let backend = match (replay.header.backend, ctx) {
-            (Backend::Gpu, Some(_)) => Backend::Gpu,
+            (Backend::Gpu | Backend::Auto, Some(_)) => replay.header.backend,
             _ => Backend::Cpu,
         };
         let waves = replay.waves_recorded() as u32;

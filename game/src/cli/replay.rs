@@ -51,12 +51,9 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
         Err(e) => return fail(&e),
     };
     let backend = args.backend.unwrap_or(replay.header.backend);
-    let ctx = match backend {
-        Backend::Gpu => match GpuContext::headless() {
-            Ok(c) => Some(c),
-            Err(e) => return fail(&e),
-        },
-        Backend::Cpu => None,
+    let ctx = match GpuContext::for_backend(backend) {
+        Ok(c) => c,
+        Err(e) => return fail(&e),
     };
     let started = std::time::Instant::now();
     let steps = replay.steps;

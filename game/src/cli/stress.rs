@@ -24,8 +24,9 @@ pub struct StressArgs {
     /// Steps run before measuring (pipelines warm, the arena fills).
     #[arg(long, default_value_t = 10)]
     pub warmup: u32,
-    /// `gpu` (WGSL passes) or `cpu` (their single-threaded CPU twins).
-    #[arg(long, default_value = "gpu")]
+    /// `auto` (the CPU passes on a software adapter, the WGSL passes on a
+    /// real GPU), `gpu` or `cpu` (on `--threads`).
+    #[arg(long, default_value = "auto")]
     pub backend: Backend,
     /// Scene seed.
     #[arg(long, default_value_t = 1)]
@@ -40,6 +41,9 @@ pub struct StressArgs {
 struct Report {
     adapter: String,
     backend: &'static str,
+    backend_requested: &'static str,
+    backend_reason: String,
+    threads: usize,
     projectiles: u32,
     enemies: u32,
     steps: u32,
@@ -89,15 +93,12 @@ fn stats(mut v: Vec<f64>) -> Stats {
 
 /// Runs the stress scene and prints the report; failure when no device opens.
 pub fn run(args: &StressArgs) -> ExitCode {
-    let ctx = match args.backend {
-        Backend::Gpu => match GpuContext::headless() {
-            Ok(ctx) => Some(ctx),
-            Err(e) => {
-                eprintln!("artificer stress: {e}");
-                return ExitCode::FAILURE;
-            }
-        },
-        Backend::Cpu => None,
+    let ctx = match GpuContext::for_backend(args.backend) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("artificer stress: {e}");
+            return ExitCode::FAILURE;
+        }
     };
     let config = CoreConfig::arena(args.projectiles.max(1), args.enemies.max(1));
     let mut core = match ProjectileCore::new(args.backend, ctx.as_ref(), config) {
@@ -151,12 +152,20 @@ fn measure(args: &StressArgs, core: &mut ProjectileCore, ctx: Option<&GpuContext
     let last = core.flush();
     events += last.events.len() as u64;
     overflow += u64::from(last.overflow);
+    let threads = if core.backend() == Backend::Cpu {
+        rayon::current_num_threads()
+    } else {
+        1
+    };
     Report {
         adapter: match ctx {
             Some(ctx) => ctx.adapter_summary(),
-            None => "cpu reference (single thread)".to_string(),
+            None => "none (CPU passes)".to_string(),
         },
         backend: core.backend().name(),
+        backend_requested: core.choice().requested.name(),
+        backend_reason: core.choice().reason.clone(),
+        threads,
         projectiles: args.projectiles,
         enemies: args.enemies,
         steps: args.steps,
@@ -177,7 +186,10 @@ fn measure(args: &StressArgs, core: &mut ProjectileCore, ctx: Option<&GpuContext
 
 fn print_table(r: &Report) {
     println!("adapter      {}", r.adapter);
-    println!("backend      {}", r.backend);
+    println!(
+        "backend      {} on {} thread(s) ({})",
+        r.backend, r.threads, r.backend_reason
+    );
     println!(
         "scene        {} projectiles, {} enemies, {} steps (+{} warm-up)",
         r.projectiles, r.enemies, r.steps, r.warmup

@@ -26,6 +26,11 @@ impl World {
         self.link.compute.backend()
     }
 
+    /// The backend, what was asked for and why (overlay, JSON reports).
+    pub fn backend_choice(&self) -> &engine::gpu::BackendChoice {
+        self.link.compute.choice()
+    }
+
     /// The compute core (the renderer draws from its projectile buffer; the overlay reads pass timings).
     pub fn compute(&self) -> &ProjectileCore {
         &self.link.compute
