@@ -12,6 +12,7 @@ pub mod replay;
 /// The game window's flags live with the window (`app::args`); the command
 /// line only routes to them.
 pub use crate::app::args as play;
+pub mod batch;
 pub mod sim;
 pub mod stress;
 pub mod tool;
@@ -27,6 +28,10 @@ pub struct Cli {
     /// Options of the game window (used when no subcommand is given).
     #[command(flatten)]
     pub play: play::PlayArgs,
+    /// Threads for the CPU compute passes and for batch sims (default:
+    /// every core). The results do not depend on it, only the speed.
+    #[arg(long, global = true, value_name = "N")]
+    pub threads: Option<usize>,
 }
 
 /// Headless tools. Without one, the game window opens.
@@ -65,6 +70,12 @@ pub enum DataCommand {
 
 /// Runs the parsed command line; the returned code is the process exit status.
 pub fn run(cli: Cli) -> std::process::ExitCode {
+    if let Some(n) = cli.threads
+        && let Err(e) = rayon::ThreadPoolBuilder::new().num_threads(n).build_global()
+    {
+        eprintln!("artificer: --threads {n}: {e}");
+        return std::process::ExitCode::FAILURE;
+    }
     match cli.command {
         None => crate::app::run(&cli.play),
         Some(Command::Tool(cmd)) => tool::run(cmd),

@@ -20,6 +20,12 @@ pub struct SimArgs {
     /// Run seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Play many seeds at once instead (`1..64`, both ends included, or
+    /// `3,5,9`), on the CPU passes over `--threads` workers: one JSON line
+    /// per run, then an aggregate line (win rate, waves reached, DPS per
+    /// wave, causes of death, throughput).
+    #[arg(long, value_name = "A..B", conflicts_with_all = ["seed", "record", "profile"])]
+    pub seeds: Option<String>,
     /// The run's last wave: 1–20, or any wave in endless and boss-rush
     /// modes (the scripted player goes on past the clear up to it).
     #[arg(long, default_value_t = 20)]
@@ -45,8 +51,9 @@ pub struct SimArgs {
     /// A JSON build: `{"core": id, "deck": [ids], "items": [items]}`.
     #[arg(long)]
     pub build: Option<PathBuf>,
-    /// `gpu` (WGSL passes) or `cpu` (their CPU twins).
-    #[arg(long, default_value = "gpu")]
+    /// `auto` (the CPU passes on a software adapter, the WGSL passes on a
+    /// real GPU), `gpu` or `cpu`.
+    #[arg(long, default_value = "auto")]
     pub backend: Backend,
     /// The scripted player: `starter` (the simple shopper) or `competent`
     /// (builds like a player who read the codex); see `run::script`.
@@ -94,15 +101,15 @@ pub fn run(args: &SimArgs) -> ExitCode {
         },
         None => None,
     };
-    let ctx = match args.backend {
-        Backend::Gpu => match GpuContext::headless() {
-            Ok(c) => Some(c),
-            Err(e) => {
-                eprintln!("artificer sim: {e}");
-                return ExitCode::FAILURE;
-            }
-        },
-        Backend::Cpu => None,
+    if let Some(spec) = &args.seeds {
+        return batch_main(args, spec, &cat, build);
+    }
+    let ctx = match GpuContext::for_backend(args.backend) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("artificer sim: {e}");
+            return ExitCode::FAILURE;
+        }
     };
     let opts = RunOptions {
         seed: args.seed,
@@ -145,6 +152,87 @@ pub fn run(args: &SimArgs) -> ExitCode {
         }
     }
     print_sim(&run.report(), &log, booked.as_ref(), args.json)
+}
+
+/// `sim --seeds`: the batch of [`super::batch`], printed.
+fn batch_main(
+    args: &SimArgs,
+    spec: &str,
+    cat: &Arc<crate::catalog::Catalog>,
+    build: Option<crate::run::Build>,
+) -> ExitCode {
+    let seeds = match super::batch::parse_seeds(spec) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("artificer sim: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let opts = RunOptions {
+        seed: 0,
+        waves: args.waves,
+        backend: Backend::Cpu,
+        build,
+        policy: args.policy,
+        mode: crate::run::ModeOptions {
+            mode: args.mode,
+            ng_plus: args.ng_plus,
+            start_wave: args.start_wave,
+            curse: args.curse.clone(),
+        },
+    };
+    let (runs, agg) = super::batch::play_batch(cat, &opts, &seeds, rayon::current_num_threads());
+    if args.json {
+        for r in &runs {
+            match serde_json::to_string(r) {
+                Ok(s) => println!("{s}"),
+                Err(e) => eprintln!("artificer sim: {e}"),
+            }
+        }
+        match serde_json::to_string(&agg) {
+            Ok(s) => println!("{s}"),
+            Err(e) => {
+                eprintln!("artificer sim: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        println!("seed  outcome    wave  cleared  death cause              wall ms");
+        for r in &runs {
+            let outcome = r.outcome.map_or("error".to_string(), |o| format!("{o:?}"));
+            println!(
+                "{:>4}  {:<9} {:>5}  {:<7}  {:<24} {:>8.0}",
+                r.seed,
+                outcome,
+                r.wave_reached,
+                r.cleared,
+                r.death_cause.as_deref().unwrap_or("-"),
+                r.wall_ms
+            );
+        }
+        let w = &agg.waves_reached;
+        println!(
+            "{} runs, {} wins ({:.0} %), waves reached p10 {} p50 {} p90 {}, {} steps in {:.1} s on {} threads ({:.0} steps/s per core)",
+            agg.runs,
+            agg.wins,
+            agg.win_rate * 100.0,
+            w.p10,
+            w.p50,
+            w.p90,
+            agg.steps,
+            agg.wall_s,
+            agg.threads,
+            agg.steps_per_s_per_core
+        );
+        for (cause, n) in &agg.deaths_by_cause {
+            println!("  died to {cause}: {n}");
+        }
+    }
+    if agg.errors > 0 {
+        eprintln!("artificer sim: {} run(s) could not be played", agg.errors);
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
 }
 
 /// What a profile run left in the profile, for the sim's output.

@@ -121,6 +121,8 @@ pub struct WaveReport {
     pub clones: u32,
     /// Halves the split mutator made in the wave.
     pub splits: u32,
+    /// What dealt the killing blow, when the player died in the wave.
+    pub death_cause: Option<String>,
     /// Player shots the mirror world turned back in the wave.
     pub mirrored: u32,
     /// Hash of the whole run state when the wave ended (see
@@ -258,6 +260,7 @@ pub(crate) fn wave_report(
         difficulty: 1.0,
         clones: s.clones,
         splits: s.splits,
+        death_cause: s.death_cause.clone(),
         mirrored: s.mirrored,
         state_hash: format!("{state_hash:016x}"),
         step_ms_mean: round(s.step_ms_mean(), 4),

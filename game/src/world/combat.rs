@@ -79,7 +79,7 @@ impl World {
                     // ones (boss shots, reflected player spells) as their element.
                     let class = gear::shot_class(&shot.elements, self.cat.run.world.enemy_attack.shot_class);
                     let before = self.player.damage_taken;
-                    self.hurt_player(shot.damage, class);
+                    self.hurt_player(shot.damage, class, super::blows::Blow::EnemyShot);
                     if self.player.damage_taken > before {
                         self.afflict_player(shot.elements.dominant(), shot.damage);
                     }
@@ -200,7 +200,11 @@ impl World {
         if hurts_caster && self.player.pos.distance(pos) <= radius + self.player.radius {
             let raw = (spec.base + spec.add) * spec.mult;
             let before = self.player.damage_taken;
-            self.hurt_player(raw, crate::loot::enhance::DamageClass::Blunt);
+            self.hurt_player(
+                raw,
+                crate::loot::enhance::DamageClass::Blunt,
+                super::blows::Blow::OwnExplosion,
+            );
             self.stats.self_damage += self.player.damage_taken - before;
         }
     }

@@ -179,7 +179,11 @@ impl World {
             self.riposte(slot, counters);
             return;
         }
-        self.hurt_player(dmg, self.cat.run.world.enemy_attack.contact_class);
+        self.hurt_player(
+            dmg,
+            self.cat.run.world.enemy_attack.contact_class,
+            super::blows::Blow::Contact(slot),
+        );
     }
 
     /// One exchange for `artificer tool parry`: enemy `slot` lands a contact

@@ -98,6 +98,9 @@ pub struct WaveStats {
     pub clones: u32,
     /// Halves born of the split mutator.
     pub splits: u32,
+    /// What dealt the killing blow, when the player died in the wave (an
+    /// enemy's or boss's name for contact, else the kind of harm).
+    pub death_cause: Option<String>,
     /// Player shots the mirror world turned back.
     pub mirrored: u32,
     /// Damage dealt to enemies (hits, area, reactions; damage over time excluded).

@@ -1,6 +1,7 @@
 //! Step stage 4 (DESIGN §2): enemies, bosses, the player and pickups move,
 //! and what touches the player hurts it.
 
+use super::blows::Blow;
 use super::*;
 
 impl World {
@@ -56,7 +57,11 @@ impl World {
         }
         if out.pool_damage > 0.0 {
             // Pools hurt continuously: no invulnerability window, no minimum of 1 per step.
-            self.hurt_player_over_time(out.pool_damage, self.cat.run.world.enemy_attack.pool_class);
+            self.hurt_player_over_time(
+                out.pool_damage,
+                self.cat.run.world.enemy_attack.pool_class,
+                Blow::AcidPool,
+            );
         }
         self.take_enemy_shots(&out.enemy_shots);
         self.boss_events.extend(out.boss_events.iter().copied());
@@ -75,10 +80,10 @@ impl World {
         }
         let (burn, poison) = self.afflictions.tick(dt);
         if burn > 0.0 {
-            self.hurt_player_over_time(burn, crate::loot::enhance::DamageClass::Fire);
+            self.hurt_player_over_time(burn, crate::loot::enhance::DamageClass::Fire, Blow::Burn);
         }
         if poison > 0.0 {
-            self.hurt_player_over_time(poison, crate::loot::enhance::DamageClass::Poison);
+            self.hurt_player_over_time(poison, crate::loot::enhance::DamageClass::Poison, Blow::Poison);
         }
         self.step_melee(dt, counters);
         self.player.move_factor = self
@@ -124,7 +129,7 @@ impl World {
         }
     }
 
-    pub(super) fn hurt_player(&mut self, raw: f32, class: crate::loot::enhance::DamageClass) {
+    pub(super) fn hurt_player(&mut self, raw: f32, class: crate::loot::enhance::DamageClass, blow: Blow) {
         let rules = &self.cat.loot.enhancements.levels;
         let Some((scaled, _)) = gear::enemy_hit(
             raw,
@@ -151,13 +156,19 @@ impl World {
             self.run_hooks(crate::loot::hooks::Hook::OnHurt, &mut counters);
         }
         if matches!(outcome, crate::player::HitOutcome::Killed(_)) {
+            self.stats.death_cause = Some(self.blow_name(blow));
             self.run_hooks(crate::loot::hooks::Hook::OnDeath, &mut counters);
             log::debug!("player died in wave {} at step {}", self.wave, self.wave_steps);
         }
         self.counters.dropped_spawns += counters.dropped_spawns;
     }
 
-    pub(super) fn hurt_player_over_time(&mut self, amount: f32, class: crate::loot::enhance::DamageClass) {
+    pub(super) fn hurt_player_over_time(
+        &mut self,
+        amount: f32,
+        class: crate::loot::enhance::DamageClass,
+        blow: Blow,
+    ) {
         let rules = &self.cat.loot.enhancements.levels;
         let Some((scaled, _)) = gear::enemy_hit(
             amount,
@@ -173,6 +184,7 @@ impl World {
         self.player.take_damage_over_time(scaled);
         self.stats.damage_taken += self.player.damage_taken - before;
         if was_up && self.player.hp <= 0.0 {
+            self.stats.death_cause = Some(self.blow_name(blow));
             self.run_hooks(crate::loot::hooks::Hook::OnDeath, &mut StepCounters::default());
         }
     }

@@ -1,0 +1,317 @@
+//! `artificer sim --seeds A..B`: one build played on many seeds at once, the
+//! way a build-crafter stress-tests it. Each seed is a whole scripted run
+//! (the same `run::play_logged` as a single `sim`), the runs spread over the
+//! cores; each run prints one JSON line, then one line aggregates them.
+//!
+//! Decisions:
+//! - Batch runs always use the CPU passes: many runs at once on one GPU
+//!   queue would wait on each other, and on the CPU every run is bit for
+//!   bit what a single `sim --seed S --backend cpu` prints (a test checks).
+//! - Runs are scheduled over a rayon pool of `--threads` workers (default:
+//!   every core); a run's own passes stay serial at a wave's load
+//!   (`engine::compute::cpu::par::PAR_MIN_SLOTS`), so one run is one core.
+//! - A run is a win when it ends `won` (the W20 boss fell) or, in endless and
+//!   boss-rush modes, survives to its last wave.
+//! - DPS per wave is what the run dealt in the wave over its length (the
+//!   fight's real DPS, crowds and overkill included), not the single-target
+//!   figure `build_dps` measures before each wave.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::catalog::Catalog;
+use crate::run::{Mode, Outcome, RunOptions, RunReport, play_logged};
+
+/// The seeds of `--seeds`: `A..B` (both ends included, as a player counts
+/// "seeds 1 to 64"), `A..=B`, or a comma list `3,5,9`.
+pub fn parse_seeds(s: &str) -> Result<Vec<u64>, String> {
+    let bad = |why: &str| format!("--seeds {s:?}: {why} (expected A..B or a list like 3,5,9)");
+    if let Some((a, b)) = s.split_once("..") {
+        let b = b.strip_prefix('=').unwrap_or(b);
+        let a: u64 = a
+            .trim()
+            .parse()
+            .map_err(|_| bad("the first seed is not a number"))?;
+        let b: u64 = b
+            .trim()
+            .parse()
+            .map_err(|_| bad("the last seed is not a number"))?;
+        if b < a {
+            return Err(bad("the last seed is below the first"));
+        }
+        if b - a >= 100_000 {
+            return Err(bad("more than 100,000 seeds"));
+        }
+        return Ok((a..=b).collect());
+    }
+    let seeds: Result<Vec<u64>, _> = s.split(',').map(|t| t.trim().parse::<u64>()).collect();
+    match seeds {
+        Ok(v) if !v.is_empty() => Ok(v),
+        _ => Err(bad("not a list of numbers")),
+    }
+}
+
+/// One seed's run, as its JSON line prints it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BatchRun {
+    /// The seed.
+    pub seed: u64,
+    /// How the run ended (`null` when it could not be played; see `error`).
+    pub outcome: Option<Outcome>,
+    /// Counted as a win (see the module docs).
+    pub win: bool,
+    /// Last wave started.
+    pub wave_reached: u32,
+    /// The W20 boss fell.
+    pub cleared: bool,
+    /// What dealt the killing blow, when the player died.
+    pub death_cause: Option<String>,
+    /// Damage dealt per second in each wave, wave 1 first.
+    pub dps: Vec<f64>,
+    /// Simulated 60-Hz steps.
+    pub steps: u64,
+    /// Wall time of the run, ms (timing: differs between runs).
+    pub wall_ms: f64,
+    /// The run's final state hash (equal to `sim --seed S --backend cpu`'s).
+    pub state_hash: String,
+    /// Why the run could not be played (a script refusal), if it could not.
+    pub error: Option<String>,
+}
+
+/// Nearest-rank percentiles of a sample.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Spread {
+    /// Values in the sample.
+    pub n: usize,
+    /// Smallest.
+    pub min: f64,
+    /// 10th percentile.
+    pub p10: f64,
+    /// Median.
+    pub p50: f64,
+    /// 90th percentile.
+    pub p90: f64,
+    /// Largest.
+    pub max: f64,
+    /// Mean.
+    pub mean: f64,
+}
+
+impl Spread {
+    /// The spread of `v` (all zeros for an empty sample).
+    pub fn of(mut v: Vec<f64>) -> Spread {
+        v.sort_by(f64::total_cmp);
+        let n = v.len();
+        let at = |q: f64| {
+            if n == 0 {
+                0.0
+            } else {
+                v[(((n as f64) * q).ceil() as usize).clamp(1, n) - 1]
+            }
+        };
+        Spread {
+            n,
+            min: v.first().copied().unwrap_or(0.0),
+            p10: at(0.1),
+            p50: at(0.5),
+            p90: at(0.9),
+            max: v.last().copied().unwrap_or(0.0),
+            mean: if n == 0 {
+                0.0
+            } else {
+                v.iter().sum::<f64>() / n as f64
+            },
+        }
+    }
+}
+
+/// The aggregate line.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Aggregate {
+    /// Always `"aggregate"`, so a reader of the JSON lines can tell it apart.
+    pub kind: &'static str,
+    /// Runs played.
+    pub runs: usize,
+    /// Runs won.
+    pub wins: usize,
+    /// `wins / runs`.
+    pub win_rate: f64,
+    /// Waves reached.
+    pub waves_reached: Spread,
+    /// DPS in wave n (index n − 1) over the runs that fought it.
+    pub dps_per_wave: Vec<Spread>,
+    /// Deaths by what dealt the killing blow.
+    pub deaths_by_cause: BTreeMap<String, usize>,
+    /// Runs that could not be played.
+    pub errors: usize,
+    /// Workers the runs were spread over.
+    pub threads: usize,
+    /// Simulated steps in all.
+    pub steps: u64,
+    /// Wall time of the whole batch, s.
+    pub wall_s: f64,
+    /// Simulated steps per second of wall time, per worker.
+    pub steps_per_s_per_core: f64,
+}
+
+/// Whether `report` counts as a win under `mode` with `last_wave`.
+fn is_win(report: &RunReport, mode: Mode, last_wave: u32) -> bool {
+    match report.outcome {
+        Some(Outcome::Won) => true,
+        Some(Outcome::Survived) => {
+            matches!(mode, Mode::Endless | Mode::BossRush) && report.wave_reached >= last_wave
+        }
+        _ => false,
+    }
+}
+
+/// Plays `opts` (its seed replaced) on every seed over a pool of `threads`
+/// workers (0: every core), on the CPU passes. Runs come back in seed order.
+pub fn play_batch(
+    cat: &Arc<Catalog>,
+    opts: &RunOptions,
+    seeds: &[u64],
+    threads: usize,
+) -> (Vec<BatchRun>, Aggregate) {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+    let start = Instant::now();
+    let play = || -> Vec<BatchRun> { seeds.par_iter().map(|&seed| play_one(cat, opts, seed)).collect() };
+    let (runs, workers) = match &pool {
+        Ok(p) => (p.install(play), p.current_num_threads()),
+        Err(e) => {
+            log::warn!("no thread pool ({e}); the batch runs on the global one");
+            (play(), rayon::current_num_threads())
+        }
+    };
+    let wall_s = (start.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
+    let agg = aggregate(&runs, workers, wall_s);
+    (runs, agg)
+}
+
+fn play_one(cat: &Arc<Catalog>, opts: &RunOptions, seed: u64) -> BatchRun {
+    let opts = RunOptions {
+        seed,
+        backend: engine::gpu::Backend::Cpu,
+        ..opts.clone()
+    };
+    let start = Instant::now();
+    match play_logged(cat.clone(), &opts, None, false) {
+        Ok((run, _log)) => {
+            let report = run.report();
+            let steps = report
+                .waves
+                .iter()
+                .map(|w| (w.duration_s * 60.0).round() as u64)
+                .sum();
+            BatchRun {
+                seed,
+                outcome: report.outcome,
+                win: is_win(&report, opts.mode.mode, opts.waves),
+                wave_reached: report.wave_reached,
+                cleared: report.cleared,
+                death_cause: report.waves.iter().rev().find_map(|w| w.death_cause.clone()),
+                dps: report
+                    .waves
+                    .iter()
+                    .map(|w| {
+                        if w.duration_s > 0.0 {
+                            round1(w.damage_dealt / w.duration_s)
+                        } else {
+                            0.0
+                        }
+                    })
+                    .collect(),
+                steps,
+                wall_ms: round1(start.elapsed().as_secs_f64() * 1e3),
+                state_hash: report.state_hash,
+                error: None,
+            }
+        }
+        Err(e) => BatchRun {
+            seed,
+            outcome: None,
+            win: false,
+            wave_reached: 0,
+            cleared: false,
+            death_cause: None,
+            dps: Vec::new(),
+            steps: 0,
+            wall_ms: round1(start.elapsed().as_secs_f64() * 1e3),
+            state_hash: String::new(),
+            error: Some(e.to_string()),
+        },
+    }
+}
+
+fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+/// Folds the runs into the aggregate line.
+pub fn aggregate(runs: &[BatchRun], threads: usize, wall_s: f64) -> Aggregate {
+    let played: Vec<&BatchRun> = runs.iter().filter(|r| r.error.is_none()).collect();
+    let wins = played.iter().filter(|r| r.win).count();
+    let longest = played.iter().map(|r| r.dps.len()).max().unwrap_or(0);
+    let dps_per_wave = (0..longest)
+        .map(|i| Spread::of(played.iter().filter_map(|r| r.dps.get(i).copied()).collect()))
+        .collect();
+    let mut deaths_by_cause = BTreeMap::new();
+    for r in &played {
+        if r.outcome == Some(Outcome::Died) {
+            let cause = r.death_cause.clone().unwrap_or_else(|| "unknown".into());
+            *deaths_by_cause.entry(cause).or_insert(0) += 1;
+        }
+    }
+    let steps: u64 = played.iter().map(|r| r.steps).sum();
+    Aggregate {
+        kind: "aggregate",
+        runs: runs.len(),
+        wins,
+        win_rate: if runs.is_empty() {
+            0.0
+        } else {
+            wins as f64 / runs.len() as f64
+        },
+        waves_reached: Spread::of(played.iter().map(|r| f64::from(r.wave_reached)).collect()),
+        dps_per_wave,
+        deaths_by_cause,
+        errors: runs.len() - played.len(),
+        threads,
+        steps,
+        wall_s,
+        steps_per_s_per_core: if wall_s > 0.0 && threads > 0 {
+            (steps as f64 / wall_s / threads as f64).round()
+        } else {
+            0.0
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_parse_as_ranges_and_lists() {
+        assert_eq!(parse_seeds("1..4"), Ok(vec![1, 2, 3, 4]));
+        assert_eq!(parse_seeds("7..=8"), Ok(vec![7, 8]));
+        assert_eq!(parse_seeds("3,5,9"), Ok(vec![3, 5, 9]));
+        assert!(parse_seeds("5..2").is_err());
+        assert!(parse_seeds("a..b").is_err());
+        assert!(parse_seeds("").is_err());
+    }
+
+    #[test]
+    fn the_spread_takes_nearest_ranks() {
+        let s = Spread::of((1..=10).map(f64::from).collect());
+        assert_eq!(
+            (s.min, s.p10, s.p50, s.p90, s.max, s.mean),
+            (1.0, 1.0, 5.0, 9.0, 10.0, 5.5)
+        );
+        assert_eq!(Spread::of(Vec::new()).n, 0);
+    }
+}
