@@ -8,7 +8,7 @@
 @group(0) @binding(7) var<storage, read> edit_slots: array<u32>;
 @group(0) @binding(8) var<storage, read> edit_data: array<Projectile>;
 
-@compute @workgroup_size(64)
+@compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let i = gid.x;
     if i >= params.edit_count {

@@ -5,7 +5,7 @@
 @group(0) @binding(3) var<storage, read_write> grid: array<atomic<u32>>;
 @group(0) @binding(6) var<storage, read_write> counters: array<atomic<u32>, 4>;
 
-@compute @workgroup_size(64)
+@compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let c = gid.x;
     if c == 0u {

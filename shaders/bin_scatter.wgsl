@@ -8,7 +8,7 @@
 @group(0) @binding(3) var<storage, read_write> grid: array<atomic<u32>>;
 @group(0) @binding(4) var<storage, read_write> cell_enemies: array<u32>;
 
-@compute @workgroup_size(64)
+@compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let e = gid.x;
     if e >= params.enemy_count {

@@ -61,7 +61,7 @@ fn next_hit(slot: u32, pos: vec2<f32>, radius: f32, hit_count: u32, has_after: b
     return best;
 }
 
-@compute @workgroup_size(64)
+@compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let slot = gid.x;
     if slot >= params.slot_count {

@@ -98,7 +98,7 @@ fn sine_phase(freq: f32, age: f32) -> f32 {
 
 // Fields are read and written one by one (never the whole 128-byte struct
 // with its arrays), which keeps the invocation's state in registers.
-@compute @workgroup_size(64)
+@compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let slot = gid.x;
     if slot >= params.slot_count {

@@ -43,8 +43,12 @@ impl StepEvents {
 /// The deterministic order: kind, then projectile slot, then enemy index,
 /// then position bits (never needed by the passes, which emit at most one
 /// event per kind, projectile and enemy).
+///
+/// The key orders any two different events, so the parallel sort used for
+/// big batches (over the current rayon pool) gives the serial order exactly.
 pub fn sort_events(events: &mut [Event]) {
-    events.sort_unstable_by_key(|e| {
+    use rayon::slice::ParallelSliceMut;
+    let key = |e: &Event| {
         (
             e.kind,
             e.projectile,
@@ -52,5 +56,13 @@ pub fn sort_events(events: &mut [Event]) {
             e.pos[0].to_bits(),
             e.pos[1].to_bits(),
         )
-    });
+    };
+    if events.len() >= PAR_SORT_MIN && rayon::current_num_threads() > 1 {
+        events.par_sort_unstable_by_key(key);
+    } else {
+        events.sort_unstable_by_key(key);
+    }
 }
+
+/// Events below which a step's batch is sorted on the calling thread.
+pub const PAR_SORT_MIN: usize = 8192;

@@ -88,10 +88,6 @@ pub fn collide(b: &mut CpuBuffers) {
 /// One projectile's collisions (the body of the shader's invocation for
 /// `slot`); its events go to `emit` (kind, slot, enemy, position) in the
 /// order the shader appends them.
-#[expect(
-    clippy::too_many_arguments,
-    reason = "the buffers the shader binds, borrowed apart"
-)]
 pub fn collide_slot(
     params: &StepParams,
     grid: &[u32],
