@@ -27,7 +27,8 @@ pub(super) fn rings(scene: &mut Scene, pos: Vec2, t: f32) {
 pub(super) fn banner(ctx: &egui::Context, t: f32) {
     let alpha = (255.0 * (1.0 - (2.0 * t - 1.0).abs().powi(3))).clamp(0.0, 255.0) as u8;
     egui::Area::new(egui::Id::unique("clear banner"))
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, -60.0])
+        // Well above the centre, where the player stands in its rings.
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, -130.0])
         .interactable(false)
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {

@@ -106,8 +106,10 @@ impl ReplayView {
             ))
             .color(egui::Color32::from_rgb(255, 220, 120))
         };
+        // At the bottom: the top holds the HUD and its rules line (NG+,
+        // mutator, curse), which a replay shows too.
         egui::Area::new(egui::Id::unique("replay banner"))
-            .anchor(egui::Align2::CENTER_TOP, [0.0, 40.0])
+            .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -16.0])
             .interactable(false)
             .show(ctx, |ui| {
                 egui::Frame::new()

@@ -94,6 +94,7 @@ impl World {
                     self.player.take_damage_over_time(per_second);
                     self.stats.damage_taken += self.player.damage_taken - before;
                     if was_up && self.player.hp <= 0.0 {
+                        self.stats.death_cause = Some("own gear's drain".into());
                         self.run_hooks(Hook::OnDeath, counters);
                     }
                 }
