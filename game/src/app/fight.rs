@@ -455,6 +455,7 @@ impl Fight {
                     w.backend_choice().reason
                 ),
             ),
+            ("data".into(), crate::data::source::source().describe()),
         ];
         if w.blade_swing().is_some() {
             let s = &w.stats;

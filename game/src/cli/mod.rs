@@ -32,6 +32,10 @@ pub struct Cli {
     /// every core). The results do not depend on it, only the speed.
     #[arg(long, global = true, value_name = "N")]
     pub threads: Option<usize>,
+    /// Load the data from this folder instead of the copy embedded in the
+    /// binary (modding, balancing); `$ARTIFICER_DATA` does the same.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub data: Option<std::path::PathBuf>,
 }
 
 /// Headless tools. Without one, the game window opens.
@@ -76,6 +80,9 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
         eprintln!("artificer: --threads {n}: {e}");
         return std::process::ExitCode::FAILURE;
     }
+    if let Some(dir) = cli.data {
+        crate::data::set_data_dir(dir);
+    }
     match cli.command {
         None => crate::app::run(&cli.play),
         Some(Command::Tool(cmd)) => tool::run(cmd),
@@ -85,13 +92,17 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
         Some(Command::Wand(cmd)) => wand::run(cmd),
         Some(Command::Profile(cmd)) => profile::run(cmd),
         Some(Command::Data(DataCommand::Check { root })) => {
+            let named = match &root {
+                Some(r) => format!("{} (--root)", r.display()),
+                None => crate::data::source::source().describe(),
+            };
             let root = root.unwrap_or_else(crate::data::default_root);
             // The codex's words are checked against the loaded catalogue.
             let loaded = crate::catalog::Catalog::load(&root)
                 .and_then(|cat| crate::codex::CodexBook::load(&root, &cat).map(|_| cat));
             match loaded {
                 Ok(_) => {
-                    println!("data OK: {}", root.display());
+                    println!("data OK: {named}");
                     std::process::ExitCode::SUCCESS
                 }
                 Err(errors) => {

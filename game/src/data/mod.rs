@@ -11,6 +11,10 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
+pub mod source;
+
+pub use source::{DataSource, set_data_dir};
+
 /// One problem found in the data: which file, where inside it, and what is wrong.
 ///
 /// Designers fix data from this message alone, so it must name all three.
@@ -79,20 +83,10 @@ pub fn load_json<T: DeserializeOwned>(root: &Path, rel: &str) -> Result<T, DataE
     parse_json(Path::new(rel), &text)
 }
 
-/// The data folder: `$ARTIFICER_DATA` if set, else `data/` beside the workspace root
-/// this binary was built from, else `data/` in the current directory.
-///
-/// The compile-time path makes `cargo run` and tests work from any directory; the
-/// environment variable lets a packaged build or a test point elsewhere.
+/// The data folder this process loads: `--data DIR`, else `$ARTIFICER_DATA`,
+/// else the binary's embedded copy of `data/` (see [`source`]).
 pub fn default_root() -> PathBuf {
-    if let Some(p) = std::env::var_os("ARTIFICER_DATA") {
-        return PathBuf::from(p);
-    }
-    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
-    if built.is_dir() {
-        return built;
-    }
-    PathBuf::from("data")
+    source::source().root().to_path_buf()
 }
 
 #[cfg(test)]
