@@ -101,6 +101,41 @@ stats! {
     Parry = "parry": base 0.0, soft Some(0.5), hard Some(0.9), lower false;
 }
 
+impl StatId {
+    /// The name a player reads (screens never show the data id).
+    pub fn name(self) -> &'static str {
+        match self {
+            StatId::HpMax => "Max HP",
+            StatId::HpRegen => "HP regeneration",
+            StatId::ManaMax => "Max mana",
+            StatId::ManaRegen => "Mana regeneration",
+            StatId::MoveSpeed => "Move speed",
+            StatId::CastDelayMod => "Cast delay",
+            StatId::RechargeSpeedMod => "Recharge time",
+            StatId::Luck => "Luck",
+            StatId::CpuLimit => "CPU limit",
+            StatId::AttunementFire => "Fire attunement",
+            StatId::AttunementIce => "Ice attunement",
+            StatId::AttunementLightning => "Lightning attunement",
+            StatId::AttunementPoison => "Poison attunement",
+            StatId::DamageFlat => "Flat damage",
+            StatId::DamageMult => "Damage multiplier",
+            StatId::CritChance => "Crit chance",
+            StatId::CritMult => "Crit damage",
+            StatId::Penetration => "Penetration",
+            StatId::ResShred => "Resistance shred",
+            StatId::StatusChance => "Status chance",
+            StatId::Armor => "Armour",
+            StatId::PickupRadius => "Pickup radius",
+            StatId::ManaLeech => "Mana per kill",
+            StatId::Accuracy => "Accuracy",
+            StatId::ReactionPower => "Reaction power",
+            StatId::Save => "Affliction save",
+            StatId::Parry => "Parry",
+        }
+    }
+}
+
 /// One change to one stat: `(base + Σadd) × Πmul`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -128,7 +128,7 @@ pub fn show(
             } else {
                 d.after > d.before
             };
-            let text = format!("{}: {:.2} -> {:.2}", d.stat.id(), d.before, d.after);
+            let text = format!("{}: {:.2} -> {:.2}", d.stat.name(), d.before, d.after);
             ui.label(RichText::new(text).color(if better { GAIN } else { LOSS }));
         }
         if ui.button("Wear it").clicked() {

@@ -11,6 +11,7 @@ pub mod equipment;
 pub mod hud;
 pub mod lab;
 pub mod levelup;
+pub mod names;
 pub mod pause;
 pub mod range;
 pub mod records;

@@ -61,7 +61,13 @@ pub fn show(ctx: &egui::Context, world: &World, shop: &Shop, message: Option<&st
                         hotkey += 1;
                         col.horizontal(|ui| {
                             let name = offer_name(world, shelf, &offer.id);
-                            ui.label(name);
+                            let cat = world.catalog();
+                            let tip = match shelf {
+                                Shelf::Spells => super::names::spell_tip(cat, &offer.id, None),
+                                Shelf::Cores => super::names::core_tip(cat, &offer.id, None),
+                                Shelf::Stats => super::names::stat_offer_tip(cat, &offer.id),
+                            };
+                            ui.label(name).on_hover_text(tip);
                             if offer.sold {
                                 ui.weak("sold");
                                 return;
@@ -96,7 +102,17 @@ pub fn show(ctx: &egui::Context, world: &World, shop: &Shop, message: Option<&st
             for (ci, core) in cores.iter().enumerate() {
                 ui.horizontal(|ui| {
                     let tag = if ci == active { "(active)" } else { "" };
-                    ui.label(format!("{} ({} slots) {tag}", core.id, core.capacity));
+                    let cat = world.catalog();
+                    ui.label(format!(
+                        "{} ({} slots) {tag}",
+                        super::names::core_name(cat, &core.id),
+                        core.capacity
+                    ))
+                    .on_hover_text(super::names::core_tip(
+                        cat,
+                        &core.id,
+                        Some(def.sell_price(core.paid)),
+                    ));
                     if ci != active {
                         if ui
                             .button("Make active")
@@ -125,9 +141,17 @@ pub fn show(ctx: &egui::Context, world: &World, shop: &Shop, message: Option<&st
                 });
                 ui.horizontal_wrapped(|ui| {
                     for (slot, card) in core.deck.iter().enumerate() {
+                        let sell = def.sell_price(card.paid);
+                        let cat = world.catalog();
                         if ui
-                            .button(format!("{} (sell {})", card.id, def.sell_price(card.paid)))
-                            .on_hover_text("sell this card")
+                            .button(format!(
+                                "{} (sell {sell})",
+                                super::names::spell_name(cat, &card.id)
+                            ))
+                            .on_hover_text(format!(
+                                "{}\nClick to sell it.",
+                                super::names::spell_tip(cat, &card.id, Some(sell))
+                            ))
                             .clicked()
                         {
                             action = Some(Command::SellCard(CardPlace::Deck { core: ci, slot }));
@@ -144,8 +168,17 @@ pub fn show(ctx: &egui::Context, world: &World, shop: &Shop, message: Option<&st
             ui.horizontal_wrapped(|ui| {
                 let waiting = world.loadout.waiting.clone();
                 for (i, card) in waiting.iter().enumerate() {
+                    let sell = def.sell_price(card.paid);
+                    let cat = world.catalog();
                     if ui
-                        .button(format!("{} (sell {})", card.id, def.sell_price(card.paid)))
+                        .button(format!(
+                            "{} (sell {sell})",
+                            super::names::spell_name(cat, &card.id)
+                        ))
+                        .on_hover_text(format!(
+                            "{}\nClick to sell it.",
+                            super::names::spell_tip(cat, &card.id, Some(sell))
+                        ))
                         .clicked()
                     {
                         action = Some(Command::SellCard(CardPlace::Waiting(i)));
@@ -168,6 +201,6 @@ fn offer_name(world: &World, shelf: Shelf, id: &str) -> String {
             let c = cat.cores.get(i);
             format!("{} ({} slots)", c.name, c.capacity)
         }),
-        Shelf::Stats => id.to_string(),
+        Shelf::Stats => super::names::stat_offer_name(cat, id),
     }
 }

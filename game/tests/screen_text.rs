@@ -1,0 +1,100 @@
+//! No data id on the screens a player shops and builds on: the shop (with
+//! its carried cores and cards), the lab and the summary are drawn
+//! headless with a seeded run, and every word of their text is checked
+//! against the ids of the chips, cores and stat offers.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use engine::gpu::Backend;
+use game::catalog::Catalog;
+use game::run::{Phase, Run, RunSetup};
+
+fn ids(cat: &Catalog) -> BTreeSet<String> {
+    let mut ids = BTreeSet::new();
+    ids.extend((0..cat.spells.len()).map(|i| cat.spells.get(game::vm::SpellIdx(i as u32)).id.clone()));
+    ids.extend(cat.cores.iter().map(|c| c.id.clone()));
+    ids.extend(cat.run.shop.stat_offers.iter().map(|o| o.id.clone()));
+    ids
+}
+
+/// Every piece of text in a frame's shapes.
+fn texts(out: &egui::FullOutput) -> Vec<String> {
+    fn walk(shape: &egui::Shape, out: &mut Vec<String>) {
+        match shape {
+            egui::Shape::Text(t) => out.push(t.galley.text().to_string()),
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+            _ => {}
+        }
+    }
+    let mut all = Vec::new();
+    for c in &out.shapes {
+        walk(&c.shape, &mut all);
+    }
+    all
+}
+
+/// Draws `ui` for a few frames (egui lays out on the second) and returns its text.
+fn frame_text(mut ui: impl FnMut(&egui::Context)) -> Vec<String> {
+    let ctx = egui::Context::default();
+    let input = || egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 900.0),
+        )),
+        ..Default::default()
+    };
+    let mut text = Vec::new();
+    for _ in 0..3 {
+        let mut out = ctx.run_pass(input(), &mut ui);
+        // No renderer here: the font atlas updates are dropped on purpose.
+        out.textures_delta.clear();
+        text = texts(&out);
+    }
+    text
+}
+
+fn leaks(texts: &[String], ids: &BTreeSet<String>) -> Vec<String> {
+    let mut found = Vec::new();
+    for t in texts {
+        for word in t.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+            if ids.contains(word) {
+                found.push(format!("{word:?} in {t:?}"));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_shop_lab_and_summary_show_names_not_ids() {
+    let cat = Arc::new(Catalog::load(&game::data::default_root()).expect("data loads"));
+    let ids = ids(&cat);
+    let mut run = Run::new(cat.clone(), RunSetup::new(5, 20), Backend::Cpu, None).expect("run");
+    run.preview_phase(Phase::Shop);
+    let shop = run.shop().expect("a shop").clone();
+    let shop_text = frame_text(|ctx| {
+        let _ = game::screens::shop::show(ctx, run.world(), &shop, None);
+    });
+    assert!(
+        shop_text.iter().any(|t| t.contains("Apprentice Core")),
+        "the carried core by name"
+    );
+    assert!(
+        shop_text.iter().any(|t| t.contains("Spark Bolt")),
+        "the carried chips by name"
+    );
+    let mut lab = game::screens::lab::LabState::default();
+    let lab_text = frame_text(|ctx| {
+        let _ = game::screens::lab::show(ctx, run.world(), &mut lab);
+    });
+    run.preview_phase(Phase::Summary);
+    let summary = run.summary().clone();
+    let summary_text = frame_text(|ctx| {
+        let _ = game::screens::summary::show(ctx, &summary, None, false, false);
+    });
+    let mut found = leaks(&shop_text, &ids);
+    found.extend(leaks(&lab_text, &ids));
+    found.extend(leaks(&summary_text, &ids));
+    assert!(found.is_empty(), "ids on screen: {found:#?}");
+}
