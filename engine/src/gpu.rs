@@ -96,13 +96,9 @@ pub fn choose(requested: Backend, ctx: Option<&GpuContext>) -> BackendChoice {
         (Backend::Gpu, _) => (Backend::Gpu, "asked for (--backend gpu)".to_string()),
         (Backend::Cpu, _) => (Backend::Cpu, "asked for (--backend cpu)".to_string()),
         (Backend::Auto, None) => (Backend::Cpu, "auto: no GPU device open".to_string()),
-        (Backend::Auto, Some(c)) if c.info.device_type == wgpu::DeviceType::Cpu => (
-            Backend::Cpu,
-            format!(
-                "auto: {} is a software adapter; the CPU passes run 4-5x faster there",
-                c.info.name
-            ),
-        ),
+        (Backend::Auto, Some(c)) if c.info.device_type == wgpu::DeviceType::Cpu => {
+            (Backend::Cpu, format!("auto: software adapter {}", c.info.name))
+        }
         (Backend::Auto, Some(c)) => (
             Backend::Gpu,
             format!(

@@ -444,18 +444,14 @@ impl Fight {
             ),
             (
                 "backend".into(),
-                format!(
-                    "{} on {} thread(s): {}",
-                    w.backend().name(),
-                    if w.backend() == engine::gpu::Backend::Cpu {
-                        rayon::current_num_threads()
-                    } else {
-                        1
-                    },
-                    w.backend_choice().reason
-                ),
+                if w.backend() == engine::gpu::Backend::Cpu {
+                    format!("cpu, {} thread(s)", rayon::current_num_threads())
+                } else {
+                    "gpu".to_string()
+                },
             ),
-            ("data".into(), crate::data::source::source().describe()),
+            ("why".into(), w.backend_choice().reason.clone()),
+            ("data".into(), crate::data::source::source().short()),
         ];
         if w.blade_swing().is_some() {
             let s = &w.stats;

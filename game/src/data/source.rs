@@ -45,6 +45,15 @@ impl DataSource {
         }
     }
 
+    /// A few words naming it (the overlay).
+    pub fn short(&self) -> String {
+        match self {
+            DataSource::Flag(p) => format!("--data {}", p.display()),
+            DataSource::Env(p) => format!("$ARTIFICER_DATA {}", p.display()),
+            DataSource::Embedded { hash, .. } => format!("embedded {}", &hash[..8.min(hash.len())]),
+        }
+    }
+
     /// One line naming it.
     pub fn describe(&self) -> String {
         match self {
