@@ -112,17 +112,8 @@ pub fn run(args: &SimArgs) -> ExitCode {
         }
     };
     let opts = RunOptions {
-        seed: args.seed,
-        waves: args.waves,
         backend: args.backend,
-        build,
-        policy: args.policy,
-        mode: crate::run::ModeOptions {
-            mode: args.mode,
-            ng_plus: args.ng_plus,
-            start_wave: args.start_wave,
-            curse: args.curse.clone(),
-        },
+        ..run_options(args, build)
     };
     let mut booked = None;
     let played = match &args.profile {
@@ -154,6 +145,23 @@ pub fn run(args: &SimArgs) -> ExitCode {
     print_sim(&run.report(), &log, booked.as_ref(), args.json)
 }
 
+/// What `args` ask to play (seed, waves, build, policy and mode).
+fn run_options(args: &SimArgs, build: Option<crate::run::Build>) -> RunOptions {
+    RunOptions {
+        seed: args.seed,
+        waves: args.waves,
+        backend: args.backend,
+        build,
+        policy: args.policy,
+        mode: crate::run::ModeOptions {
+            mode: args.mode,
+            ng_plus: args.ng_plus,
+            start_wave: args.start_wave,
+            curse: args.curse.clone(),
+        },
+    }
+}
+
 /// `sim --seeds`: the batch of [`super::batch`], printed.
 fn batch_main(
     args: &SimArgs,
@@ -169,17 +177,8 @@ fn batch_main(
         }
     };
     let opts = RunOptions {
-        seed: 0,
-        waves: args.waves,
         backend: Backend::Cpu,
-        build,
-        policy: args.policy,
-        mode: crate::run::ModeOptions {
-            mode: args.mode,
-            ng_plus: args.ng_plus,
-            start_wave: args.start_wave,
-            curse: args.curse.clone(),
-        },
+        ..run_options(args, build)
     };
     let (runs, agg) = super::batch::play_batch(cat, &opts, &seeds, rayon::current_num_threads());
     if args.json {

@@ -141,19 +141,7 @@ pub fn show(ctx: &egui::Context, world: &World, shop: &Shop, message: Option<&st
                 });
                 ui.horizontal_wrapped(|ui| {
                     for (slot, card) in core.deck.iter().enumerate() {
-                        let sell = def.sell_price(card.paid);
-                        let cat = world.catalog();
-                        if ui
-                            .button(format!(
-                                "{} (sell {sell})",
-                                super::names::spell_name(cat, &card.id)
-                            ))
-                            .on_hover_text(format!(
-                                "{}\nClick to sell it.",
-                                super::names::spell_tip(cat, &card.id, Some(sell))
-                            ))
-                            .clicked()
-                        {
+                        if sell_button(ui, world, &card.id, def.sell_price(card.paid)) {
                             action = Some(Command::SellCard(CardPlace::Deck { core: ci, slot }));
                         }
                     }
@@ -168,19 +156,7 @@ pub fn show(ctx: &egui::Context, world: &World, shop: &Shop, message: Option<&st
             ui.horizontal_wrapped(|ui| {
                 let waiting = world.loadout.waiting.clone();
                 for (i, card) in waiting.iter().enumerate() {
-                    let sell = def.sell_price(card.paid);
-                    let cat = world.catalog();
-                    if ui
-                        .button(format!(
-                            "{} (sell {sell})",
-                            super::names::spell_name(cat, &card.id)
-                        ))
-                        .on_hover_text(format!(
-                            "{}\nClick to sell it.",
-                            super::names::spell_tip(cat, &card.id, Some(sell))
-                        ))
-                        .clicked()
-                    {
+                    if sell_button(ui, world, &card.id, def.sell_price(card.paid)) {
                         action = Some(Command::SellCard(CardPlace::Waiting(i)));
                     }
                 }
@@ -188,6 +164,18 @@ pub fn show(ctx: &egui::Context, world: &World, shop: &Shop, message: Option<&st
         });
     });
     action
+}
+
+/// A carried chip as a button that sells it for `sell`: its name, and its
+/// numbers on hover. True when clicked.
+fn sell_button(ui: &mut egui::Ui, world: &World, id: &str, sell: u64) -> bool {
+    let cat = world.catalog();
+    ui.button(format!("{} (sell {sell})", super::names::spell_name(cat, id)))
+        .on_hover_text(format!(
+            "{}\nClick to sell it.",
+            super::names::spell_tip(cat, id, Some(sell))
+        ))
+        .clicked()
 }
 
 fn offer_name(world: &World, shelf: Shelf, id: &str) -> String {

@@ -19,6 +19,7 @@ use rayon::prelude::*;
 use super::collide::collide_slot;
 use super::projectile_step::{GridView, step_slot};
 use super::{CpuBuffers, collide, projectile_step};
+use crate::compute::types::Projectile;
 
 /// Slots below which a pass runs on the calling thread.
 pub const PAR_MIN_SLOTS: u32 = 4096;
@@ -41,6 +42,26 @@ fn append(b: &mut CpuBuffers, chunks: Vec<Vec<Pending>>) {
     }
 }
 
+/// Runs `body` on every slot of `projectiles`, chunk by chunk over the pool;
+/// each chunk's events come back in a list of their own, chunks in order.
+fn fork(
+    projectiles: &mut [Projectile],
+    body: impl Fn(u32, &mut Projectile, &mut Vec<Pending>) + Sync,
+) -> Vec<Vec<Pending>> {
+    projectiles
+        .par_chunks_mut(CHUNK_SLOTS)
+        .enumerate()
+        .map(|(c, slots)| {
+            let mut events = Vec::new();
+            let base = (c * CHUNK_SLOTS) as u32;
+            for (i, p) in slots.iter_mut().enumerate() {
+                body(base + i as u32, p, &mut events);
+            }
+            events
+        })
+        .collect()
+}
+
 /// [`projectile_step::projectile_step`] over the pool.
 pub fn projectile_step(b: &mut CpuBuffers) {
     if !worth_forking(b.params.slot_count) {
@@ -55,20 +76,9 @@ pub fn projectile_step(b: &mut CpuBuffers) {
         cell_enemies: &b.cell_enemies,
         enemies: &b.enemies,
     };
-    let chunks: Vec<Vec<Pending>> = b.projectiles[..n]
-        .par_chunks_mut(CHUNK_SLOTS)
-        .enumerate()
-        .map(|(c, slots)| {
-            let mut events = Vec::new();
-            let base = (c * CHUNK_SLOTS) as u32;
-            for (i, p) in slots.iter_mut().enumerate() {
-                step_slot(&view, base + i as u32, p, &mut |k, s, e, pos| {
-                    events.push((k, s, e, pos))
-                });
-            }
-            events
-        })
-        .collect();
+    let chunks = fork(&mut b.projectiles[..n], |slot, p, events| {
+        step_slot(&view, slot, p, &mut |k, s, e, pos| events.push((k, s, e, pos)));
+    });
     append(b, chunks);
 }
 
@@ -81,25 +91,16 @@ pub fn collide(b: &mut CpuBuffers) {
     let params = b.params;
     let n = params.slot_count as usize;
     let (grid, cell_enemies, enemies) = (&b.grid, &b.cell_enemies, &b.enemies);
-    let chunks: Vec<Vec<Pending>> = b.projectiles[..n]
-        .par_chunks_mut(CHUNK_SLOTS)
-        .enumerate()
-        .map(|(c, slots)| {
-            let mut events = Vec::new();
-            let base = (c * CHUNK_SLOTS) as u32;
-            for (i, p) in slots.iter_mut().enumerate() {
-                collide_slot(
-                    &params,
-                    grid,
-                    cell_enemies,
-                    enemies,
-                    base + i as u32,
-                    p,
-                    &mut |k, s, e, pos| events.push((k, s, e, pos)),
-                );
-            }
-            events
-        })
-        .collect();
+    let chunks = fork(&mut b.projectiles[..n], |slot, p, events| {
+        collide_slot(
+            &params,
+            grid,
+            cell_enemies,
+            enemies,
+            slot,
+            p,
+            &mut |k, s, e, pos| events.push((k, s, e, pos)),
+        );
+    });
     append(b, chunks);
 }
