@@ -147,3 +147,21 @@ fn a_chip_without_its_section_is_rejected() {
     let errs = errors_of(&dir);
     assert!(errs.iter().any(|e| e.contains("spells[2].draw")), "{errs:?}");
 }
+
+#[test]
+fn a_chip_without_a_description_is_refused_by_name_and_place() {
+    // Players read descriptions in the shop's and lab's tooltips, never ids.
+    let dir = broken_copy("no-description", "spells.json", |t| {
+        t.replacen(
+            "\"description\": \"The basic rat-a-tat: damage 3, 600 px/s.\"",
+            "\"description\": \"\"",
+            1,
+        )
+    });
+    let errs = errors_of(&dir);
+    assert!(
+        errs.iter()
+            .any(|e| e.contains("spells.json") && e.contains(".description") && e.contains("missing")),
+        "{errs:?}"
+    );
+}

@@ -38,6 +38,27 @@ impl Rarity {
     /// All grades from the plainest.
     pub const ALL: [Rarity; 4] = [Rarity::Common, Rarity::Marked, Rarity::Rare, Rarity::Relic];
 
+    /// The grade as a player reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rarity::Common => "Common",
+            Rarity::Marked => "Marked",
+            Rarity::Rare => "Rare",
+            Rarity::Relic => "Relic",
+        }
+    }
+
+    /// The grade's colour (sRGB), the genre's ladder: grey, blue, gold,
+    /// orange, each also told apart by brightness for colour-blind players.
+    pub fn colour(self) -> [u8; 3] {
+        match self {
+            Rarity::Common => [190, 190, 190],
+            Rarity::Marked => [110, 160, 255],
+            Rarity::Rare => [255, 220, 90],
+            Rarity::Relic => [255, 140, 40],
+        }
+    }
+
     /// The id used in data and JSON.
     pub fn id(self) -> &'static str {
         match self {

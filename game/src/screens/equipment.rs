@@ -29,7 +29,8 @@ fn item_lines(ui: &mut egui::Ui, item: &Item, data: &LootData) {
     let lines = item.describe(data);
     for (i, line) in lines.iter().enumerate() {
         if i == 0 {
-            ui.strong(line);
+            let [r, g, b] = item.rarity.colour();
+            ui.label(RichText::new(line).strong().color(Color32::from_rgb(r, g, b)));
         } else if line.starts_with("Enhancement") || line.starts_with("Enchantment") {
             ui.label(RichText::new(line).color(Color32::from_rgb(200, 170, 250)));
         } else {
@@ -109,7 +110,9 @@ pub fn show(
         .max_height(160.0)
         .show(ui, |ui| {
             for (i, item) in inventory.items.iter().enumerate() {
-                let name = format!("{} [{}]", item.name(data), item.rarity.id());
+                let [r, g, b] = item.rarity.colour();
+                let name = RichText::new(format!("{} [{}]", item.name(data), item.rarity.name()))
+                    .color(Color32::from_rgb(r, g, b));
                 if ui.selectable_label(view.selected == Some(i), name).clicked() {
                     view.selected = Some(i);
                 }

@@ -123,10 +123,11 @@ pub fn show(ctx: &egui::Context, world: &World, state: &mut LabState) -> Option<
                 ui.separator();
                 let waiting = world.loadout.waiting.clone();
                 for (i, card) in waiting.iter().enumerate() {
-                    let name = spell_name(world, &card.id);
                     let spot = Spot::Waiting(i);
                     if let Some(from) = drop_target(ui, spot, |ui| {
-                        ui.dnd_drag_source(egui::Id::unique(("wait", i)), spot, |ui| chip(ui, &name, false));
+                        ui.dnd_drag_source(egui::Id::unique(("wait", i)), spot, |ui| {
+                            chip(ui, world, &card.id, false)
+                        });
                     }) {
                         moved = Some((from, spot));
                     }
@@ -305,8 +306,9 @@ fn board_ui(
                     ui.vertical(|ui| {
                         match card {
                             Some(c) => {
-                                let name = spell_name(world, &c.id);
-                                ui.dnd_drag_source(egui::Id::unique(("slot", slot)), spot, |ui| chip(ui, &name, true));
+                                ui.dnd_drag_source(egui::Id::unique(("slot", slot)), spot, |ui| {
+                                    chip(ui, world, &c.id, true)
+                                });
                             }
                             None => {
                                 ui.weak(format!("slot {}", slot + 1));
@@ -376,9 +378,8 @@ fn entries_ui(ui: &mut egui::Ui, world: &World, active: &CarriedCore) -> Option<
                     ui.set_min_size(egui::vec2(150.0, 40.0));
                     match card {
                         Some(c) => {
-                            let name = spell_name(world, &c.id);
                             ui.dnd_drag_source(egui::Id::unique(("entry", e.on as u8, slot)), spot, |ui| {
-                                chip(ui, &name, true)
+                                chip(ui, world, &c.id, true)
                             });
                         }
                         None => {
@@ -405,11 +406,20 @@ fn spell_name(world: &World, id: &str) -> String {
     let cat = world.catalog();
     cat.spells.find(id).map_or(id.to_string(), |i| {
         let s = cat.spells.get(i);
-        format!("{} ({:?}, {:.0} mana)", s.name, s.kind, s.mana)
+        format!(
+            "{} ({}, {:.0} mana)",
+            s.name,
+            super::names::kind_name(s.kind),
+            s.mana
+        )
     })
 }
 
-fn chip(ui: &mut egui::Ui, name: &str, slotted: bool) {
+/// A chip on the board or in the waiting area: its name, kind and mana,
+/// and its numbers on hover.
+fn chip(ui: &mut egui::Ui, world: &World, id: &str, slotted: bool) {
+    let name = spell_name(world, id);
+    let tip = super::names::spell_tip(world.catalog(), id, None);
     let fill = if slotted {
         egui::Color32::from_rgb(40, 60, 90)
     } else {
@@ -420,7 +430,8 @@ fn chip(ui: &mut egui::Ui, name: &str, slotted: bool) {
         .corner_radius(4.0)
         .inner_margin(egui::Margin::same(6))
         .show(ui, |ui| {
-            ui.label(egui::RichText::new(name).color(egui::Color32::WHITE));
+            ui.label(egui::RichText::new(name).color(egui::Color32::WHITE))
+                .on_hover_text(tip);
         });
 }
 

@@ -31,7 +31,8 @@ pub fn stat_offer_name(cat: &Catalog, id: &str) -> String {
         .map_or_else(|| id.to_string(), |o| o.name.clone())
 }
 
-fn kind_name(k: SpellKind) -> &'static str {
+/// A chip kind as a player reads it.
+pub fn kind_name(k: SpellKind) -> &'static str {
     match k {
         SpellKind::Action => "Action",
         SpellKind::Modifier => "Modifier",

@@ -243,6 +243,15 @@ pub fn check_core(
     errors: &mut Vec<DataError>,
 ) {
     let mut bad = |field: &str, msg: String| errors.push(DataError::new(file, format!("{at}.{field}"), msg));
+    if c.name.trim().is_empty() {
+        bad("name", "missing: every core needs a name a player reads".into());
+    }
+    if c.description.trim().is_empty() {
+        bad(
+            "description",
+            "missing: every core needs a description for its tooltip".into(),
+        );
+    }
     for (name, v) in [
         ("cast_delay", c.cast_delay),
         ("recharge", c.recharge),

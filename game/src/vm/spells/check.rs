@@ -18,6 +18,17 @@ pub(super) fn check_spell(file: &Path, at: &str, s: &SpellDef, errors: &mut Vec<
     {
         bad("id", format!("`{}` is not a snake_case id", s.id));
     }
+    // Players read names and descriptions, never ids (the shop and lab
+    // tooltips show them): both must be there.
+    if s.name.trim().is_empty() {
+        bad("name", "missing: every chip needs a name a player reads".into());
+    }
+    if s.description.trim().is_empty() {
+        bad(
+            "description",
+            "missing: every chip needs a description for its tooltip".into(),
+        );
+    }
     if !(1..=3).contains(&s.rarity) {
         bad("rarity", format!("{} is outside 1..=3", s.rarity));
     }
