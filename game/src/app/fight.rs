@@ -25,13 +25,22 @@ const MAX_REACTION_LABELS: usize = 12;
 /// flashes would white out the crowd they are meant to show.
 const MAX_FLASHES: usize = 64;
 
+/// How long a big hit holds the fight: three frames at 60 Hz.
+pub const HIT_STOP_S: f32 = 0.05;
+/// The least time between two hit-stops.
+pub const HIT_STOP_COOLDOWN_S: f32 = 0.4;
+
 /// The presentation of a fight around a [`World`] it does not own: the
-/// fixed-step clock, screen shake, the hurt flash and step timings.
+/// fixed-step clock, screen shake, hit-stop, the hurt flash and step timings.
 #[derive(Debug)]
 pub struct Fight {
     clock: FixedClock,
     shake: f32,
     hurt_flash: f32,
+    /// Seconds the fight is still held by a big hit (hit-stop).
+    hit_stop: f32,
+    /// Seconds before another big hit may hold it again.
+    hit_stop_cooldown: f32,
     /// CPU ms of the last frame's steps.
     pub step_ms: f64,
     /// Steps run in the last frame.
@@ -48,6 +57,8 @@ impl Fight {
             clock: FixedClock::new(step_s, max_steps),
             shake: 0.0,
             hurt_flash: 0.0,
+            hit_stop: 0.0,
+            hit_stop_cooldown: 0.0,
             step_ms: 0.0,
             steps_last_frame: 0,
             step_ms_total: 0.0,
@@ -77,6 +88,17 @@ impl Fight {
         frame_locked: bool,
         mut step: impl FnMut() -> Option<(f32, f32)>,
     ) {
+        self.hit_stop_cooldown = (self.hit_stop_cooldown - dt).max(0.0);
+        // Hit-stop: a big hit holds the fight a few frames. Real time is
+        // dropped, not owed, so no burst of catch-up steps follows; frame-
+        // locked runs (smoke tests, figures) never hold.
+        if self.hit_stop > 0.0 && !frame_locked {
+            self.hit_stop -= dt;
+            self.clock.reset();
+            self.steps_last_frame = 0;
+            self.step_ms = 0.0;
+            return;
+        }
         let due = if frame_locked {
             self.clock.lock_to_frames(time_scale > 0.0)
         } else {
@@ -115,6 +137,18 @@ impl Fight {
         // camera still roams the whole floor (outside is painted as wall).
         let area = w.play_area();
         let time = scene.time;
+        // A big hit in the last step starts a hit-stop (at most one per
+        // HIT_STOP_COOLDOWN_S, so a crowd of big hits never stalls the fight).
+        if self.hit_stop <= 0.0
+            && self.hit_stop_cooldown <= 0.0
+            && w.effects
+                .list
+                .iter()
+                .any(|e| matches!(e.kind, EffectKind::Damage { big: true, .. }) && e.age <= 1.5 * w.dt())
+        {
+            self.hit_stop = HIT_STOP_S;
+            self.hit_stop_cooldown = HIT_STOP_COOLDOWN_S;
+        }
         let mut shake = self.shake;
         for e in &w.effects.list {
             if let EffectKind::DeathBurst { big: true, .. } = e.kind
@@ -295,7 +329,12 @@ impl Fight {
         for e in world.effects.list.iter().rev() {
             let t = e.progress();
             match e.kind {
-                EffectKind::Damage { amount, crit } => {
+                EffectKind::Damage {
+                    amount,
+                    crit,
+                    element,
+                    ..
+                } => {
                     if e.age < 0.05 && flashes < MAX_FLASHES {
                         flashes += 1;
                         // Hit flash at the impact.
@@ -304,18 +343,24 @@ impl Fight {
                     if numbers < MAX_NUMBERS {
                         numbers += 1;
                         let pos = e.pos + Vec2::new(0.0, -18.0 - 30.0 * t);
-                        let colour = if crit {
-                            [1.0, 0.85, 0.2, 1.0 - t]
-                        } else {
-                            [1.0, 1.0, 1.0, 1.0 - t]
-                        };
-                        let size = if crit { 18.0 } else { 14.0 };
+                        // The element's colour, lifted toward white so small
+                        // numbers read on the dark floor; a crit is bigger,
+                        // full colour and marked with "!".
+                        let [r, g, b, _] = palette::element(element);
+                        let lift = if crit { 0.0 } else { 0.35 };
+                        let colour = [
+                            r + (1.0 - r) * lift,
+                            g + (1.0 - g) * lift,
+                            b + (1.0 - b) * lift,
+                            1.0 - t,
+                        ];
+                        let (size, mark) = if crit { (20.0, "!") } else { (14.0, "") };
                         draw::world_text(
                             ctx,
                             &camera,
                             viewport,
                             pos,
-                            &format!("{}", amount.round() as i64),
+                            &format!("{}{mark}", amount.round() as i64),
                             colour,
                             size,
                         );

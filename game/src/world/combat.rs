@@ -12,6 +12,10 @@ use super::view::EffectKind;
 use crate::enemies::shots::{SHOT_SOURCE_BOSS, enemy_projectile};
 use crate::loot::drops::{DropSource, roll_drops};
 use crate::loot::hooks::Hook;
+
+/// A hit of at least this share of the enemy's full HP is a big hit: the
+/// window holds the fight for a few frames on it (hit-stop).
+pub const BIG_HIT_SHARE: f32 = 0.25;
 use crate::vm::PayloadHandle;
 use crate::vm::cores::EntryOn;
 use crate::vm::spells::TriggerOn;
@@ -283,10 +287,16 @@ impl World {
             let life = self.cat.run.world.damage_number_s;
             if let Some(r) = &out.result {
                 self.stats.highest_hit = self.stats.highest_hit.max(r.total);
+                let element = crate::element::Element::ALL
+                    .into_iter()
+                    .max_by(|a, b| r.per_element[a.index()].total_cmp(&r.per_element[b.index()]))
+                    .unwrap_or(crate::element::Element::Physical);
                 self.effects.push(
                     EffectKind::Damage {
                         amount: r.total,
                         crit: r.crit,
+                        element,
+                        big: r.total >= BIG_HIT_SHARE * e.hp_max,
                     },
                     e.pos,
                     life,

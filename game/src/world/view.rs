@@ -15,6 +15,11 @@ pub enum EffectKind {
         amount: f32,
         /// The hit crit.
         crit: bool,
+        /// The element that dealt most of it (the number's colour).
+        element: crate::element::Element,
+        /// A quarter or more of the enemy's full HP in one hit: the window
+        /// holds the fight for a few frames (hit-stop).
+        big: bool,
     },
     /// Damage taken by the player.
     PlayerHurt {
