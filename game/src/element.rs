@@ -37,6 +37,17 @@ impl Element {
         self as usize
     }
 
+    /// The element as a player reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Element::Physical => "Physical",
+            Element::Fire => "Fire",
+            Element::Ice => "Ice",
+            Element::Lightning => "Lightning",
+            Element::Poison => "Poison",
+        }
+    }
+
     /// The lowercase id used in data files and JSON output.
     pub fn id(self) -> &'static str {
         match self {

@@ -104,6 +104,21 @@ pub enum AffixGroup {
 }
 
 impl AffixGroup {
+    /// The group as a player reads it (the crafting bench's graft choice).
+    pub fn name(self) -> &'static str {
+        match self {
+            AffixGroup::Damage => "Damage",
+            AffixGroup::Penetration => "Penetration",
+            AffixGroup::Element => "Element conversion",
+            AffixGroup::Status => "Status",
+            AffixGroup::Reaction => "Reaction",
+            AffixGroup::Defence => "Defence",
+            AffixGroup::Supply => "Supply",
+            AffixGroup::Trigger => "Trigger",
+            AffixGroup::Guard => "Guard",
+        }
+    }
+
     /// The id used in data.
     pub fn id(self) -> &'static str {
         match self {

@@ -232,10 +232,10 @@ pub fn show(
         }
         ui.end_row();
         egui::ComboBox::from_id_salt("graft group")
-            .selected_text(state.graft_group.id())
+            .selected_text(state.graft_group.name())
             .show_ui(ui, |ui| {
                 for g in GROUPS {
-                    ui.selectable_value(&mut state.graft_group, g, g.id());
+                    ui.selectable_value(&mut state.graft_group, g, g.name());
                 }
             });
         if op_row(

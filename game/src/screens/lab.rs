@@ -83,7 +83,7 @@ pub fn preview(world: &World) -> Result<Preview, DeckError> {
             format!(
                 "{name}: {:.1} dmg {} · {:.0} px/s · pierce {} · bounce {}{}",
                 s.damage,
-                s.elements.dominant().id(),
+                s.elements.dominant().name(),
                 s.speed,
                 s.pierce,
                 s.bounces,

@@ -82,7 +82,7 @@ pub fn spell_tip(cat: &Catalog, id: &str, sell: Option<u64>) -> String {
             t,
             "\nDamage {:.1} {}   speed {:.0} px/s   lifetime {:.1} s",
             p.damage,
-            p.element.id(),
+            p.element.name(),
             p.speed,
             p.lifetime
         );
