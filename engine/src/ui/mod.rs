@@ -81,9 +81,11 @@ impl EguiLayer {
         self.state.on_window_event(window, event).consumed
     }
 
-    /// Starts an egui pass with this frame's input.
-    pub fn begin(&mut self, window: &Window) {
-        let input = self.state.take_egui_input(window);
+    /// Starts an egui pass with this frame's input, plus `extra` events
+    /// from devices the window does not see (a gamepad's menu navigation).
+    pub fn begin(&mut self, window: &Window, extra: Vec<egui::Event>) {
+        let mut input = self.state.take_egui_input(window);
+        input.events.extend(extra);
         self.ctx.begin_pass(input);
     }
 

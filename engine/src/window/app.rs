@@ -85,6 +85,14 @@ pub trait WindowApp {
     /// A window event egui did not consume (keys, mouse buttons, cursor).
     fn input(&mut self, event: &winit::event::WindowEvent);
 
+    /// Called at the start of every frame, before egui sees its input:
+    /// input from devices outside the window (a gamepad) is polled here,
+    /// and what it returns is added to egui's input (e.g. arrow keys that
+    /// move the menus' focus).
+    fn poll_devices(&mut self) -> Vec<egui::Event> {
+        Vec::new()
+    }
+
     /// One frame: advance the simulation, fill `frame.scene`, build the UI.
     fn frame(&mut self, frame: &mut Frame<'_>);
 

@@ -210,7 +210,8 @@ impl Shell<'_> {
         // menu after a fight must not show the fight's last shots).
         r.scene.projectiles = None;
         r.scene.time = r.started.elapsed().as_secs_f32();
-        r.egui.begin(&r.window);
+        let extra = self.app.poll_devices();
+        r.egui.begin(&r.window, extra);
         let render_passes = r.timer.last().to_vec();
         let mut panel_slot = r.panel.slot(now);
         if self.frames >= 10 {

@@ -134,6 +134,17 @@ impl Controls {
         self.captured.take()
     }
 
+    /// A gamepad's presses this frame (`app::gamepad`): its actions, a dash,
+    /// a cast of the stored chip, handled as the keys' are.
+    pub fn push_pad(&mut self, actions: Vec<KeyAction>, dash: bool, cast: bool) {
+        self.pending.extend(actions);
+        self.dash |= dash;
+        self.cast |= cast;
+        if dash {
+            self.pending.push(KeyAction::ReplayPause);
+        }
+    }
+
     /// Actions pressed since the last call.
     pub fn take_actions(&mut self) -> Vec<KeyAction> {
         std::mem::take(&mut self.pending)

@@ -27,6 +27,7 @@ pub(crate) enum Start {
 pub mod draw;
 pub mod fight;
 pub mod front;
+pub mod gamepad;
 pub mod input;
 mod launch;
 pub mod palette;
@@ -99,6 +100,11 @@ pub struct GameApp {
     data_checksum: u64,
     modal: Option<Modal>,
     controls: Controls,
+    /// Gamepads beside the keyboard and mouse.
+    pads: gamepad::Pads,
+    /// A menu widget had the keyboard focus at the end of the last frame
+    /// (the d-pad then moves it; without one it focuses the first).
+    menu_focused: bool,
     overlay: ProfilerOverlay,
     /// `--stress N`: projectiles held alive in the fight.
     stress: Option<u32>,
@@ -154,6 +160,8 @@ impl GameApp {
         Self {
             modal: None,
             controls: Controls::default(),
+            pads: gamepad::Pads::open(),
+            menu_focused: false,
             overlay,
             stress: None,
             fight: Fight::new(step, fight::MAX_STEPS_PER_FRAME),
@@ -487,14 +495,15 @@ impl GameApp {
             w.hold_load(STRESS_ENEMIES, n);
             w.player.hp = w.player.hp_max();
         }
-        let aim = mouse_aim(
+        // A pushed right stick aims, over the mouse and auto-aim.
+        let aim = self.pads.state.aim().or(mouse_aim(
             self.settings.mouse_aim,
             frame.scene.camera,
             frame.size,
             self.controls.cursor,
             run.world().player.pos,
-        );
-        let input = StepInput::new(self.controls.move_dir(), aim);
+        ));
+        let input = StepInput::new(walk_dir(&self.controls, &self.pads), aim);
         // A Space press dashes on the next step only.
         let mut dash = running && self.controls.take_dash();
         let mut cast = running && self.controls.take_cast();
@@ -532,6 +541,18 @@ impl WindowApp for GameApp {
         self.controls.on_event(event);
     }
 
+    fn poll_devices(&mut self) -> Vec<egui::Event> {
+        self.pads.poll();
+        // A and X act in the fight only: a menu's A must not leave a dash
+        // (or a cast) waiting for the next wave's first step.
+        let fighting = self.screen() == Screen::Arena;
+        let s = &mut self.pads.state;
+        let (dash, cast) = (std::mem::take(&mut s.dash), std::mem::take(&mut s.cast));
+        self.controls
+            .push_pad(std::mem::take(&mut s.actions), dash && fighting, cast && fighting);
+        s.egui_events(self.menu_focused)
+    }
+
     fn frame(&mut self, frame: &mut Frame<'_>) {
         if self.fatal.is_some() {
             frame.requests.exit = true;
@@ -562,6 +583,7 @@ impl WindowApp for GameApp {
         }
         self.log_phase();
         let ctx = frame.egui.clone();
+        self.menu_focused = ctx.memory(|m| m.focused().is_some());
         if ctx.zoom_factor() != self.settings.ui_scale {
             ctx.set_zoom_factor(self.settings.ui_scale);
         }
@@ -579,16 +601,16 @@ impl WindowApp for GameApp {
             Screen::TestRange => {
                 if let Some(r) = &mut self.range {
                     r.tend();
-                    r.world.set_aim(mouse_aim(
+                    r.world.set_aim(self.pads.state.aim().or(mouse_aim(
                         self.settings.mouse_aim,
                         frame.scene.camera,
                         frame.size,
                         self.controls.cursor,
                         r.world.player.pos,
-                    ));
+                    )));
                     r.advance(
                         frame.dt,
-                        self.controls.move_dir(),
+                        walk_dir(&self.controls, &self.pads),
                         self.args.exit_after_frames.is_some(),
                     );
                     r.fight.draw(&r.world, frame.scene, &ctx, frame.size);
@@ -663,6 +685,16 @@ impl WindowApp for GameApp {
                 frame.panel.show(|_| {});
             }
         }
+    }
+}
+
+/// The walk this frame: the held keys, else the left stick.
+fn walk_dir(controls: &Controls, pads: &gamepad::Pads) -> Vec2 {
+    let keys = controls.move_dir();
+    if keys != Vec2::ZERO {
+        keys
+    } else {
+        pads.state.walk()
     }
 }
 
