@@ -1,6 +1,7 @@
 //! The projectile compute core on the stress scene, both backends, at the
 //! sizes of the lavapipe baseline (2k/1k, 20k/1k, 100k/10k projectiles /
-//! enemies). One iteration is one steady-state step (upload, passes,
+//! enemies); the CPU passes on one thread and on every core (`cpu-1t`,
+//! `cpu-Nt`). One iteration is one steady-state step (upload, passes,
 //! read-back of the previous step's events). GPU cases are skipped, with a
 //! message, when no adapter exists.
 
@@ -25,10 +26,19 @@ fn bench_core(c: &mut Criterion) {
     group.sample_size(10);
     group.warm_up_time(std::time::Duration::from_millis(500));
     group.measurement_time(std::time::Duration::from_secs(3));
-    for backend in [Backend::Gpu, Backend::Cpu] {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cases = [(Backend::Gpu, 1), (Backend::Cpu, 1), (Backend::Cpu, cores)];
+    for (backend, threads) in cases {
         if backend == Backend::Gpu && ctx.is_none() {
             continue;
         }
+        let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(threads).build() else {
+            continue;
+        };
+        let label = match backend {
+            Backend::Cpu => format!("cpu-{threads}t"),
+            other => other.to_string(),
+        };
         for (n, m) in SIZES {
             let config = CoreConfig::arena(n, m);
             let Ok(mut core) = ProjectileCore::new(backend, ctx.as_ref(), config) else {
@@ -39,8 +49,10 @@ fn bench_core(c: &mut Criterion) {
             for _ in 0..10 {
                 scene.step(&mut core, DT);
             }
-            group.bench_function(format!("{backend}/{n}x{m}"), |b| {
-                b.iter(|| scene.step(&mut core, DT));
+            // Each step runs inside the pool (a few microseconds of
+            // hand-over per step, noise beside the passes).
+            group.bench_function(format!("{label}/{n}x{m}"), |b| {
+                b.iter(|| pool.install(|| scene.step(&mut core, DT)));
             });
             core.flush();
         }
