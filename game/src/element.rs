@@ -37,6 +37,18 @@ impl Element {
         self as usize
     }
 
+    /// The element's colour (linear RGBA) wherever the game shows it: its
+    /// projectiles, damage numbers and chip icons.
+    pub fn colour(self) -> [f32; 4] {
+        match self {
+            Element::Physical => [0.85, 0.85, 0.95, 1.0],
+            Element::Fire => [1.0, 0.5, 0.15, 1.0],
+            Element::Ice => [0.35, 0.8, 1.0, 1.0],
+            Element::Lightning => [0.75, 0.6, 1.0, 1.0],
+            Element::Poison => [0.45, 1.0, 0.3, 1.0],
+        }
+    }
+
     /// The element as a player reads it.
     pub fn name(self) -> &'static str {
         match self {

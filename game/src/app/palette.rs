@@ -37,13 +37,7 @@ pub const DUMMY: [f32; 4] = [0.55, 0.5, 0.45, 1.0];
 
 /// Colour of an element's projectiles and damage numbers.
 pub fn element(e: Element) -> [f32; 4] {
-    match e {
-        Element::Physical => [0.85, 0.85, 0.95, 1.0],
-        Element::Fire => [1.0, 0.5, 0.15, 1.0],
-        Element::Ice => [0.35, 0.8, 1.0, 1.0],
-        Element::Lightning => [0.75, 0.6, 1.0, 1.0],
-        Element::Poison => [0.45, 1.0, 0.3, 1.0],
-    }
+    e.colour()
 }
 
 /// The `Projectile::user` word where the VM stores the dominant element

@@ -430,8 +430,11 @@ fn chip(ui: &mut egui::Ui, world: &World, id: &str, slotted: bool) {
         .corner_radius(4.0)
         .inner_margin(egui::Margin::same(6))
         .show(ui, |ui| {
-            ui.label(egui::RichText::new(name).color(egui::Color32::WHITE))
-                .on_hover_text(tip);
+            ui.horizontal(|ui| {
+                super::icons::chip_icon(ui, world.catalog(), id);
+                ui.label(egui::RichText::new(name).color(egui::Color32::WHITE))
+                    .on_hover_text(tip);
+            });
         });
 }
 

@@ -9,6 +9,7 @@ pub mod codex;
 pub mod crafting;
 pub mod equipment;
 pub mod hud;
+pub mod icons;
 pub mod lab;
 pub mod levelup;
 pub mod names;

@@ -67,6 +67,9 @@ pub fn show(ctx: &egui::Context, world: &World, shop: &Shop, message: Option<&st
                                 Shelf::Cores => super::names::core_tip(cat, &offer.id, None),
                                 Shelf::Stats => super::names::stat_offer_tip(cat, &offer.id),
                             };
+                            if shelf == Shelf::Spells {
+                                super::icons::chip_icon(ui, cat, &offer.id);
+                            }
                             ui.label(name).on_hover_text(tip);
                             if offer.sold {
                                 ui.weak("sold");
@@ -170,12 +173,16 @@ pub fn show(ctx: &egui::Context, world: &World, shop: &Shop, message: Option<&st
 /// numbers on hover. True when clicked.
 fn sell_button(ui: &mut egui::Ui, world: &World, id: &str, sell: u64) -> bool {
     let cat = world.catalog();
-    ui.button(format!("{} (sell {sell})", super::names::spell_name(cat, id)))
-        .on_hover_text(format!(
-            "{}\nClick to sell it.",
-            super::names::spell_tip(cat, id, Some(sell))
-        ))
-        .clicked()
+    ui.horizontal(|ui| {
+        super::icons::chip_icon(ui, cat, id);
+        ui.button(format!("{} (sell {sell})", super::names::spell_name(cat, id)))
+            .on_hover_text(format!(
+                "{}\nClick to sell it.",
+                super::names::spell_tip(cat, id, Some(sell))
+            ))
+            .clicked()
+    })
+    .inner
 }
 
 fn offer_name(world: &World, shelf: Shelf, id: &str) -> String {
