@@ -38,14 +38,31 @@ impl Element {
     }
 
     /// The element's colour (linear RGBA) wherever the game shows it: its
-    /// projectiles, damage numbers and chip icons.
+    /// projectiles, damage numbers and chip icons; the colour-blind set
+    /// when the player chose it ([`set_colour_blind`]).
     pub fn colour(self) -> [f32; 4] {
+        if COLOUR_BLIND.load(std::sync::atomic::Ordering::Relaxed) {
+            return self.colour_blind_safe();
+        }
         match self {
             Element::Physical => [0.85, 0.85, 0.95, 1.0],
             Element::Fire => [1.0, 0.5, 0.15, 1.0],
             Element::Ice => [0.35, 0.8, 1.0, 1.0],
             Element::Lightning => [0.75, 0.6, 1.0, 1.0],
             Element::Poison => [0.45, 1.0, 0.3, 1.0],
+        }
+    }
+
+    /// The colour-blind safe set (Okabe–Ito): fire orange, ice sky blue,
+    /// lightning yellow, poison bluish green, physical near white; no two
+    /// differ by red against green alone.
+    pub fn colour_blind_safe(self) -> [f32; 4] {
+        match self {
+            Element::Physical => [0.92, 0.92, 0.92, 1.0],
+            Element::Fire => [0.9, 0.62, 0.0, 1.0],
+            Element::Ice => [0.34, 0.71, 0.91, 1.0],
+            Element::Lightning => [0.94, 0.89, 0.26, 1.0],
+            Element::Poison => [0.0, 0.62, 0.45, 1.0],
         }
     }
 
@@ -70,6 +87,14 @@ impl Element {
             Element::Poison => "poison",
         }
     }
+}
+
+static COLOUR_BLIND: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Switches every element colour to the colour-blind safe set (the
+/// Settings' choice; a presentation switch, no rule reads it).
+pub fn set_colour_blind(on: bool) {
+    COLOUR_BLIND.store(on, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// The most of a hit that conversion may move away from its native element.
@@ -176,4 +201,26 @@ pub enum Coating {
     Wet,
     /// Oil: fire +200 % (oil blast).
     Oily,
+}
+
+#[cfg(test)]
+mod colour_tests {
+    use super::*;
+
+    #[test]
+    fn the_colour_blind_set_differs_from_the_default_and_keeps_elements_apart() {
+        for (i, a) in Element::ALL.iter().enumerate() {
+            assert_ne!(a.colour_blind_safe(), [0.0; 4]);
+            for b in &Element::ALL[i + 1..] {
+                let (x, y) = (a.colour_blind_safe(), b.colour_blind_safe());
+                // Apart in brightness or in blue, not only red against green.
+                let luma = |c: [f32; 4]| 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2];
+                assert!(
+                    (luma(x) - luma(y)).abs() > 0.05 || (x[2] - y[2]).abs() > 0.2,
+                    "{a:?} and {b:?}"
+                );
+            }
+        }
+        assert_ne!(Element::Fire.colour_blind_safe(), [1.0, 0.5, 0.15, 1.0]);
+    }
 }

@@ -584,6 +584,7 @@ impl WindowApp for GameApp {
         self.log_phase();
         let ctx = frame.egui.clone();
         self.menu_focused = ctx.memory(|m| m.focused().is_some());
+        crate::element::set_colour_blind(self.settings.colour_blind);
         if ctx.zoom_factor() != self.settings.ui_scale {
             ctx.set_zoom_factor(self.settings.ui_scale);
         }

@@ -35,6 +35,8 @@ pub struct Settings {
     pub mouse_aim: bool,
     /// Size of the interface (egui points per pixel).
     pub ui_scale: f32,
+    /// Element colours told apart without red–green (Okabe–Ito hues).
+    pub colour_blind: bool,
     /// The key of each action.
     pub bindings: Bindings,
 }
@@ -48,6 +50,7 @@ impl Default for Settings {
             vsync: true,
             mouse_aim: false,
             ui_scale: 1.0,
+            colour_blind: false,
             bindings: Bindings::default(),
         }
     }
@@ -104,6 +107,12 @@ pub fn show(
                             ui.selectable_value(&mut settings.ui_scale, s, format!("{:.0} %", s * 100.0));
                         }
                     });
+                ui.end_row();
+                ui.label("Element colours");
+                ui.checkbox(
+                    &mut settings.colour_blind,
+                    "colour-blind safe (no red–green pairs)",
+                );
                 ui.end_row();
                 if let Some(skip) = skip_onboarding {
                     ui.label("First-runs lessons");
