@@ -66,7 +66,7 @@ pub enum Command {
 pub enum DataCommand {
     /// Load everything, check cross-references, exit non-zero on any problem.
     Check {
-        /// Data folder (default: the workspace's `data/`, or `$ARTIFICER_DATA`).
+        /// Data folder (default: `--data`, `$ARTIFICER_DATA`, else the data embedded in the binary).
         #[arg(long)]
         root: Option<std::path::PathBuf>,
     },

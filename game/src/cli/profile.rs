@@ -33,7 +33,7 @@ pub struct ShowArgs {
     /// Profile folder (default: `$ARTIFICER_PROFILE_DIR`, else the platform's data folder).
     #[arg(long, value_name = "DIR")]
     pub profile: Option<PathBuf>,
-    /// Data folder, for unlock names (default: the workspace's `data/`, or `$ARTIFICER_DATA`).
+    /// Data folder, for unlock names (default: `--data`, `$ARTIFICER_DATA`, else the data embedded in the binary).
     #[arg(long)]
     pub root: Option<PathBuf>,
 }

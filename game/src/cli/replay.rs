@@ -23,7 +23,7 @@ pub struct ReplayArgs {
     /// Compute backend (default: the one it was recorded on).
     #[arg(long)]
     pub backend: Option<Backend>,
-    /// Data folder (default: the workspace's `data/`, or `$ARTIFICER_DATA`).
+    /// Data folder (default: `--data`, `$ARTIFICER_DATA`, else the data embedded in the binary).
     #[arg(long)]
     pub root: Option<PathBuf>,
 }

@@ -62,7 +62,7 @@ pub struct SimArgs {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
-    /// Data folder (default: the workspace's `data/`, or `$ARTIFICER_DATA`).
+    /// Data folder (default: `--data`, `$ARTIFICER_DATA`, else the data embedded in the binary).
     #[arg(long)]
     pub root: Option<PathBuf>,
     /// Write the run's replay to this file (`artificer replay FILE` re-runs it).

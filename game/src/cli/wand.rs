@@ -38,7 +38,7 @@ pub enum WandCommand {
         /// Seed for shuffle and spread.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Data folder (default: the workspace's `data/`, or `$ARTIFICER_DATA`).
+        /// Data folder (default: `--data`, `$ARTIFICER_DATA`, else the data embedded in the binary).
         #[arg(long)]
         root: Option<PathBuf>,
     },
