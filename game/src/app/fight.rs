@@ -25,6 +25,9 @@ const MAX_REACTION_LABELS: usize = 12;
 /// flashes would white out the crowd they are meant to show.
 const MAX_FLASHES: usize = 64;
 
+/// Death bursts that throw sparks per frame (the newest).
+const MAX_SPARK_BURSTS: usize = 24;
+
 /// How long a big hit holds the fight: three frames at 60 Hz.
 pub const HIT_STOP_S: f32 = 0.05;
 /// The least time between two hit-stops.
@@ -323,6 +326,7 @@ impl Fight {
         let mut numbers = 0;
         let mut flashes = 0;
         let mut labels = 0;
+        let mut sparks = 0;
         // Discs and rings apart, so each group is one specialised draw.
         let mut discs = Vec::new();
         let mut rings = Vec::new();
@@ -387,6 +391,22 @@ impl Fight {
                         [1.0, 0.55, 0.35, a]
                     };
                     rings.push(Shape::ring(e.pos, r, 3.0, colour).glow(6.0));
+                    // A few sparks fly out and fade: six for a normal enemy,
+                    // ten for an elite or boss, for the newest bursts only
+                    // (each is a shape, and shapes are what a software GPU
+                    // pays for).
+                    if sparks < MAX_SPARK_BURSTS {
+                        sparks += 1;
+                        let n = if big { 10 } else { 6 };
+                        // The burst's position turns the star, so two bursts
+                        // never look stamped from one mould.
+                        let turn = (e.pos.x * 0.37 + e.pos.y * 0.61).rem_euclid(std::f32::consts::TAU);
+                        for k in 0..n {
+                            let ang = turn + std::f32::consts::TAU * k as f32 / n as f32;
+                            let at = e.pos + Vec2::from_angle(ang) * (radius + 40.0 * t.sqrt());
+                            discs.push(Shape::circle(at, 2.5 * (1.0 - t) + 0.5, colour));
+                        }
+                    }
                 }
                 EffectKind::Blast { radius } => {
                     rings.push(
