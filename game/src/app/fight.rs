@@ -350,7 +350,7 @@ impl Fight {
                         // The element's colour, lifted toward white so small
                         // numbers read on the dark floor; a crit is bigger,
                         // full colour and marked with "!".
-                        let [r, g, b, _] = palette::element(element);
+                        let [r, g, b, _] = element.colour();
                         let lift = if crit { 0.0 } else { 0.35 };
                         let colour = [
                             r + (1.0 - r) * lift,

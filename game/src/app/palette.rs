@@ -35,11 +35,6 @@ pub const COIN: [f32; 4] = [1.0, 0.82, 0.2, 1.0];
 /// Dummy in the test range.
 pub const DUMMY: [f32; 4] = [0.55, 0.5, 0.45, 1.0];
 
-/// Colour of an element's projectiles and damage numbers.
-pub fn element(e: Element) -> [f32; 4] {
-    e.colour()
-}
-
 /// The `Projectile::user` word where the VM stores the dominant element
 /// (`vm::spawn`: user[1] = `Element::index`).
 pub const ELEMENT_WORD: u32 = 1;
@@ -51,7 +46,7 @@ pub fn projectile_style() -> ProjectileStyle {
         ..ProjectileStyle::default()
     };
     for e in Element::ALL {
-        style.palette[e.index()] = element(e);
+        style.palette[e.index()] = e.colour();
     }
     style
 }

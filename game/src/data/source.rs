@@ -95,16 +95,6 @@ pub fn source() -> &'static DataSource {
     })
 }
 
-/// The content hash of the embedded data.
-pub fn embedded_hash() -> &'static str {
-    embedded::HASH
-}
-
-/// How many files are embedded.
-pub fn embedded_files() -> usize {
-    embedded::FILES.len()
-}
-
 /// Unpacks the embedded files under the cache folder (or the temp folder)
 /// and returns where; with neither writable, `data` in the current folder.
 fn unpack_into_cache() -> PathBuf {

@@ -19,7 +19,7 @@
 //! `crate::world` (its `mirror.rs`) swaps it in during a fight.
 
 use engine::compute::Projectile;
-use engine::compute::types::{FLAG_ALIVE, MAX_HIT_MEMORY, NONE_U32};
+use engine::compute::types::NONE_U32;
 use glam::Vec2;
 
 /// Seconds of flight a returning projectile has beyond what it needs to
@@ -52,31 +52,16 @@ pub fn returning(b: &Bounce, fallback: Vec2) -> Projectile {
     let to = b.to - b.from;
     let dir = to.try_normalize().unwrap_or(fallback);
     let speed = b.speed.max(1.0);
-    let mut hit_memory = [NONE_U32; MAX_HIT_MEMORY];
-    hit_memory[0] = b.enemy;
-    let mut user = [0u32; 8];
-    user[0] = b.look[0];
-    user[1] = b.look[1];
-    user[2] = NONE_U32;
-    user[3] = u32::from(b.depth);
-    Projectile {
-        pos: b.from.to_array(),
-        vel: (dir * speed).to_array(),
-        radius: b.radius,
-        lifetime: to.length() / speed + RETURN_SLACK_S,
-        timer: 0.0,
-        homing: 0.0,
-        acquire_radius: 0.0,
-        sine_amp: 0.0,
-        sine_freq: 0.0,
-        age: 0.0,
-        bounces: 0,
-        pierce: 0,
-        flags: FLAG_ALIVE,
-        hit_count: 1,
-        hit_memory,
-        user,
-    }
+    let mut p = Projectile::new(
+        b.from.to_array(),
+        (dir * speed).to_array(),
+        b.radius,
+        to.length() / speed + RETURN_SLACK_S,
+    );
+    p.hit_memory[0] = b.enemy;
+    p.hit_count = 1;
+    p.user[..4].copy_from_slice(&[b.look[0], b.look[1], NONE_U32, u32::from(b.depth)]);
+    p
 }
 
 #[cfg(test)]

@@ -230,3 +230,37 @@ fn mana_inversion_turns_the_chips_delay_into_speed() {
     assert!((normal - 0.95).abs() < 1e-4, "normal {normal}");
     assert!((inverted - 0.55).abs() < 1e-4, "inverted {inverted}");
 }
+
+fn curse(rules: &[Rule]) -> FightRules {
+    FightRules {
+        curse: rules.to_vec(),
+        ..FightRules::default()
+    }
+}
+
+#[test]
+fn leaden_feet_refuses_the_dash() {
+    let dashes = |rules: FightRules| {
+        let mut w = World::new(catalog(), 6, Backend::Cpu, None).expect("world");
+        w.begin_wave(1).expect("wave 1");
+        w.set_rules(rules);
+        w.caster.core = None;
+        w.move_dir = Vec2::X;
+        w.dash = true;
+        w.step();
+        w.stats.dashes
+    };
+    assert_eq!(dashes(FightRules::default()), 1);
+    assert_eq!(dashes(curse(&[Rule::NoDash])), 0, "the curse of Leaden Feet");
+}
+
+#[test]
+fn withering_stops_every_heal_until_the_rules_change() {
+    let mut w = World::new(catalog(), 6, Backend::Cpu, None).expect("world");
+    w.begin_wave(1).expect("wave 1");
+    w.player.hp = 50.0;
+    w.set_rules(curse(&[Rule::NoHealing]));
+    assert_eq!(w.player.heal(20.0), 0.0, "no heal under Withering");
+    w.set_rules(FightRules::default());
+    assert_eq!(w.player.heal(20.0), 20.0, "heals again once the curse is gone");
+}

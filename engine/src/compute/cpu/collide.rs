@@ -5,7 +5,7 @@
 //! projectile's life); exhausting it emits EXPIRE. Enemy-team projectiles
 //! test the player: PLAYER_HIT then EXPIRE.
 
-use super::{CpuBuffers, cell_coord};
+use super::{CpuBuffers, EventSink, cell_coord};
 use crate::compute::types::{
     Enemy, EventKind, FLAG_ALIVE, FLAG_ENEMY_TEAM, MAX_HIT_MEMORY, NONE_U32, Projectile, StepParams,
 };
@@ -68,7 +68,12 @@ pub fn next_hit(
 /// slot in order (`super::par` spreads the same [`collide_slot`] over threads).
 pub fn collide(b: &mut CpuBuffers) {
     let params = b.params;
-    let mut events = Vec::new();
+    let mut sink = EventSink {
+        events: &mut b.events,
+        count: &mut b.event_count,
+        overflow: &mut b.overflow,
+        max: params.max_events,
+    };
     for slot in 0..params.slot_count {
         collide_slot(
             &params,
@@ -77,11 +82,8 @@ pub fn collide(b: &mut CpuBuffers) {
             &b.enemies,
             slot,
             &mut b.projectiles[slot as usize],
-            &mut |k, s, e, pos| events.push((k, s, e, pos)),
+            &mut |k, s, e, pos| sink.push(k, s, e, pos),
         );
-    }
-    for (kind, slot, enemy, pos) in events {
-        b.push_event(kind, slot, enemy, pos);
     }
 }
 

@@ -64,19 +64,14 @@ impl CpuBuffers {
 
     /// `push_event` of `shaders/events.wgsl`.
     pub fn push_event(&mut self, kind: u32, projectile: u32, enemy: u32, pos: [f32; 2]) {
-        let i = self.event_count;
-        self.event_count += 1;
-        if i < self.params.max_events {
-            self.events.push(Event {
-                kind,
-                projectile,
-                enemy,
-                _pad: 0,
-                pos,
-            });
-        } else {
-            self.overflow += 1;
+        let max = self.params.max_events;
+        EventSink {
+            events: &mut self.events,
+            count: &mut self.event_count,
+            overflow: &mut self.overflow,
+            max,
         }
+        .push(kind, projectile, enemy, pos);
     }
 
     /// Offset of the starts in `grid` (`grid_start_base` in WGSL).
@@ -87,6 +82,39 @@ impl CpuBuffers {
     /// Offset of the scatter cursors in `grid` (`grid_cursor_base` in WGSL).
     pub fn grid_cursor_base(&self) -> usize {
         2 * self.params.cell_count as usize + 1
+    }
+}
+
+/// The event buffer and its counters borrowed apart from the rest of
+/// [`CpuBuffers`], so a pass can append while it reads the grid and writes
+/// the projectiles.
+pub struct EventSink<'a> {
+    /// `events`.
+    pub events: &'a mut Vec<Event>,
+    /// `counters[0]`.
+    pub count: &'a mut u32,
+    /// `counters[1]`.
+    pub overflow: &'a mut u32,
+    /// `params.max_events`.
+    pub max: u32,
+}
+
+impl EventSink<'_> {
+    /// Appends one event, or counts it as overflow past the cap.
+    pub fn push(&mut self, kind: u32, projectile: u32, enemy: u32, pos: [f32; 2]) {
+        let i = *self.count;
+        *self.count += 1;
+        if i < self.max {
+            self.events.push(Event {
+                kind,
+                projectile,
+                enemy,
+                _pad: 0,
+                pos,
+            });
+        } else {
+            *self.overflow += 1;
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! step. Order: homing turn, integrate (with the sine-path offset), walls,
 //! timer, lifetime. Emits WALL, EXPIRE and TIMER events.
 
-use super::{CpuBuffers, cell_coord};
+use super::{CpuBuffers, EventSink, cell_coord};
 use crate::compute::types::{
     Enemy, EventKind, FLAG_ALIVE, FLAG_ENEMY_TEAM, FLAG_TIMER_ARMED, NONE_U32, Projectile, StepParams,
 };
@@ -136,6 +136,9 @@ pub fn projectile_step(b: &mut CpuBuffers) {
         grid,
         cell_enemies,
         enemies,
+        events,
+        event_count,
+        overflow,
         ..
     } = b;
     let view = GridView {
@@ -144,17 +147,19 @@ pub fn projectile_step(b: &mut CpuBuffers) {
         cell_enemies,
         enemies,
     };
-    let mut events = Vec::new();
+    let mut sink = EventSink {
+        events,
+        count: event_count,
+        overflow,
+        max: params.max_events,
+    };
     for slot in 0..params.slot_count {
         step_slot(
             &view,
             slot,
             &mut projectiles[slot as usize],
-            &mut |k, s, e, pos| events.push((k, s, e, pos)),
+            &mut |k, s, e, pos| sink.push(k, s, e, pos),
         );
-    }
-    for (kind, slot, enemy, pos) in events {
-        b.push_event(kind, slot, enemy, pos);
     }
 }
 
