@@ -162,3 +162,47 @@ fn fs_enemy(in: VsOut) -> @location(0) vec4<f32> {
     }
     return vec4<f32>(rgb * a, a);
 }
+
+// The glow pass (switchable in the game's Settings): a wide, faint halo
+// around every player-team projectile, drawn additively in its own render
+// pass after the world, so a crowd of shots blooms into a haze of its
+// element colours. Under two radii of reach beyond the body; the halo is what
+// costs pixels, so it stays faint and its quad ends where it fades out.
+const GLOW_REACH: f32 = 1.8;
+
+@vertex
+fn vs_glow(@builtin(vertex_index) vi: u32, @builtin(instance_index) slot: u32) -> VsOut {
+    let p = projectiles[slot];
+    if ((p.flags & FLAG_ALIVE) == 0u || (p.flags & FLAG_ENEMY_TEAM) != 0u) {
+        return hidden();
+    }
+    let r = max(p.radius * style.player_scale, 1.5 * camera.world_per_px);
+    let speed = length(p.vel);
+    var dir = vec2<f32>(1.0, 0.0);
+    if (speed > 0.001) {
+        dir = p.vel / speed;
+    }
+    let stretch = 1.0 + min(speed / 900.0, 1.2);
+    let c = corner(vi);
+    let local = vec2<f32>(c.x * (stretch + GLOW_REACH), c.y * (1.0 + GLOW_REACH));
+    let world = p.pos + (dir * local.x + vec2<f32>(-dir.y, dir.x) * local.y) * r;
+    let n = (world - camera.center) / camera.half_extent;
+    var out: VsOut;
+    out.clip = vec4<f32>(n.x, -n.y, 0.0, 1.0);
+    out.local = local;
+    out.stretch = stretch;
+    out.halo = GLOW_REACH;
+    out.color = style.palette[p.user[style.palette_word & 7u] & 7u];
+    return out;
+}
+
+@fragment
+fn fs_glow(in: VsOut) -> @location(0) vec4<f32> {
+    let d = max(body_distance(in.local, in.stretch), 0.0);
+    let fade = 1.0 - clamp(d / in.halo, 0.0, 1.0);
+    let a = exp(-d * 1.2) * 0.3 * fade * fade * style.player_intensity;
+    if (a <= 0.004) {
+        discard;
+    }
+    return vec4<f32>(in.color.rgb * a, 0.0);
+}

@@ -225,6 +225,12 @@ impl GpuContext {
         self.device.features().contains(wgpu::Features::TIMESTAMP_QUERY)
     }
 
+    /// A software rasteriser (wgpu's `DeviceType::Cpu`: lavapipe, WARP):
+    /// every shape drawn costs CPU time there, so optional passes default off.
+    pub fn is_software(&self) -> bool {
+        self.info.device_type == wgpu::DeviceType::Cpu
+    }
+
     /// One line naming the adapter, e.g. `llvmpipe (LLVM 15.0.6, 256 bits) (Vulkan, Cpu)`.
     pub fn adapter_summary(&self) -> String {
         format!(

@@ -4,6 +4,7 @@
 //! No game rules live here, and this crate never depends on `game`: the rules
 //! decide what to spawn and what a hit means; the engine moves, collides and draws.
 
+pub mod audio;
 pub mod clock;
 pub mod compute;
 pub mod gpu;

@@ -25,6 +25,7 @@ pub mod rng;
 pub mod run;
 pub mod screens;
 pub mod shop;
+pub mod sound;
 pub mod spatial;
 pub mod stats;
 pub mod vm;

@@ -4,9 +4,11 @@
 //! One render pass draws the world in this order: ground shapes (floor,
 //! telegraphs, pickups, enemies), player projectiles (additive), enemy
 //! projectiles (opaque, rimmed), glow shapes (additive), top shapes (the
-//! player). egui is drawn by [`crate::ui`] in a second pass on top.
+//! player). With [`Scene::glow`] a second pass adds a faint wide halo around
+//! the player's projectiles. egui is drawn by [`crate::ui`] in a pass on top.
 
 pub mod camera;
+pub mod compare;
 pub mod projectiles;
 pub mod screenshot;
 pub mod shapes;
@@ -69,6 +71,9 @@ pub struct Scene {
     pub projectile_style: ProjectileStyle,
     /// Seconds since start (pulsing effects).
     pub time: f32,
+    /// Draw the glow pass (a faint wide halo around player projectiles, in
+    /// its own render pass timed as `"render glow"`).
+    pub glow: bool,
 }
 
 /// Owns the world pipelines and the camera uniform.
@@ -178,6 +183,27 @@ impl SceneRenderer {
             .draw(&mut pass, &self.camera_group, &layers, Layer::Glow);
         self.shapes
             .draw(&mut pass, &self.camera_group, &layers, Layer::Top);
+        drop(pass);
+        if let (true, Some(p)) = (scene.glow, &prepared) {
+            // Its own pass, so the frame JSON prices the glow by itself.
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("render glow"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: target,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Load,
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                depth_stencil_attachment: None,
+                timestamp_writes: timer.pass_writes("render glow"),
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            self.projectiles.draw_glow(&mut pass, p);
+        }
     }
 }
 

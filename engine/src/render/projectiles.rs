@@ -68,6 +68,7 @@ pub enum ProjectileSource {
 pub struct ProjectileRenderer {
     player: wgpu::RenderPipeline,
     enemy: wgpu::RenderPipeline,
+    glow: wgpu::RenderPipeline,
     layout: wgpu::BindGroupLayout,
     style: wgpu::Buffer,
     cpu_buffer: wgpu::Buffer,
@@ -159,6 +160,12 @@ impl ProjectileRenderer {
             "fs_enemy",
             wgpu::BlendState::PREMULTIPLIED_ALPHA_BLENDING,
         );
+        let glow = make(
+            "projectiles glow (additive)",
+            "vs_glow",
+            "fs_glow",
+            super::ADDITIVE,
+        );
         let style = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("projectile style"),
             size: std::mem::size_of::<ProjectileStyle>() as u64,
@@ -169,6 +176,7 @@ impl ProjectileRenderer {
         Self {
             player,
             enemy,
+            glow,
             layout,
             style,
             cpu_buffer: Self::cpu_buffer(device, cpu_capacity),
@@ -239,6 +247,13 @@ impl ProjectileRenderer {
         pass.set_pipeline(&self.player);
         pass.draw(0..6, 0..prepared.count);
         pass.set_pipeline(&self.enemy);
+        pass.draw(0..6, 0..prepared.count);
+    }
+
+    /// Draws the faint wide halo of the player-team projectiles (the glow pass).
+    pub fn draw_glow(&self, pass: &mut wgpu::RenderPass<'_>, prepared: &PreparedProjectiles) {
+        pass.set_bind_group(0, &prepared.bind_group, &[]);
+        pass.set_pipeline(&self.glow);
         pass.draw(0..6, 0..prepared.count);
     }
 }

@@ -1,6 +1,7 @@
 //! egui on top of the world: input through egui-winit, drawing through
 //! egui-wgpu, and the profiler overlay ([`overlay::ProfilerOverlay`]).
 
+pub mod offscreen;
 pub mod overlay;
 pub mod panel;
 

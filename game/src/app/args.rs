@@ -37,6 +37,10 @@ pub struct PlayArgs {
     /// Show the profiler overlay from the start (F3 toggles it).
     #[arg(long)]
     pub overlay: bool,
+    /// The projectiles' glow pass for this launch, over the saved setting
+    /// (`auto`, `on` or `off`; figures compare them).
+    #[arg(long, value_name = "auto|on|off", value_parser = parse_glow)]
+    pub glow: Option<crate::screens::settings::GlowMode>,
     /// Record the run's commands to this replay file (written at every wave
     /// end and at exit; `artificer replay FILE` re-runs it headless).
     #[arg(long, value_name = "FILE")]
@@ -125,6 +129,17 @@ pub fn parse_size(s: &str) -> Result<WindowSize, String> {
         width: num(w)?,
         height: num(h)?,
     })
+}
+
+/// `auto` / `on` / `off` as a glow mode.
+fn parse_glow(s: &str) -> Result<crate::screens::settings::GlowMode, String> {
+    use crate::screens::settings::GlowMode;
+    match s {
+        "auto" => Ok(GlowMode::Auto),
+        "on" => Ok(GlowMode::On),
+        "off" => Ok(GlowMode::Off),
+        _ => Err(format!("expected auto, on or off, not {s:?}")),
+    }
 }
 
 #[cfg(test)]

@@ -40,9 +40,12 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     let session = args
         .uses_profile()
         .then(|| session::Session::open(args.profile.as_deref()));
-    let settings = session
+    let mut settings = session
         .as_ref()
         .map_or_else(screens::settings::Settings::default, |s| s.load_settings());
+    if let Some(glow) = args.glow {
+        settings.glow = glow;
+    }
     let mut config = WindowConfig {
         exit_after_frames: args.exit_after_frames,
         screenshot: args.screenshot.clone(),

@@ -34,6 +34,7 @@ pub mod palette;
 mod replay_view;
 mod run_screens;
 pub mod session;
+pub mod sound_desk;
 pub mod test_range;
 
 use std::sync::Arc;
@@ -102,6 +103,10 @@ pub struct GameApp {
     controls: Controls,
     /// Gamepads beside the keyboard and mouse.
     pads: gamepad::Pads,
+    /// Effects and music (silent without an audio device).
+    sound: sound_desk::SoundDesk,
+    /// The adapter is a software renderer (the glow's auto mode is off there).
+    software_adapter: bool,
     /// A menu widget had the keyboard focus at the end of the last frame
     /// (the d-pad then moves it; without one it focuses the first).
     menu_focused: bool,
@@ -161,6 +166,8 @@ impl GameApp {
             modal: None,
             controls: Controls::default(),
             pads: gamepad::Pads::open(),
+            sound: sound_desk::SoundDesk::open(),
+            software_adapter: false,
             menu_focused: false,
             overlay,
             stress: None,
@@ -294,6 +301,7 @@ impl GameApp {
         };
         let max_steps = fight::MAX_STEPS_PER_FRAME * fast.ceil() as u32;
         self.fight = Fight::new(run.world().dt(), max_steps);
+        self.sound.forget();
         self.run = Some(run);
         self.front = None;
         self.armoury = armoury::Armoury::default();
@@ -315,7 +323,13 @@ impl GameApp {
             return Err("no run".into());
         };
         let was_fight = run.phase() == Phase::Fight;
+        let sfx = command_sfx(&cmd);
         let r = run.apply(cmd).map_err(|e| e.to_string());
+        match (&r, sfx) {
+            (Ok(_), Some(s)) => self.sound.play(s),
+            (Err(_), Some(_)) => self.sound.play(crate::sound::Sfx::Deny),
+            _ => {}
+        }
         if was_fight != (run.phase() == Phase::Fight) {
             self.save_recording();
         }
@@ -351,7 +365,9 @@ impl GameApp {
             match c {
                 KeyAction::ToggleOverlay => self.overlay.visible = !self.overlay.visible,
                 KeyAction::Pause => {
-                    if self.range.take().is_none() {
+                    if self.range.take().is_some() {
+                        self.sound.forget();
+                    } else {
                         self.modal = match (self.modal, self.screen()) {
                             (None, Screen::Arena) => Some(Modal::Paused),
                             (Some(Modal::Settings), _) => Some(Modal::Paused),
@@ -378,11 +394,28 @@ impl GameApp {
         confirm
     }
 
+    /// The music of the screen in front: the fight's (the boss's while one
+    /// lives), the lab's everywhere else.
+    fn music_bed(&self) -> Option<crate::sound::Bed> {
+        use crate::sound::Bed;
+        Some(match (self.screen(), &self.run) {
+            (Screen::Arena | Screen::Paused | Screen::Settings, Some(run)) if run.phase() == Phase::Fight => {
+                if run.world().boss_alive() {
+                    Bed::Boss
+                } else {
+                    Bed::Fight
+                }
+            }
+            _ => Bed::Lab,
+        })
+    }
+
     fn overlay_data(&self, frame: &Frame<'_>) -> OverlayData {
         let mut data = self
             .run
             .as_ref()
             .map_or_else(OverlayData::default, |r| self.fight.overlay_data(r.world()));
+        data.counts.extend(self.sound.overlay_rows());
         data.cpu_systems
             .push(("draw (prev frame)".into(), frame.last_draw_ms));
         data.gpu_passes
@@ -483,7 +516,14 @@ impl GameApp {
         let Some(run) = &mut self.run else { return };
         let frame_locked = self.args.exit_after_frames.is_some();
         if let Some(replay) = &mut self.replay {
-            replay.advance_fight(&mut self.fight, run, frame.dt, frame_locked && running);
+            let sound = &mut self.sound;
+            replay.advance_fight(
+                &mut self.fight,
+                run,
+                frame.dt,
+                frame_locked && running,
+                &mut |w| sound.hear(w),
+            );
             return;
         }
         if let Some(n) = self.stress
@@ -509,6 +549,7 @@ impl GameApp {
         let mut cast = running && self.controls.take_cast();
         let scale = if running { speed } else { 0.0 };
         let mut ended = false;
+        let sound = &mut self.sound;
         self.fight.advance(frame.dt, scale, frame_locked, || {
             if run.phase() != Phase::Fight {
                 return None;
@@ -518,6 +559,7 @@ impl GameApp {
                 .with_dash(std::mem::take(&mut dash))
                 .with_cast(std::mem::take(&mut cast));
             run.apply(Command::Step(step)).ok()?;
+            sound.hear(run.world());
             ended = run.phase() != Phase::Fight;
             let p = &run.world().player;
             Some((hp - p.hp, p.hp_max()))
@@ -532,6 +574,7 @@ impl GameApp {
 impl WindowApp for GameApp {
     fn init(&mut self, gpu: &GpuContext) {
         log::info!("device: {}", gpu.adapter_summary());
+        self.software_adapter = gpu.is_software();
         if let Err(e) = self.open_start_screen(gpu) {
             self.fatal = Some(e);
         }
@@ -560,15 +603,7 @@ impl WindowApp for GameApp {
         }
         self.overlay.record_frame(f64::from(frame.dt) * 1000.0);
         if frame.index == 0 {
-            // Full-screen panels are painted by the world pass's clear (see
-            // `menu_backdrop`), not by egui.
-            // Window shadows are wide soft rectangles that every window pays
-            // for in shaded pixels (~8 ms a frame for one window on lavapipe).
-            frame.egui.global_style_mut(|style| {
-                style.visuals.panel_fill = egui::Color32::TRANSPARENT;
-                style.visuals.window_shadow = egui::Shadow::NONE;
-                style.visuals.popup_shadow = egui::Shadow::NONE;
-            });
+            style_egui(frame.egui);
         }
         let confirm = self.handle_keys(frame.requests);
         // A focused egui widget (the title's buttons) takes the keyboard, so
@@ -585,6 +620,12 @@ impl WindowApp for GameApp {
         let ctx = frame.egui.clone();
         self.menu_focused = ctx.memory(|m| m.focused().is_some());
         crate::element::set_colour_blind(self.settings.colour_blind);
+        frame.scene.glow = self.settings.glow.on(self.software_adapter);
+        self.sound.set_volumes(
+            self.settings.master_volume,
+            self.settings.effects_volume,
+            self.settings.music_volume,
+        );
         if ctx.zoom_factor() != self.settings.ui_scale {
             ctx.set_zoom_factor(self.settings.ui_scale);
         }
@@ -609,10 +650,12 @@ impl WindowApp for GameApp {
                         self.controls.cursor,
                         r.world.player.pos,
                     )));
+                    let sound = &mut self.sound;
                     r.advance(
                         frame.dt,
                         walk_dir(&self.controls, &self.pads),
                         self.args.exit_after_frames.is_some(),
+                        &mut |w| sound.hear(w),
                     );
                     r.fight.draw(&r.world, frame.scene, &ctx, frame.size);
                     charge_ring::draw(&ctx, &frame.scene.camera, frame.size, &r.world, frame.scene.time);
@@ -620,7 +663,10 @@ impl WindowApp for GameApp {
                         Some(screens::range::RangeAction::ToggleSlow) => {
                             r.time_scale = if r.time_scale < 1.0 { 1.0 } else { 0.1 };
                         }
-                        Some(screens::range::RangeAction::Back) => self.range = None,
+                        Some(screens::range::RangeAction::Back) => {
+                            self.range = None;
+                            self.sound.forget();
+                        }
                         None => {}
                     }
                 }
@@ -677,6 +723,12 @@ impl WindowApp for GameApp {
             replay.advance_menus(run, frame.dt);
             replay.banner(&ctx, run);
         }
+        // A click on a menu widget ticks (a pointer press egui took).
+        if ctx.input(|i| i.pointer.any_click()) && ctx.egui_wants_pointer_input() {
+            self.sound.play(crate::sound::Sfx::Click);
+        }
+        let bed = self.music_bed();
+        self.sound.end_frame(frame.dt, bed);
         if self.overlay.visible {
             if frame.panel.due() {
                 let data = self.overlay_data(frame);
@@ -686,6 +738,33 @@ impl WindowApp for GameApp {
                 frame.panel.show(|_| {});
             }
         }
+    }
+}
+
+/// The game's egui style, set once on the window's context (and on the
+/// screens' reference-image tests' context, so they draw what a player sees).
+/// Full-screen panels are painted by the world pass's clear (see
+/// `menu_backdrop`), not by egui. Window shadows are wide soft rectangles
+/// that every window pays for in shaded pixels (~8 ms a frame for one
+/// window on lavapipe).
+pub fn style_egui(ctx: &egui::Context) {
+    ctx.global_style_mut(|style| {
+        style.visuals.panel_fill = egui::Color32::TRANSPARENT;
+        style.visuals.window_shadow = egui::Shadow::NONE;
+        style.visuals.popup_shadow = egui::Shadow::NONE;
+    });
+}
+
+/// The sound of a player's command that has one (a refusal plays
+/// [`crate::sound::Sfx::Deny`] instead).
+fn command_sfx(cmd: &Command) -> Option<crate::sound::Sfx> {
+    use crate::sound::Sfx;
+    match cmd {
+        Command::Buy { .. } => Some(Sfx::Buy),
+        Command::SellCard(_) | Command::SellCore(_) => Some(Sfx::Sell),
+        Command::Refresh => Some(Sfx::Refresh),
+        Command::StartWave | Command::Continue | Command::LeaveShop | Command::Endless => Some(Sfx::Click),
+        _ => None,
     }
 }
 

@@ -44,7 +44,15 @@ impl ReplayView {
 
     /// Runs the fight steps the clock hands out this frame, while the next
     /// command is a step.
-    pub fn advance_fight(&mut self, fight: &mut Fight, run: &mut Run, dt: f32, frame_locked: bool) {
+    /// `on_step` sees the world after each step (the sound listens there).
+    pub fn advance_fight(
+        &mut self,
+        fight: &mut Fight,
+        run: &mut Run,
+        dt: f32,
+        frame_locked: bool,
+        on_step: &mut dyn FnMut(&crate::world::World),
+    ) {
         let scale = if self.stopped() { 0.0 } else { self.speed };
         let (playback, error) = (&mut self.playback, &mut self.error);
         fight.advance(dt, scale, frame_locked, || {
@@ -54,6 +62,7 @@ impl ReplayView {
             let hp = run.world().player.hp;
             match playback.advance(run) {
                 Ok(true) => {
+                    on_step(run.world());
                     let p = &run.world().player;
                     Some((hp - p.hp, p.hp_max()))
                 }

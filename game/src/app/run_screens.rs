@@ -143,7 +143,10 @@ impl GameApp {
                     self.args.backend,
                     Some(frame.gpu),
                 ) {
-                    Ok(r) => self.range = Some(r),
+                    Ok(r) => {
+                        self.sound.forget();
+                        self.range = Some(r);
+                    }
                     Err(e) => self.lab.warning = Some(e),
                 }
             }

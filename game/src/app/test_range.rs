@@ -98,8 +98,15 @@ impl TestRange {
         }
     }
 
-    /// Runs this frame's steps with the player walking along `move_dir`.
-    pub fn advance(&mut self, dt: f32, move_dir: Vec2, frame_locked: bool) {
+    /// Runs this frame's steps with the player walking along `move_dir`;
+    /// `on_step` sees the world after each (the sound listens there).
+    pub fn advance(
+        &mut self,
+        dt: f32,
+        move_dir: Vec2,
+        frame_locked: bool,
+        on_step: &mut dyn FnMut(&crate::world::World),
+    ) {
         let world = &mut self.world;
         self.fight.advance(dt, self.time_scale, frame_locked, || {
             if !world.in_wave() || !world.player.alive() {
@@ -108,6 +115,7 @@ impl TestRange {
             let hp = world.player.hp;
             world.move_dir = move_dir;
             world.step();
+            on_step(world);
             Some((hp - world.player.hp, world.player.hp_max()))
         });
     }
@@ -138,7 +146,7 @@ mod tests {
         assert_eq!(start.len(), DUMMY_OFFSETS.len());
         for _ in 0..300 {
             range.tend();
-            range.advance(1.0 / 60.0, Vec2::ZERO, true);
+            range.advance(1.0 / 60.0, Vec2::ZERO, true, &mut |_| {});
         }
         assert!(range.dps() > 0.0, "the starting build hurts the dummies");
         for (slot, p0) in range.dummies.iter().zip(&start) {

@@ -1,6 +1,7 @@
-//! Settings: resolution, fullscreen, vsync, UI scale, aim, onboarding, and
-//! the key bindings. Saved in the profile folder (`settings.json`) and
-//! applied at start. There is no sound yet, so there is no volume.
+//! Settings: resolution, fullscreen, vsync, UI scale, aim, the master,
+//! effects and music volumes, the projectile glow, onboarding, and the key
+//! bindings. Saved in the profile folder (`settings.json`) and applied at
+//! start.
 
 use engine::window::Requests;
 
@@ -18,6 +19,40 @@ pub const UI_SCALES: [f32; 5] = [0.85, 1.0, 1.15, 1.3, 1.5];
 /// The settings file's schema version (a newer field is added with a
 /// default, so older files load as they are).
 pub const SETTINGS_SCHEMA: u32 = 1;
+
+/// When the projectiles' glow pass is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GlowMode {
+    /// On a real GPU, off on a software adapter (lavapipe, WARP), where
+    /// every extra shape costs CPU time the fight needs.
+    #[default]
+    Auto,
+    /// Always.
+    On,
+    /// Never.
+    Off,
+}
+
+impl GlowMode {
+    /// Whether to draw it on this adapter.
+    pub fn on(self, software_adapter: bool) -> bool {
+        match self {
+            GlowMode::Auto => !software_adapter,
+            GlowMode::On => true,
+            GlowMode::Off => false,
+        }
+    }
+
+    /// Its name in the settings.
+    pub fn label(self) -> &'static str {
+        match self {
+            GlowMode::Auto => "auto (off on a software renderer)",
+            GlowMode::On => "on",
+            GlowMode::Off => "off",
+        }
+    }
+}
 
 /// The player's settings.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -37,6 +72,14 @@ pub struct Settings {
     pub ui_scale: f32,
     /// Element colours told apart without red–green (Okabe–Ito hues).
     pub colour_blind: bool,
+    /// Everything's volume, 0..=1.
+    pub master_volume: f32,
+    /// Sound effects' volume, 0..=1.
+    pub effects_volume: f32,
+    /// Music's volume, 0..=1.
+    pub music_volume: f32,
+    /// The soft glow around projectiles (one extra pass).
+    pub glow: GlowMode,
     /// The key of each action.
     pub bindings: Bindings,
 }
@@ -51,6 +94,10 @@ impl Default for Settings {
             mouse_aim: false,
             ui_scale: 1.0,
             colour_blind: false,
+            master_volume: 0.8,
+            effects_volume: 0.8,
+            music_volume: 0.5,
+            glow: GlowMode::Auto,
             bindings: Bindings::default(),
         }
     }
@@ -114,6 +161,36 @@ pub fn show(
                     "colour-blind safe (no red–green pairs)",
                 );
                 ui.end_row();
+                ui.label("Glow");
+                egui::ComboBox::from_id_salt("glow")
+                    .selected_text(settings.glow.label())
+                    .show_ui(ui, |ui| {
+                        for g in [GlowMode::Auto, GlowMode::On, GlowMode::Off] {
+                            ui.selectable_value(&mut settings.glow, g, g.label());
+                        }
+                    })
+                    .response
+                    .on_hover_text(
+                        "A soft halo around your shots, drawn in one extra pass. \
+                         Auto: on with a graphics card, off on a software renderer \
+                         (where it costs about a third of the frame at 2,000 shots).",
+                    );
+                ui.end_row();
+                for (label, v) in [
+                    ("Master volume", &mut settings.master_volume),
+                    ("Effects volume", &mut settings.effects_volume),
+                    ("Music volume", &mut settings.music_volume),
+                ] {
+                    ui.label(label);
+                    let mut percent = (*v * 100.0).round();
+                    if ui
+                        .add(egui::Slider::new(&mut percent, 0.0..=100.0).suffix(" %"))
+                        .changed()
+                    {
+                        *v = percent / 100.0;
+                    }
+                    ui.end_row();
+                }
                 if let Some(skip) = skip_onboarding {
                     ui.label("First-runs lessons");
                     ui.checkbox(skip, "skip them (everything unlocked is open from the next run)");

@@ -39,6 +39,7 @@ impl World {
         if out.cast {
             counters.casts += 1;
             counters.vm_ops = out.ops;
+            counters.cast_element = out.spawns.first().map(|s| s.elements.dominant());
             self.stats.vm_ops += u64::from(out.ops);
             self.stats.main_casts += 1;
             if out.hp_cost > 0.0 {

@@ -297,6 +297,7 @@ impl World {
                         crit: r.crit,
                         element,
                         big: r.total >= BIG_HIT_SHARE * e.hp_max,
+                        armoured: e.armor > 0.0,
                     },
                     e.pos,
                     life,

@@ -64,6 +64,9 @@ pub struct StepCounters {
     pub casts: u32,
     /// VM ops used by the main cast this step (0 without a cast).
     pub vm_ops: u32,
+    /// The element of the main cast's first spawn, when it cast (the cast's
+    /// sound).
+    pub cast_element: Option<crate::element::Element>,
 }
 
 /// HP restored in a wave, by source (the sim's `healed` object).

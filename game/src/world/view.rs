@@ -20,6 +20,8 @@ pub enum EffectKind {
         /// A quarter or more of the enemy's full HP in one hit: the window
         /// holds the fight for a few frames (hit-stop).
         big: bool,
+        /// The enemy wears armour (the hit clanks).
+        armoured: bool,
     },
     /// Damage taken by the player.
     PlayerHurt {
@@ -85,6 +87,9 @@ pub struct Effects {
     /// Most effects kept; the oldest are dropped first (a 2,000-projectile build
     /// must not fill memory with damage numbers).
     pub cap: usize,
+    /// Effects ever pushed: with [`Effects::fresh`] a listener (sound) finds
+    /// what a step added without the rules telling it.
+    pub pushed: u64,
 }
 
 impl Effects {
@@ -93,6 +98,7 @@ impl Effects {
         Self {
             list: Vec::new(),
             cap,
+            pushed: 0,
         }
     }
 
@@ -104,6 +110,14 @@ impl Effects {
             age: 0.0,
             life,
         });
+        self.pushed += 1;
+    }
+
+    /// The effects pushed since the count was `since` (those still held:
+    /// a step that overflows the cap loses its oldest).
+    pub fn fresh(&self, since: u64) -> &[Effect] {
+        let n = self.pushed.saturating_sub(since).min(self.list.len() as u64) as usize;
+        &self.list[self.list.len() - n..]
     }
 
     /// Ages every effect and drops the finished ones and the overflow.

@@ -1,0 +1,11 @@
+//! Sound machinery: synthesis from recipes, the voice book that keeps a
+//! crowd of events from becoming noise, and the kira output. Which event
+//! makes which sound is the game's business (`game::sound`).
+
+pub mod output;
+pub mod synth;
+pub mod voices;
+
+pub use output::{AudioOut, SoundBank, Volumes};
+pub use synth::{Partial, SAMPLE_RATE, Wave};
+pub use voices::{Play, VoiceBook, VoicePolicy};

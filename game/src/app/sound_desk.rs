@@ -1,0 +1,91 @@
+//! The window's sound: the output device (or silence), the listener that
+//! turns each fight step into effects, menu clicks and the shop's sounds,
+//! and the music bed of the screen in front.
+
+use crate::sound::{Bed, Listener, Sfx};
+use crate::world::World;
+use engine::audio::{AudioOut, Volumes};
+
+/// Everything the window needs to make sound.
+#[derive(Debug)]
+pub struct SoundDesk {
+    out: AudioOut,
+    listener: Option<Listener>,
+    /// Seconds of real time since the window opened (the voice book's clock).
+    now: f64,
+    /// Voices started in the last frame.
+    pub started_last_frame: usize,
+}
+
+impl SoundDesk {
+    /// Opens the default device (silent without one, with one log line).
+    pub fn open() -> Self {
+        Self {
+            out: crate::sound::open(),
+            listener: None,
+            now: 0.0,
+            started_last_frame: 0,
+        }
+    }
+
+    /// Asks for one effect this frame.
+    pub fn play(&mut self, sfx: Sfx) {
+        self.out.ask(sfx.index());
+    }
+
+    /// Listens to the step `w` just took (call after every step).
+    pub fn hear(&mut self, w: &World) {
+        let out = &mut self.out;
+        self.listener
+            .get_or_insert_with(|| Listener::new(w))
+            .hear(w, &mut |s| out.ask(s.index()));
+    }
+
+    /// Forgets the world listened to (a new run or a new range): its past
+    /// makes no sound.
+    pub fn forget(&mut self) {
+        self.listener = None;
+    }
+
+    /// Applies the settings' sliders when they changed.
+    pub fn set_volumes(&mut self, master: f32, effects: f32, music: f32) {
+        let v = Volumes {
+            master: master.clamp(0.0, 1.0),
+            effects: effects.clamp(0.0, 1.0),
+            music: music.clamp(0.0, 1.0),
+        };
+        if self.out.volumes() != v {
+            self.out.set_volumes(v);
+        }
+    }
+
+    /// Ends the frame: starts its voices and keeps `bed` playing.
+    pub fn end_frame(&mut self, dt: f32, bed: Option<Bed>) {
+        self.now += f64::from(dt);
+        self.started_last_frame = self.out.end_frame(self.now).len();
+        self.out.set_bed(bed.map(Bed::index));
+    }
+
+    /// The overlay's rows: voices sounding, and the device or why there is none.
+    pub fn overlay_rows(&self) -> Vec<(String, String)> {
+        let book = self.out.book();
+        vec![
+            (
+                "sound voices".into(),
+                format!(
+                    "{} (started {}, merged {})",
+                    self.out.active_voices(self.now),
+                    book.started,
+                    book.merged
+                ),
+            ),
+            (
+                "sound".into(),
+                match self.out.silent_why() {
+                    Some(why) => format!("silent: {why}"),
+                    None => "playing".into(),
+                },
+            ),
+        ]
+    }
+}
