@@ -76,23 +76,40 @@ fn fs_shade(@builtin(position) frag: vec4<f32>) -> @location(0) vec4<f32> {
     let tx = min(u32(frag.x) / TILE_PX, params.tiles_x - 1u);
     let ty = min(u32(frag.y) / TILE_PX, params.tiles_y - 1u);
     let cell = cells[(ty / CELL_TILES) * params.cells_x + tx / CELL_TILES];
-    if (cell.overflow != 0u) {
-        // The coarse list had no room for this cell: every item, in order.
-        for (var i = 0u; i < params.n_items; i++) {
-            dst = apply(i, world, dst);
-        }
-        return vec4<f32>(dst, 1.0);
-    }
+    // One loop and one `apply` for both sources of items: software
+    // rasterisers run every branch of a loop body at least once, so a
+    // second loop (or a second call) would cost every pixel a second item.
+    let overflow = cell.overflow != 0u;
     let words = padded(cell.count) / 32u;
     let k = (ty % CELL_TILES) * CELL_TILES + tx % CELL_TILES;
     let base = (cell.offset / 32u) * CELL_TILES * CELL_TILES + k * words;
-    for (var w = 0u; w < words; w++) {
-        var bits = masks[base + w];
-        while (bits != 0u) {
+    // Overflow: the coarse list had no room for this cell; walk every item.
+    var next = 0u;
+    var w = 0u;
+    var bits = 0u;
+    if (!overflow && words > 0u) {
+        bits = masks[base];
+    }
+    loop {
+        var item = next;
+        if (overflow) {
+            if (next >= params.n_items) {
+                break;
+            }
+            next += 1u;
+        } else {
+            while (bits == 0u && w + 1u < words) {
+                w += 1u;
+                bits = masks[base + w];
+            }
+            if (bits == 0u) {
+                break;
+            }
             let j = firstTrailingBit(bits);
             bits &= bits - 1u;
-            dst = apply(coarse[cell.offset + w * 32u + j], world, dst);
+            item = coarse[cell.offset + w * 32u + j];
         }
+        dst = apply(item, world, dst);
     }
     return vec4<f32>(dst, 1.0);
 }

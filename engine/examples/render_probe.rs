@@ -3,13 +3,14 @@
 //! at 1280x720 through the game's own `SceneRenderer`, timed with GPU
 //! timestamps (mean of frames 10-59). Prints one JSON line.
 //!
-//! `cargo run --release -p engine --example render_probe -- N R [circle|square|ring|mix] [auto|instanced|tiled]`
+//! `cargo run --release -p engine --example render_probe -- N R [circle|square|ring|mix] [auto|instanced|tiled] [FRAMES]`
 //!
 //! The fourth argument picks the world path (default: `$ARTIFICER_RENDER`,
 //! else auto); `world_pass_ms` is the `"render world"` pass on either path,
 //! `bin_pass_ms` the tiled path's `"render bin"` compute pass (0 when
 //! instanced). `mix` cycles through every shape kind with rotation, outlines
-//! and glow, sizes from R/3 to R.
+//! and glow, sizes from R/3 to R. FRAMES (default 60) shortens slow runs;
+//! the first quarter (at most 10) are warm-up and not averaged.
 //!
 //! Why it exists: on lavapipe (2 cores) the world pass costs ~2.3 us per
 //! shape whatever its size plus ~3 ms per screen of covered pixels, so a
@@ -80,13 +81,15 @@ fn main() {
         };
         scene.shapes.push(Layer::Ground, s);
     }
+    let frames: usize = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(60).max(2);
+    let warmup = (frames / 4).clamp(1, 10);
     let mut sum = 0.0;
     let mut bin_sum = 0.0;
     let mut count = 0;
     let start = std::time::Instant::now();
-    for frame in 0..60 {
+    for frame in 0..frames {
         timer.begin_frame(device);
-        if frame >= 10 {
+        if frame >= warmup {
             for (label, ms) in timer.last() {
                 if *label == "render world" {
                     sum += ms;
@@ -115,6 +118,6 @@ fn main() {
         ctx.adapter.get_info().name,
         sum / count.max(1) as f64,
         bin_sum / count.max(1) as f64,
-        start.elapsed().as_secs_f64() * 1000.0 / 60.0
+        start.elapsed().as_secs_f64() * 1000.0 / frames as f64
     );
 }
