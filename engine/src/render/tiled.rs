@@ -163,10 +163,12 @@ impl GrowBuffer {
         })
     }
 
-    /// Grows to at least `bytes` (to the next power of two, so sizes settle).
+    /// Grows to at least `bytes` (to the next power of two, so sizes settle,
+    /// but never past what one storage binding may hold).
     fn ensure(&mut self, device: &wgpu::Device, bytes: u64) {
         if bytes > self.buffer.size() {
-            let grown = bytes.next_power_of_two().max(bytes);
+            let limit = device.limits().max_storage_buffer_binding_size;
+            let grown = bytes.next_power_of_two().min(limit).max(bytes);
             self.buffer = Self::make(device, self.label, self.usage, grown);
         }
     }
