@@ -5,6 +5,7 @@ use glam::Vec2;
 
 use super::*;
 use crate::compute::Projectile;
+use crate::render::shapes::ShapeKind;
 use crate::render::{Layer, RenderPath, RgbaImage, SceneRenderer, screenshot};
 
 /// A channel may differ by this much (of 255) between the paths. Why any
