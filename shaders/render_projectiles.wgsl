@@ -1,37 +1,12 @@
 // #import projectile.wgsl
+// #import render_look.wgsl
 // Projectiles drawn straight from the compute core's projectile buffer by
 // vertex pulling: instance i reads slot i, six vertices per slot, and a slot
 // that is not alive (or not of the team this draw covers) collapses to a
 // degenerate triangle. No position ever comes back to the CPU.
 // Used by engine/src/render/projectiles.rs. `Projectile` comes from
-// projectile.wgsl, shared with the compute passes.
-
-struct Camera {
-    center: vec2<f32>,
-    half_extent: vec2<f32>,
-    viewport: vec2<f32>,
-    time: f32,
-    world_per_px: f32,
-}
-
-struct Style {
-    // Player-team colour per palette index (`user[palette_word] & 7`).
-    palette: array<vec4<f32>, 8>,
-    // Enemy-team projectiles: hot core and dark rim, so threats read on top of any glow.
-    enemy_core: vec4<f32>,
-    enemy_rim: vec4<f32>,
-    // Brightness of player-team projectiles (they are additive, so dimmer reads better).
-    player_intensity: f32,
-    // Visual size multiplier of player-team projectiles.
-    player_scale: f32,
-    // Visual size multiplier of enemy-team projectiles.
-    enemy_scale: f32,
-    // Which user word holds the palette index.
-    palette_word: u32,
-}
-
-const FLAG_ALIVE: u32 = 1u;
-const FLAG_ENEMY_TEAM: u32 = 2u;
+// projectile.wgsl, shared with the compute passes; the frame and the look
+// from render_look.wgsl, shared with the tiled world path.
 
 @group(0) @binding(0) var<uniform> camera: Camera;
 @group(0) @binding(1) var<storage, read> projectiles: array<Projectile>;
@@ -44,8 +19,7 @@ struct VsOut {
     // Half length of the streak in radius units.
     @location(1) @interpolate(flat) stretch: f32,
     @location(2) @interpolate(flat) color: vec4<f32>,
-    // How far the quad reaches beyond the body, in radii; the glow fades to
-    // zero there so the quad's edge never shows.
+    // How far the quad reaches beyond the body, in radii.
     @location(3) @interpolate(flat) halo: f32,
 }
 
@@ -77,29 +51,16 @@ fn emit(vi: u32, slot: u32, want_enemy: bool) -> VsOut {
     if (want_enemy) {
         scale = style.enemy_scale;
     }
-    let r = max(p.radius * scale, 1.5 * camera.world_per_px);
-    let speed = length(p.vel);
-    var dir = vec2<f32>(1.0, 0.0);
-    if (speed > 0.001) {
-        dir = p.vel / speed;
-    }
-    // Fast projectiles streak a little along their motion.
-    let stretch = 1.0 + min(speed / 900.0, 1.2);
-    // The halo is most of a projectile's pixels: kept short (player shots
-    // are drawn by the thousand, additively), a little wider for enemy shots
-    // so their dark rim reads against the crowd.
-    var halo = 0.7;
-    if (want_enemy) {
-        halo = 1.0;
-    }
+    let f = projectile_frame(p.radius, p.vel, scale, camera.world_per_px);
+    let halo = projectile_halo(want_enemy);
     let c = corner(vi);
-    let local = vec2<f32>(c.x * (stretch + halo), c.y * (1.0 + halo));
-    let world = p.pos + (dir * local.x + vec2<f32>(-dir.y, dir.x) * local.y) * r;
+    let local = vec2<f32>(c.x * (f.stretch + halo), c.y * (1.0 + halo));
+    let world = p.pos + (f.dir * local.x + vec2<f32>(-f.dir.y, f.dir.x) * local.y) * f.r;
     let n = (world - camera.center) / camera.half_extent;
     var out: VsOut;
     out.clip = vec4<f32>(n.x, -n.y, 0.0, 1.0);
     out.local = local;
-    out.stretch = stretch;
+    out.stretch = f.stretch;
     out.halo = halo;
     if (want_enemy) {
         out.color = style.enemy_core;
@@ -119,48 +80,24 @@ fn vs_enemy(@builtin(vertex_index) vi: u32, @builtin(instance_index) slot: u32) 
     return emit(vi, slot, true);
 }
 
-// Distance to the streak's body (a capsule), in radius units.
-fn body_distance(local: vec2<f32>, stretch: f32) -> f32 {
-    let half = stretch - 1.0;
-    let q = vec2<f32>(local.x - clamp(local.x, -half, half), local.y);
-    return length(q) - 1.0;
-}
-
 // Player team: additive light, white-hot centre fading into the element colour.
 @fragment
 fn fs_player(in: VsOut) -> @location(0) vec4<f32> {
-    let d = body_distance(in.local, in.stretch);
-    let body = clamp(0.5 - d * 2.0, 0.0, 1.0);
-    let fade = 1.0 - clamp(max(d, 0.0) / in.halo, 0.0, 1.0);
-    let halo = exp(-max(d, 0.0) * 1.6) * 0.45 * fade * fade;
-    let hot = clamp(-d * 1.5, 0.0, 1.0);
-    let rgb = mix(in.color.rgb, vec3<f32>(1.0), hot * 0.6);
-    let a = max(body, halo) * style.player_intensity;
-    if (a <= 0.003) {
+    let out = player_projectile_color(in.local, in.stretch, in.halo, in.color.rgb, style.player_intensity);
+    if (out.a <= PROJECTILE_MIN_ALPHA) {
         discard;
     }
-    return vec4<f32>(rgb * a, 0.0);
+    return vec4<f32>(out.rgb, 0.0);
 }
 
 // Enemy team: opaque, a hot core inside a dark rim, so it reads over any glow.
 @fragment
 fn fs_enemy(in: VsOut) -> @location(0) vec4<f32> {
-    let d = body_distance(in.local, in.stretch);
-    let fill = clamp(0.5 - d * 3.0, 0.0, 1.0);
-    let rim = clamp(0.5 - (d - 0.45) * 3.0, 0.0, 1.0);
-    let fade = 1.0 - clamp(max(d, 0.0) / in.halo, 0.0, 1.0);
-    let halo = exp(-max(d - 0.45, 0.0) * 2.0) * 0.35 * fade * fade;
-    let inner = mix(style.enemy_core.rgb, vec3<f32>(1.0), clamp(-d * 1.2, 0.0, 1.0) * 0.5);
-    var rgb = mix(style.enemy_rim.rgb, inner, fill);
-    var a = max(rim, fill);
-    if (a < halo) {
-        rgb = style.enemy_core.rgb;
-        a = halo;
-    }
-    if (a <= 0.003) {
+    let out = enemy_projectile_color(in.local, in.stretch, in.halo, style.enemy_core.rgb, style.enemy_rim.rgb);
+    if (out.a <= PROJECTILE_MIN_ALPHA) {
         discard;
     }
-    return vec4<f32>(rgb * a, a);
+    return out;
 }
 
 // The glow pass (switchable in the game's Settings): a wide, faint halo

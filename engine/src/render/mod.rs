@@ -1,45 +1,86 @@
 //! The world renderer: a camera, instanced shapes in layers, projectiles
 //! pulled from the compute core's buffer, GPU pass timing and screenshots.
 //!
-//! One render pass draws the world in this order: ground shapes (floor,
-//! telegraphs, pickups, enemies), player projectiles (additive), enemy
-//! projectiles (opaque, rimmed), glow shapes (additive), top shapes (the
-//! player). With [`Scene::glow`] a second pass adds a faint wide halo around
-//! the player's projectiles. egui is drawn by [`crate::ui`] in a pass on top.
+//! The world is drawn in this order: ground shapes (floor, telegraphs,
+//! pickups, enemies), player projectiles (additive), enemy projectiles
+//! (opaque, rimmed), glow shapes (additive), top shapes (the player). Two
+//! paths draw it with the same look (`shaders/render_look.wgsl`): instanced
+//! quads, one draw per layer, or the tiled path ([`tiled`]), a compute pass
+//! that bins everything into screen tiles and one full-screen pass; see
+//! [`choose_render_path`] for which runs where. With [`Scene::glow`] a
+//! second pass adds a faint wide halo around the player's projectiles.
+//! egui is drawn by [`crate::ui`] in a pass on top.
 
 pub mod camera;
 pub mod compare;
 pub mod projectiles;
 pub mod screenshot;
 pub mod shapes;
+pub mod tiled;
 pub mod timer;
+
+use std::fmt;
+use std::str::FromStr;
 
 pub use camera::{Camera2d, CameraUniform};
 pub use projectiles::{ProjectileRenderer, ProjectileSource, ProjectileStyle, USER_PALETTE};
 pub use screenshot::{RgbaImage, ScreenshotError};
 pub use shapes::{Layer, Shape, ShapeBatch, ShapeKind, ShapeRenderer};
+pub use tiled::{BinStatus, TiledFallback, TiledRenderer};
 pub use timer::PassTimer;
 
-/// `shaders/render_shapes.wgsl`, embedded.
-pub const SHAPES_WGSL: &str = include_str!("../../../shaders/render_shapes.wgsl");
-/// `shaders/render_projectiles.wgsl`, embedded, before its imports.
-const PROJECTILES_WGSL_RAW: &str = include_str!("../../../shaders/render_projectiles.wgsl");
+/// The render shaders by file name, embedded, before their imports.
+pub const RENDER_SOURCES: [(&str, &str); 6] = [
+    (
+        "render_look.wgsl",
+        include_str!("../../../shaders/render_look.wgsl"),
+    ),
+    (
+        "render_shapes.wgsl",
+        include_str!("../../../shaders/render_shapes.wgsl"),
+    ),
+    (
+        "render_projectiles.wgsl",
+        include_str!("../../../shaders/render_projectiles.wgsl"),
+    ),
+    (
+        "render_tiled_common.wgsl",
+        include_str!("../../../shaders/render_tiled_common.wgsl"),
+    ),
+    (
+        "render_tiled_bin.wgsl",
+        include_str!("../../../shaders/render_tiled_bin.wgsl"),
+    ),
+    (
+        "render_tiled_shade.wgsl",
+        include_str!("../../../shaders/render_tiled_shade.wgsl"),
+    ),
+];
 
-/// `shaders/render_projectiles.wgsl` with `projectile.wgsl` prepended, so the
-/// renderer reads slots through the same struct the compute passes write.
-pub fn projectiles_wgsl() -> String {
-    crate::compute::shaders::compose("render_projectiles.wgsl", &|file| {
-        if file == "render_projectiles.wgsl" {
-            Some(PROJECTILES_WGSL_RAW)
-        } else {
-            crate::compute::shaders::SOURCES
-                .iter()
-                .find(|(n, _)| *n == file)
-                .map(|(_, s)| *s)
-        }
+/// Render shader `name` with its `// #import`s (render files and the compute
+/// core's `projectile.wgsl`) prepended, ready for `create_shader_module`.
+pub fn compose_render(name: &str) -> String {
+    crate::compute::shaders::compose(name, &|file| {
+        RENDER_SOURCES
+            .iter()
+            .chain(crate::compute::shaders::SOURCES.iter())
+            .find(|(n, _)| *n == file)
+            .map(|(_, s)| *s)
     })
     // Every import is an embedded file; `render_shaders_validate` checks it.
-    .expect("render_projectiles.wgsl imports only embedded shader files")
+    .unwrap_or_else(|e| panic!("render shader {name} imports only embedded shader files: {e}"))
+}
+
+/// `shaders/render_shapes.wgsl` with `render_look.wgsl` prepended.
+pub fn shapes_wgsl() -> String {
+    compose_render("render_shapes.wgsl")
+}
+
+/// `shaders/render_projectiles.wgsl` with `projectile.wgsl` and
+/// `render_look.wgsl` prepended, so the renderer reads slots through the same
+/// struct the compute passes write and draws them as the tiled path does.
+pub fn projectiles_wgsl() -> String {
+    compose_render("render_projectiles.wgsl")
 }
 
 /// Additive blending: light adds up where projectiles overlap.
@@ -76,6 +117,141 @@ pub struct Scene {
     pub glow: bool,
 }
 
+/// Environment variable that overrides the world path: `instanced`,
+/// `tiled` or `auto` (read once, by [`RenderPath::from_env`]).
+pub const RENDER_PATH_ENV: &str = "ARTIFICER_RENDER";
+
+/// How the world pass is drawn: instanced quads or the tiled path, or `Auto`
+/// to let [`choose_render_path`] decide from the adapter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum RenderPath {
+    /// Decided from the adapter kind ([`choose_render_path`]).
+    #[default]
+    Auto,
+    /// One instanced quad per shape and projectile, one draw per layer.
+    Instanced,
+    /// Compute binning into screen tiles, then one full-screen pass.
+    Tiled,
+}
+
+impl RenderPath {
+    /// The name used in [`RENDER_PATH_ENV`], tools and reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            RenderPath::Auto => "auto",
+            RenderPath::Instanced => "instanced",
+            RenderPath::Tiled => "tiled",
+        }
+    }
+
+    /// [`RENDER_PATH_ENV`] if set (an unknown value is logged and read as
+    /// `auto`), else `auto`. The one place the variable is read.
+    pub fn from_env() -> Self {
+        match std::env::var(RENDER_PATH_ENV) {
+            Ok(v) => v.parse().unwrap_or_else(|e| {
+                log::warn!("{RENDER_PATH_ENV}: {e}; using auto");
+                RenderPath::Auto
+            }),
+            Err(_) => RenderPath::Auto,
+        }
+    }
+}
+
+impl fmt::Display for RenderPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A render path name that is not `auto`, `instanced` or `tiled`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown render path {0:?}: expected \"auto\", \"instanced\" or \"tiled\"")]
+pub struct RenderPathParseError(pub String);
+
+impl FromStr for RenderPath {
+    type Err = RenderPathParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "auto" => Ok(RenderPath::Auto),
+            "instanced" => Ok(RenderPath::Instanced),
+            "tiled" => Ok(RenderPath::Tiled),
+            _ => Err(RenderPathParseError(s.to_string())),
+        }
+    }
+}
+
+/// The world path that runs and why, for the overlay and reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RenderPathChoice {
+    /// What was asked for (`auto` by default).
+    pub requested: RenderPath,
+    /// What runs: [`RenderPath::Instanced`] or [`RenderPath::Tiled`], never `Auto`.
+    pub path: RenderPath,
+    /// One line on why.
+    pub reason: String,
+}
+
+/// Resolves `requested` for an adapter of `info`, like [`crate::gpu::choose`]
+/// does for the compute backend: by the adapter's device type, not by a
+/// timing race at start-up (which would cost every launch and could flip
+/// between runs on a busy machine).
+///
+/// `auto` picks the instanced quads on every adapter kind. Measured with
+/// `render_probe` (1280×720, release, lavapipe / llvmpipe LLVM 15 on 2 cores
+/// shared with a compiler, so ±15%): GPU ms of the `"render world"` pass,
+/// plus the tiled path's `"render bin"` compute pass.
+///
+/// | shapes  | kind, radius | instanced | tiled world | tiled bin |
+/// |--------:|--------------|----------:|------------:|----------:|
+/// |   1,000 | circle 8     |       6.0 |          64 |       1.0 |
+/// |   3,000 | circle 8     |        16 |         123 |       2.3 |
+/// |  10,000 | circle 8     |        58 |         415 |       7.3 |
+/// | 100,000 | circle 8     |       549 |       2,187 |        55 |
+/// |   1,000 | mix 4–12     |        11 |         131 |       1.4 |
+/// |   3,000 | mix 4–12     |        38 |         256 |       4.0 |
+/// |  10,000 | mix 4–12     |       105 |         623 |       5.2 |
+/// | 100,000 | mix 4–12     |     1,013 |       3,722 |        38 |
+///
+/// On a software adapter the tiled path loses at every size (4–11×): the
+/// binning is cheap, but llvmpipe (Mesa 22.3) shades 8 pixels at a time
+/// without real branches (every side of every `if` and `switch` runs
+/// masked, every loop body at least once) and loads storage buffers lane by
+/// lane, so each pixel pays, per list entry and once even for an empty
+/// tile, for all seven distance functions, both projectile looks and 16
+/// scalar loads, where an instanced quad runs one distance function (its
+/// per-kind pipeline) on its own pixels only. An empty frame costs the
+/// tiled pass 20 ms against 0.24 ms. On a hardware adapter nothing has been
+/// measured (no GPU where this was written), so `auto` keeps the instanced
+/// path the game ships with; `ARTIFICER_RENDER=tiled` (or
+/// [`SceneRenderer::set_path`]) selects the tiled path to measure it there.
+pub fn choose_render_path(
+    requested: RenderPath,
+    device_type: wgpu::DeviceType,
+    adapter_name: &str,
+) -> RenderPathChoice {
+    let (path, reason) = match requested {
+        RenderPath::Instanced => (RenderPath::Instanced, "asked for (instanced)".to_string()),
+        RenderPath::Tiled => (RenderPath::Tiled, "asked for (tiled)".to_string()),
+        RenderPath::Auto if device_type == wgpu::DeviceType::Cpu => {
+            (AUTO_ON_SOFTWARE, format!("auto: software adapter {adapter_name}"))
+        }
+        RenderPath::Auto => (
+            AUTO_ON_HARDWARE,
+            format!("auto: {adapter_name} is a hardware adapter ({device_type:?})"),
+        ),
+    };
+    RenderPathChoice {
+        requested,
+        path,
+        reason,
+    }
+}
+
+/// What `auto` picks on a software rasteriser (see [`choose_render_path`]).
+const AUTO_ON_SOFTWARE: RenderPath = RenderPath::Instanced;
+/// What `auto` picks on a hardware adapter (see [`choose_render_path`]).
+const AUTO_ON_HARDWARE: RenderPath = RenderPath::Instanced;
+
 /// Owns the world pipelines and the camera uniform.
 #[derive(Debug)]
 pub struct SceneRenderer {
@@ -83,11 +259,18 @@ pub struct SceneRenderer {
     camera_group: wgpu::BindGroup,
     shapes: ShapeRenderer,
     projectiles: ProjectileRenderer,
+    /// Built on first use, so an instanced-only session never compiles it.
+    tiled: Option<TiledRenderer>,
     format: wgpu::TextureFormat,
+    adapter: wgpu::AdapterInfo,
+    choice: RenderPathChoice,
+    /// Frames the tiled path handed to the instanced path, and the last reason.
+    fallbacks: (u64, Option<TiledFallback>),
 }
 
 impl SceneRenderer {
-    /// Builds every world pipeline for targets of `format`.
+    /// Builds every world pipeline for targets of `format`; the world path is
+    /// [`RenderPath::from_env`] resolved for `device`'s adapter.
     pub fn new(device: &wgpu::Device, format: wgpu::TextureFormat) -> Self {
         let camera_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("camera layout"),
@@ -116,12 +299,19 @@ impl SceneRenderer {
                 resource: camera_buffer.as_entire_binding(),
             }],
         });
+        let adapter = device.adapter_info();
+        let choice = choose_render_path(RenderPath::from_env(), adapter.device_type, &adapter.name);
+        log::info!("world render path: {} ({})", choice.path, choice.reason);
         Self {
             shapes: ShapeRenderer::new(device, format, &camera_layout),
             projectiles: ProjectileRenderer::new(device, format),
+            tiled: None,
             camera_buffer,
             camera_group,
             format,
+            adapter,
+            choice,
+            fallbacks: (0, None),
         }
     }
 
@@ -130,7 +320,31 @@ impl SceneRenderer {
         self.format
     }
 
-    /// Encodes the world pass into `target` (cleared first), timed as `"render world"`.
+    /// Asks for a world path (overrides [`RENDER_PATH_ENV`]); `Auto` decides
+    /// again from the adapter.
+    pub fn set_path(&mut self, requested: RenderPath) {
+        self.choice = choose_render_path(requested, self.adapter.device_type, &self.adapter.name);
+    }
+
+    /// The world path that runs and why (for the overlay).
+    pub fn path(&self) -> &RenderPathChoice {
+        &self.choice
+    }
+
+    /// Frames the tiled path could not take and drew instanced, and the
+    /// latest reason (0 and `None` while it took every frame).
+    pub fn tiled_fallbacks(&self) -> (u64, Option<TiledFallback>) {
+        self.fallbacks
+    }
+
+    /// The tiled renderer, once a frame has used it (tests and tools read
+    /// its binning back).
+    pub fn tiled(&mut self) -> Option<&mut TiledRenderer> {
+        self.tiled.as_mut()
+    }
+
+    /// Encodes the world into `target` (cleared first), timed as `"render
+    /// world"`; the tiled path adds a `"render bin"` compute pass before it.
     #[allow(
         clippy::too_many_arguments,
         reason = "one call per frame with the frame's GPU context and target"
@@ -147,6 +361,84 @@ impl SceneRenderer {
     ) {
         let uniform = scene.camera.uniform(size, scene.time);
         queue.write_buffer(&self.camera_buffer, 0, bytemuck::bytes_of(&uniform));
+        if self.choice.path == RenderPath::Tiled {
+            let tiled = self
+                .tiled
+                .get_or_insert_with(|| TiledRenderer::new(device, self.format));
+            match tiled.encode(
+                device,
+                queue,
+                encoder,
+                target,
+                size,
+                scene,
+                &self.camera_buffer,
+                timer,
+            ) {
+                Ok(()) => {
+                    self.encode_glow(device, queue, encoder, target, scene, timer);
+                    return;
+                }
+                Err(why) => {
+                    if self.fallbacks.1 != Some(why) {
+                        log::warn!("tiled world path: {why:?}; drawing instanced");
+                    }
+                    self.fallbacks = (self.fallbacks.0 + 1, Some(why));
+                }
+            }
+        }
+        self.encode_instanced(device, queue, encoder, target, scene, timer);
+        self.encode_glow(device, queue, encoder, target, scene, timer);
+    }
+
+    /// The glow pass over either path's world, when the scene asks for it:
+    /// its own pass, so the frame JSON prices the glow by itself.
+    fn encode_glow(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        encoder: &mut wgpu::CommandEncoder,
+        target: &wgpu::TextureView,
+        scene: &Scene,
+        timer: &mut PassTimer,
+    ) {
+        if !scene.glow {
+            return;
+        }
+        let Some(prepared) = scene.projectiles.as_ref().and_then(|src| {
+            self.projectiles
+                .prepare(device, queue, &self.camera_buffer, &scene.projectile_style, src)
+        }) else {
+            return;
+        };
+        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some("render glow"),
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view: target,
+                depth_slice: None,
+                resolve_target: None,
+                ops: wgpu::Operations {
+                    load: wgpu::LoadOp::Load,
+                    store: wgpu::StoreOp::Store,
+                },
+            })],
+            depth_stencil_attachment: None,
+            timestamp_writes: timer.pass_writes("render glow"),
+            occlusion_query_set: None,
+            multiview_mask: None,
+        });
+        self.projectiles.draw_glow(&mut pass, &prepared);
+    }
+
+    fn encode_instanced(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        encoder: &mut wgpu::CommandEncoder,
+        target: &wgpu::TextureView,
+        scene: &Scene,
+        timer: &mut PassTimer,
+    ) {
         let layers = self.shapes.upload(device, queue, &scene.shapes);
         let prepared = scene.projectiles.as_ref().and_then(|src| {
             self.projectiles
@@ -183,27 +475,6 @@ impl SceneRenderer {
             .draw(&mut pass, &self.camera_group, &layers, Layer::Glow);
         self.shapes
             .draw(&mut pass, &self.camera_group, &layers, Layer::Top);
-        drop(pass);
-        if let (true, Some(p)) = (scene.glow, &prepared) {
-            // Its own pass, so the frame JSON prices the glow by itself.
-            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                label: Some("render glow"),
-                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: target,
-                    depth_slice: None,
-                    resolve_target: None,
-                    ops: wgpu::Operations {
-                        load: wgpu::LoadOp::Load,
-                        store: wgpu::StoreOp::Store,
-                    },
-                })],
-                depth_stencil_attachment: None,
-                timestamp_writes: timer.pass_writes("render glow"),
-                occlusion_query_set: None,
-                multiview_mask: None,
-            });
-            self.projectiles.draw_glow(&mut pass, p);
-        }
     }
 }
 
@@ -214,8 +485,10 @@ mod tests {
     #[test]
     fn render_shaders_validate() {
         for (name, src) in [
-            ("render_shapes.wgsl", super::SHAPES_WGSL.to_string()),
+            ("render_shapes.wgsl", super::shapes_wgsl()),
             ("render_projectiles.wgsl", super::projectiles_wgsl()),
+            ("render_tiled_bin.wgsl", super::tiled::bin_wgsl()),
+            ("render_tiled_shade.wgsl", super::tiled::shade_wgsl()),
             ("ui_panel.wgsl", crate::ui::panel::PANEL_WGSL.to_string()),
         ] {
             let module = naga::front::wgsl::parse_str(&src)
@@ -227,6 +500,32 @@ mod tests {
             .validate(&module)
             .unwrap_or_else(|e| panic!("{name}: {e:?}"));
         }
+    }
+
+    #[test]
+    fn render_path_parses_and_auto_follows_the_adapter_kind() {
+        use super::{RenderPath, choose_render_path};
+        assert_eq!("Tiled".parse::<RenderPath>(), Ok(RenderPath::Tiled));
+        assert_eq!("instanced".parse::<RenderPath>(), Ok(RenderPath::Instanced));
+        let err = "quads".parse::<RenderPath>().unwrap_err();
+        assert!(err.to_string().contains("\"tiled\""), "{err}");
+        let soft = choose_render_path(RenderPath::Auto, wgpu::DeviceType::Cpu, "llvmpipe");
+        assert_eq!(soft.path, super::AUTO_ON_SOFTWARE);
+        assert!(
+            soft.reason.contains("software adapter llvmpipe"),
+            "{}",
+            soft.reason
+        );
+        let gpu = wgpu::DeviceType::DiscreteGpu;
+        assert_eq!(
+            choose_render_path(RenderPath::Auto, gpu, "big").path,
+            super::AUTO_ON_HARDWARE
+        );
+        let forced = choose_render_path(RenderPath::Tiled, gpu, "big");
+        assert_eq!(
+            (forced.requested, forced.path),
+            (RenderPath::Tiled, RenderPath::Tiled)
+        );
     }
 
     /// The projectile struct in the render shader is the compute contract's size.

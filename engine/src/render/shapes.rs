@@ -217,7 +217,7 @@ impl ShapeRenderer {
     ) -> Self {
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("render_shapes.wgsl"),
-            source: wgpu::ShaderSource::Wgsl(super::SHAPES_WGSL.into()),
+            source: wgpu::ShaderSource::Wgsl(super::shapes_wgsl().into()),
         });
         let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("shapes layout"),

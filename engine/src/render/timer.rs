@@ -130,17 +130,35 @@ impl PassTimer {
 
     /// Timestamp writes for the pass named `label`, or `None` when this frame is not timed.
     pub fn pass_writes(&mut self, label: &'static str) -> Option<wgpu::RenderPassTimestampWrites<'_>> {
+        let (query_set, i) = self.slot(label)?;
+        Some(wgpu::RenderPassTimestampWrites {
+            query_set,
+            beginning_of_pass_write_index: Some(2 * i),
+            end_of_pass_write_index: Some(2 * i + 1),
+        })
+    }
+
+    /// Timestamp writes for the compute pass named `label` (e.g. the tiled
+    /// path's binning), from the same query slots as [`Self::pass_writes`],
+    /// or `None` when this frame is not timed.
+    pub fn compute_writes(&mut self, label: &'static str) -> Option<wgpu::ComputePassTimestampWrites<'_>> {
+        let (query_set, i) = self.slot(label)?;
+        Some(wgpu::ComputePassTimestampWrites {
+            query_set,
+            beginning_of_pass_write_index: Some(2 * i),
+            end_of_pass_write_index: Some(2 * i + 1),
+        })
+    }
+
+    /// The next free query pair for `label`, when this frame is timed.
+    fn slot(&mut self, label: &'static str) -> Option<(&wgpu::QuerySet, u32)> {
         let t = self.inner.as_mut()?;
         if !t.active || t.labels.len() as u32 >= MAX_TIMED_PASSES {
             return None;
         }
         let i = t.labels.len() as u32;
         t.labels.push(label);
-        Some(wgpu::RenderPassTimestampWrites {
-            query_set: &t.queries,
-            beginning_of_pass_write_index: Some(2 * i),
-            end_of_pass_write_index: Some(2 * i + 1),
-        })
+        Some((&t.queries, i))
     }
 
     /// Resolves this frame's queries into the read-back buffer (call before submitting).

@@ -68,6 +68,8 @@ pub struct Frame<'a> {
     pub index: u64,
     /// GPU ms of the render passes of the latest frame read back.
     pub render_passes: &'a [(&'static str, f64)],
+    /// Which world path draws (instanced or tiled) and why (the overlay).
+    pub render_path: &'a crate::render::RenderPathChoice,
     /// Wall ms of the previous frame's drawing (encode, submit, present).
     pub last_draw_ms: f64,
     /// Requests to the window.

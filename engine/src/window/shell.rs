@@ -233,6 +233,7 @@ impl Shell<'_> {
             dt,
             index: self.frames,
             render_passes: &render_passes,
+            render_path: r.scene_renderer.path(),
             last_draw_ms: r.last_draw_ms,
             requests: &mut requests,
             panel: &mut panel_slot,

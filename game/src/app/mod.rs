@@ -416,6 +416,10 @@ impl GameApp {
             .as_ref()
             .map_or_else(OverlayData::default, |r| self.fight.overlay_data(r.world()));
         data.counts.extend(self.sound.overlay_rows());
+        data.counts.push((
+            "world path".into(),
+            format!("{} ({})", frame.render_path.path, frame.render_path.reason),
+        ));
         data.cpu_systems
             .push(("draw (prev frame)".into(), frame.last_draw_ms));
         data.gpu_passes

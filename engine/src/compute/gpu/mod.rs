@@ -9,7 +9,7 @@
 //! for that buffer to be mapped. The previous step's buffer is read by
 //! [`GpuKernels::collect`].
 
-mod readback;
+pub(crate) mod readback;
 
 use std::collections::VecDeque;
 
