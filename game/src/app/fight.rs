@@ -33,6 +33,50 @@ pub const HIT_STOP_S: f32 = 0.05;
 /// The least time between two hit-stops.
 pub const HIT_STOP_COOLDOWN_S: f32 = 0.4;
 
+/// Effects turned off for profiling (`ARTIFICER_FX_OFF=numbers,flashes,
+/// bursts,sparks,rings,hitstop,shake`): each one's cost at the design load
+/// is the frame JSON with it on minus with it off. Read once per fight view.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FxOff {
+    /// Floating damage numbers and hurt numbers (egui text).
+    pub numbers: bool,
+    /// The hit flash at each impact.
+    pub flashes: bool,
+    /// The death bursts' rings and sparks.
+    pub bursts: bool,
+    /// Only the bursts' sparks.
+    pub sparks: bool,
+    /// Reaction, blast, level-up, blade and parry rings.
+    pub rings: bool,
+    /// The hold of a few frames on a big hit.
+    pub hit_stop: bool,
+    /// Screen shake.
+    pub shake: bool,
+}
+
+impl FxOff {
+    /// From `ARTIFICER_FX_OFF` (unknown names are warned about and ignored).
+    pub fn from_env() -> Self {
+        let mut off = Self::default();
+        let Ok(list) = std::env::var("ARTIFICER_FX_OFF") else {
+            return off;
+        };
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            match name {
+                "numbers" => off.numbers = true,
+                "flashes" => off.flashes = true,
+                "bursts" => off.bursts = true,
+                "sparks" => off.sparks = true,
+                "rings" => off.rings = true,
+                "hitstop" => off.hit_stop = true,
+                "shake" => off.shake = true,
+                other => log::warn!("ARTIFICER_FX_OFF: unknown effect {other:?}"),
+            }
+        }
+        off
+    }
+}
+
 /// The presentation of a fight around a [`World`] it does not own: the
 /// fixed-step clock, screen shake, hit-stop, the hurt flash and step timings.
 #[derive(Debug)]
@@ -50,6 +94,8 @@ pub struct Fight {
     pub steps_last_frame: u32,
     step_ms_total: f64,
     steps_total: u64,
+    /// Effects off for profiling.
+    fx_off: FxOff,
 }
 
 impl Fight {
@@ -66,6 +112,7 @@ impl Fight {
             steps_last_frame: 0,
             step_ms_total: 0.0,
             steps_total: 0,
+            fx_off: FxOff::from_env(),
         }
     }
 
@@ -143,6 +190,7 @@ impl Fight {
         // A big hit in the last step starts a hit-stop (at most one per
         // HIT_STOP_COOLDOWN_S, so a crowd of big hits never stalls the fight).
         if self.hit_stop <= 0.0
+            && !self.fx_off.hit_stop
             && self.hit_stop_cooldown <= 0.0
             && w.effects
                 .list
@@ -163,6 +211,9 @@ impl Fight {
             if e.kind == EffectKind::MeleeHit && e.age < 0.1 {
                 shake = shake.max(3.5);
             }
+        }
+        if self.fx_off.shake {
+            shake = 0.0;
         }
         draw::follow(&mut scene.camera, w.player.pos, min, max, viewport, shake, time);
         draw::arena(scene, area.min, area.max, viewport);
@@ -339,12 +390,12 @@ impl Fight {
                     element,
                     ..
                 } => {
-                    if e.age < 0.05 && flashes < MAX_FLASHES {
+                    if e.age < 0.05 && flashes < MAX_FLASHES && !self.fx_off.flashes {
                         flashes += 1;
                         // Hit flash at the impact.
                         discs.push(Shape::circle(e.pos, 10.0, palette::FLASH).glow(6.0));
                     }
-                    if numbers < MAX_NUMBERS {
+                    if numbers < MAX_NUMBERS && !self.fx_off.numbers {
                         numbers += 1;
                         let pos = e.pos + Vec2::new(0.0, -18.0 - 30.0 * t);
                         // The element's colour, lifted toward white so small
@@ -370,7 +421,7 @@ impl Fight {
                         );
                     }
                 }
-                EffectKind::PlayerHurt { amount } => {
+                EffectKind::PlayerHurt { amount } if !self.fx_off.numbers => {
                     let pos = e.pos + Vec2::new(0.0, -28.0 - 30.0 * t);
                     draw::world_text(
                         ctx,
@@ -382,7 +433,7 @@ impl Fight {
                         16.0,
                     );
                 }
-                EffectKind::DeathBurst { radius, big } => {
+                EffectKind::DeathBurst { radius, big } if !self.fx_off.bursts => {
                     let r = radius * (1.0 + 1.5 * t);
                     let a = 1.0 - t;
                     let colour = if big {
@@ -395,7 +446,7 @@ impl Fight {
                     // ten for an elite or boss, for the newest bursts only
                     // (each is a shape, and shapes are what a software GPU
                     // pays for).
-                    if sparks < MAX_SPARK_BURSTS {
+                    if sparks < MAX_SPARK_BURSTS && !self.fx_off.sparks {
                         sparks += 1;
                         let n = if big { 10 } else { 6 };
                         // The burst's position turns the star, so two bursts
@@ -408,6 +459,7 @@ impl Fight {
                         }
                     }
                 }
+                _ if self.fx_off.rings && !matches!(e.kind, EffectKind::Damage { .. }) => {}
                 EffectKind::Blast { radius } => {
                     rings.push(
                         Shape::ring(e.pos, radius * (0.5 + 0.5 * t), 4.0, [1.0, 0.6, 0.3, 1.0 - t])
@@ -454,6 +506,7 @@ impl Fight {
                     rings
                         .push(Shape::ring(e.pos, 12.0 + 40.0 * t, 5.0, [0.8, 0.95, 1.0, 1.0 - t]).glow(12.0));
                 }
+                EffectKind::PlayerHurt { .. } | EffectKind::DeathBurst { .. } => {}
             }
         }
         scene.shapes.glow.extend(discs);
