@@ -34,6 +34,12 @@ struct Style {
     enemy_scale: f32,
     // Which user word holds the palette index.
     palette_word: u32,
+    // Halo of player-team projectiles, in radii (the game shortens it for
+    // crowds far past the design load; see `projectile_halo`).
+    player_halo: f32,
+    pad0: f32,
+    pad1: f32,
+    pad2: f32,
 }
 
 const KIND_CIRCLE: u32 = 0u;
@@ -58,6 +64,11 @@ fn shape_quad(kind: u32, size: vec2<f32>, glow: f32, world_per_px: f32) -> vec2<
     var ext = size;
     if (kind == KIND_LINE) {
         ext = vec2<f32>(size.x + size.y, size.y);
+    }
+    if (kind == KIND_CIRCLE) {
+        // A disc's distance reads size.x only: its quad is square, so the
+        // one-triangle circle pipeline and every quad cover the same disc.
+        ext = vec2<f32>(size.x, size.x);
     }
     return ext + vec2<f32>(pad, pad);
 }
@@ -181,13 +192,15 @@ fn projectile_frame(radius: f32, vel: vec2<f32>, scale: f32, world_per_px: f32) 
 
 // How far a projectile's quad reaches beyond its body, in radii; the glow
 // fades to zero there so the quad's edge never shows. The halo is most of a
-// projectile's pixels: kept short (player shots are drawn by the thousand,
-// additively), a little wider for enemy shots so their dark rim reads.
-fn projectile_halo(enemy: bool) -> f32 {
+// projectile's pixels: player shots use the style's `player_halo` (0.7 at
+// the design load, shorter for a crowd of tens of thousands, which reads as
+// one white-hot mass anyway); enemy shots a little wider so their dark rim
+// reads.
+fn projectile_halo(enemy: bool, player_halo: f32) -> f32 {
     if (enemy) {
         return 1.0;
     }
-    return 0.7;
+    return player_halo;
 }
 
 // Distance to the streak's body (a capsule), in radius units.

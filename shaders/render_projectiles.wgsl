@@ -42,17 +42,24 @@ fn hidden() -> VsOut {
 }
 
 fn emit(vi: u32, slot: u32, want_enemy: bool) -> VsOut {
-    let p = projectiles[slot];
-    let enemy = (p.flags & FLAG_ENEMY_TEAM) != 0u;
-    if ((p.flags & FLAG_ALIVE) == 0u || enemy != want_enemy) {
+    // Field by field: a slot is 32 words and the vertex stage needs seven;
+    // a software rasteriser loads storage one word at a time, six vertices
+    // per slot, so copying the whole struct was most of its vertex cost.
+    let flags = projectiles[slot].flags;
+    let enemy = (flags & FLAG_ENEMY_TEAM) != 0u;
+    if ((flags & FLAG_ALIVE) == 0u || enemy != want_enemy) {
         return hidden();
     }
+    var p: Projectile;
+    p.pos = projectiles[slot].pos;
+    p.vel = projectiles[slot].vel;
+    p.radius = projectiles[slot].radius;
     var scale = style.player_scale;
     if (want_enemy) {
         scale = style.enemy_scale;
     }
     let f = projectile_frame(p.radius, p.vel, scale, camera.world_per_px);
-    let halo = projectile_halo(want_enemy);
+    let halo = projectile_halo(want_enemy, style.player_halo);
     let c = corner(vi);
     let local = vec2<f32>(c.x * (f.stretch + halo), c.y * (1.0 + halo));
     let world = p.pos + (f.dir * local.x + vec2<f32>(-f.dir.y, f.dir.x) * local.y) * f.r;
@@ -65,7 +72,7 @@ fn emit(vi: u32, slot: u32, want_enemy: bool) -> VsOut {
     if (want_enemy) {
         out.color = style.enemy_core;
     } else {
-        out.color = style.palette[p.user[style.palette_word & 7u] & 7u];
+        out.color = style.palette[projectiles[slot].user[style.palette_word & 7u] & 7u];
     }
     return out;
 }
@@ -109,10 +116,14 @@ const GLOW_REACH: f32 = 1.8;
 
 @vertex
 fn vs_glow(@builtin(vertex_index) vi: u32, @builtin(instance_index) slot: u32) -> VsOut {
-    let p = projectiles[slot];
-    if ((p.flags & FLAG_ALIVE) == 0u || (p.flags & FLAG_ENEMY_TEAM) != 0u) {
+    let flags = projectiles[slot].flags;
+    if ((flags & FLAG_ALIVE) == 0u || (flags & FLAG_ENEMY_TEAM) != 0u) {
         return hidden();
     }
+    var p: Projectile;
+    p.pos = projectiles[slot].pos;
+    p.vel = projectiles[slot].vel;
+    p.radius = projectiles[slot].radius;
     let r = max(p.radius * style.player_scale, 1.5 * camera.world_per_px);
     let speed = length(p.vel);
     var dir = vec2<f32>(1.0, 0.0);
@@ -129,7 +140,7 @@ fn vs_glow(@builtin(vertex_index) vi: u32, @builtin(instance_index) slot: u32) -
     out.local = local;
     out.stretch = stretch;
     out.halo = GLOW_REACH;
-    out.color = style.palette[p.user[style.palette_word & 7u] & 7u];
+    out.color = style.palette[projectiles[slot].user[style.palette_word & 7u] & 7u];
     return out;
 }
 

@@ -101,7 +101,7 @@ fn projectile_item(slot: u32, enemy: bool) -> Item {
         color = style.enemy_core;
     }
     let f = projectile_frame(p.radius, p.vel, scale, camera.world_per_px);
-    let halo = projectile_halo(enemy);
+    let halo = projectile_halo(enemy, style.player_halo);
     var it: Item;
     it.pos = p.pos;
     it.axis = f.dir;

@@ -13,6 +13,8 @@ fn shape_quad(s: &Shape, world_per_px: f32) -> [f32; 2] {
     let pad = 2.0 * world_per_px + s.glow * 3.0;
     let ext = if s.kind == ShapeKind::Line as u32 {
         [s.size[0] + s.size[1], s.size[1]]
+    } else if s.kind == ShapeKind::Circle as u32 {
+        [s.size[0], s.size[0]]
     } else {
         s.size
     };
@@ -79,7 +81,11 @@ pub fn tile_rects_reference(scene: &Scene, size: [u32; 2]) -> Vec<u32> {
             [1.0, 0.0]
         };
         let stretch = 1.0 + (speed / 900.0).min(1.2);
-        let halo = if enemy { 1.0 } else { 0.7 };
+        let halo = if enemy {
+            1.0
+        } else {
+            scene.projectile_style.player_halo
+        };
         let h = rotated_half([stretch + halo, 1.0 + halo], dir);
         tile_rect(scene, size, grid, p.pos, [h[0] * r, h[1] * r])
     };

@@ -218,6 +218,8 @@ impl Fight {
         draw::follow(&mut scene.camera, w.player.pos, min, max, viewport, shake, time);
         draw::arena(scene, area.min, area.max, viewport);
         scene.projectile_style = palette::projectile_style();
+        scene.projectile_style.player_halo =
+            engine::render::projectiles::crowd_halo(w.counters.player_projectiles);
         self.draw_areas(w, scene);
         self.draw_coins(w, scene);
         self.draw_telegraphs(w, scene);
