@@ -91,10 +91,121 @@ fn the_shop_lab_and_summary_show_names_not_ids() {
     run.preview_phase(Phase::Summary);
     let summary = run.summary().clone();
     let summary_text = frame_text(|ctx| {
-        let _ = game::screens::summary::show(ctx, &summary, None, false, false);
+        let _ = game::screens::summary::show(ctx, &cat, &summary, None, false, false);
     });
     let mut found = leaks(&shop_text, &ids);
     found.extend(leaks(&lab_text, &ids));
     found.extend(leaks(&summary_text, &ids));
+    assert!(found.is_empty(), "ids on screen: {found:#?}");
+}
+
+/// Every data id a player could meet: chips, cores, stat offers, item
+/// bases, artifacts, affixes and enemies.
+fn all_ids(cat: &Catalog) -> BTreeSet<String> {
+    let mut ids = ids(cat);
+    ids.extend(cat.loot.bases.bases.iter().map(|b| b.id.clone()));
+    ids.extend(cat.loot.artifacts.artifacts.iter().map(|a| a.id.clone()));
+    ids.extend(cat.loot.affixes.affixes.iter().map(|a| a.id.clone()));
+    ids.extend(cat.enemies.defs.iter().map(|e| e.id.clone()));
+    ids
+}
+
+/// The rest of the screens: the title, the armoury with loot in it, a
+/// fight's HUD, the test range, the settlement, the level-up choice and the
+/// pause menu. Together with the test above, every screen of a run.
+#[test]
+fn every_other_screen_shows_names_not_ids() {
+    use glam::Vec2;
+    let cat = Arc::new(Catalog::load(&game::data::default_root()).expect("data loads"));
+    let ids = all_ids(&cat);
+    let mut found = Vec::new();
+    let mut check = |screen: &str, text: Vec<String>| {
+        assert!(!text.is_empty(), "{screen} draws text");
+        found.extend(leaks(&text, &ids).into_iter().map(|l| format!("{screen}: {l}")));
+    };
+
+    let title = game::screens::title::TitleInfo {
+        saved_run: Some("after wave 7 (seed 12)".into()),
+        practice: vec![5, 10],
+        ..Default::default()
+    };
+    check(
+        "title",
+        frame_text(|ctx| {
+            let _ = game::screens::title::show(ctx, &title, None);
+        }),
+    );
+
+    let mut run = Run::new(cat.clone(), RunSetup::new(5, 20), Backend::Cpu, None).expect("run");
+    game::app::armoury::seed_preview_loot(run.world_mut(), 6);
+    run.preview_phase(Phase::Armoury);
+    let mut armoury = game::app::armoury::Armoury::default();
+    check(
+        "armoury",
+        frame_text(|ctx| {
+            let _ = armoury.show(ctx, &run);
+        }),
+    );
+
+    let mut fight = Run::new(cat.clone(), RunSetup::new(5, 20), Backend::Cpu, None).expect("run");
+    fight.apply(game::run::Command::StartWave).expect("wave 1");
+    for _ in 0..900 {
+        fight
+            .apply(game::run::Command::Step(game::run::StepInput::new(
+                Vec2::ZERO,
+                None,
+            )))
+            .expect("step");
+    }
+    check(
+        "hud",
+        frame_text(|ctx| game::screens::hud::show(ctx, fight.world())),
+    );
+    check(
+        "pause",
+        frame_text(|ctx| {
+            let _ = game::screens::pause::show(ctx);
+        }),
+    );
+
+    let mut range =
+        game::app::test_range::TestRange::new(&cat, run.world(), Backend::Cpu, None).expect("range");
+    for _ in 0..120 {
+        range.tend();
+        range.advance(1.0 / 60.0, Vec2::ZERO, true, &mut |_| {});
+    }
+    check(
+        "range",
+        frame_text(|ctx| {
+            let _ = game::screens::range::show(ctx, &range.world, range.dps(), range.time_scale);
+        }),
+    );
+
+    // Play wave 1 out for its settlement and a level-up.
+    while fight.phase() == Phase::Fight {
+        fight
+            .apply(game::run::Command::Step(game::run::StepInput::new(
+                Vec2::ZERO,
+                None,
+            )))
+            .expect("step");
+    }
+    if let Some(stats) = fight.last_wave().cloned() {
+        let gold = fight.world().wallet.gold();
+        check(
+            "settlement",
+            frame_text(|ctx| {
+                let _ = game::screens::settlement::show(ctx, &stats, gold, false);
+            }),
+        );
+    }
+    let table = &cat.run.economy.levelups;
+    let offer = fight.offer().to_vec();
+    check(
+        "level-up",
+        frame_text(|ctx| {
+            let _ = game::screens::levelup::show(ctx, table, &offer, 1);
+        }),
+    );
     assert!(found.is_empty(), "ids on screen: {found:#?}");
 }

@@ -81,7 +81,14 @@ impl GameApp {
                 let endless = run.outcome() == Some(crate::run::Outcome::Won)
                     && run.setup().practice.is_none()
                     && self.replay.is_none();
-                let action = screens::summary::show(ctx, run.summary(), end, self.session.is_some(), endless);
+                let action = screens::summary::show(
+                    ctx,
+                    &self.catalog,
+                    run.summary(),
+                    end,
+                    self.session.is_some(),
+                    endless,
+                );
                 if snapshot.is_some() {
                     self.summary_frames += 1;
                 }

@@ -630,6 +630,7 @@ impl Run {
             .cores
             .find(&active.id)
             .map_or(active.id.clone(), |i| cat.cores.get(i).name.clone());
+        s.deck_ids = active.deck.iter().map(|c| c.id.clone()).collect();
         s.deck = active
             .deck
             .iter()

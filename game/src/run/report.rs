@@ -181,6 +181,8 @@ pub struct RunSummary {
     pub core: String,
     /// The active deck, chip names in slot order.
     pub deck: Vec<String>,
+    /// The same chips' ids (their icons on the summary).
+    pub deck_ids: Vec<String>,
 }
 
 /// The report line of a finished wave.

@@ -18,10 +18,12 @@ pub enum SummaryAction {
     Endless,
 }
 
-/// Draws the summary; `end` is what the run left in the profile (aether,
+/// Draws the summary (the build with its chips' icons, from `cat`); `end`
+/// is what the run left in the profile (aether,
 /// unlocks now affordable), shown when the game runs on one (`title`).
 pub fn show(
     ctx: &egui::Context,
+    cat: &crate::catalog::Catalog,
     s: &RunSummary,
     end: Option<&RunEnd>,
     on_profile: bool,
@@ -57,7 +59,10 @@ pub fn show(
                 });
             ui.label("Build:");
             ui.horizontal_wrapped(|ui| {
-                for chip in &s.deck {
+                for (i, chip) in s.deck.iter().enumerate() {
+                    if let Some(id) = s.deck_ids.get(i) {
+                        super::icons::chip_icon(ui, cat, id);
+                    }
                     ui.label(
                         egui::RichText::new(chip)
                             .monospace()
