@@ -31,6 +31,20 @@ fn corner(i: u32) -> vec2<f32> {
     return c[i];
 }
 
+// One triangle around a streak, for the crowd layer (three vertices
+// instead of a quad's six: a software rasteriser pays per triangle, and at
+// half resolution the triangle's extra pixels are cheap). The streak with
+// its halo is a stadium of half extents (w, h); the triangle circumscribes
+// an ellipse of semi-axes (k w, k h) that holds it (k = 1 for a round shot;
+// 1.17 covers the longest streak, 2.2 radii, with the shortest halo), apex
+// ahead.
+fn enclosing_triangle(vi: u32, w: f32, h: f32, streak: bool) -> vec2<f32> {
+    let k = select(1.0, 1.17, streak);
+    let x = select(-1.0, 2.0, vi == 0u);
+    let y = select(select(1.7320508, -1.7320508, vi == 2u), 0.0, vi == 0u);
+    return vec2<f32>(x * k * w, y * k * h);
+}
+
 fn hidden() -> VsOut {
     var out: VsOut;
     out.clip = vec4<f32>(2.0, 2.0, 2.0, 1.0);
@@ -42,6 +56,10 @@ fn hidden() -> VsOut {
 }
 
 fn emit(vi: u32, slot: u32, want_enemy: bool) -> VsOut {
+    return emit_shape(vi, slot, want_enemy, false);
+}
+
+fn emit_shape(vi: u32, slot: u32, want_enemy: bool, triangle: bool) -> VsOut {
     // Field by field: a slot is 32 words and the vertex stage needs seven;
     // a software rasteriser loads storage one word at a time, six vertices
     // per slot, so copying the whole struct was most of its vertex cost.
@@ -60,8 +78,13 @@ fn emit(vi: u32, slot: u32, want_enemy: bool) -> VsOut {
     }
     let f = projectile_frame(p.radius, p.vel, scale, camera.world_per_px);
     let halo = projectile_halo(want_enemy, style.player_halo);
-    let c = corner(vi);
-    let local = vec2<f32>(c.x * (f.stretch + halo), c.y * (1.0 + halo));
+    var local: vec2<f32>;
+    if (triangle) {
+        local = enclosing_triangle(vi, f.stretch + halo, 1.0 + halo, f.stretch > 1.01);
+    } else {
+        let c = corner(vi);
+        local = vec2<f32>(c.x * (f.stretch + halo), c.y * (1.0 + halo));
+    }
     let world = p.pos + (f.dir * local.x + vec2<f32>(-f.dir.y, f.dir.x) * local.y) * f.r;
     let n = (world - camera.center) / camera.half_extent;
     var out: VsOut;
@@ -80,6 +103,12 @@ fn emit(vi: u32, slot: u32, want_enemy: bool) -> VsOut {
 @vertex
 fn vs_player(@builtin(vertex_index) vi: u32, @builtin(instance_index) slot: u32) -> VsOut {
     return emit(vi, slot, false);
+}
+
+// The crowd layer's player shots: one triangle each.
+@vertex
+fn vs_player_crowd(@builtin(vertex_index) vi: u32, @builtin(instance_index) slot: u32) -> VsOut {
+    return emit_shape(vi, slot, false, true);
 }
 
 @vertex

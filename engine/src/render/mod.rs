@@ -13,6 +13,7 @@
 
 pub mod camera;
 pub mod compare;
+pub mod crowd;
 pub mod projectiles;
 pub mod screenshot;
 pub mod shapes;
@@ -30,7 +31,7 @@ pub use tiled::{BinStatus, TiledFallback, TiledRenderer};
 pub use timer::PassTimer;
 
 /// The render shaders by file name, embedded, before their imports.
-pub const RENDER_SOURCES: [(&str, &str); 6] = [
+pub const RENDER_SOURCES: [(&str, &str); 7] = [
     (
         "render_look.wgsl",
         include_str!("../../../shaders/render_look.wgsl"),
@@ -54,6 +55,10 @@ pub const RENDER_SOURCES: [(&str, &str); 6] = [
     (
         "render_tiled_shade.wgsl",
         include_str!("../../../shaders/render_tiled_shade.wgsl"),
+    ),
+    (
+        "render_composite.wgsl",
+        include_str!("../../../shaders/render_composite.wgsl"),
     ),
 ];
 
@@ -115,6 +120,9 @@ pub struct Scene {
     /// Draw the glow pass (a faint wide halo around player projectiles, in
     /// its own render pass timed as `"render glow"`).
     pub glow: bool,
+    /// Draw the player projectiles through the half-resolution crowd layer
+    /// ([`crowd`]): the game asks for it past several thousand shots.
+    pub crowd_layer: bool,
 }
 
 /// Environment variable that overrides the world path: `instanced`,
@@ -261,6 +269,8 @@ pub struct SceneRenderer {
     projectiles: ProjectileRenderer,
     /// Built on first use, so an instanced-only session never compiles it.
     tiled: Option<TiledRenderer>,
+    /// The half-resolution crowd layer, made the first time a scene asks.
+    crowd: Option<crowd::CrowdLayer>,
     format: wgpu::TextureFormat,
     adapter: wgpu::AdapterInfo,
     choice: RenderPathChoice,
@@ -305,6 +315,7 @@ impl SceneRenderer {
         Self {
             shapes: ShapeRenderer::new(device, format, &camera_layout),
             projectiles: ProjectileRenderer::new(device, format),
+            crowd: None,
             tiled: None,
             camera_buffer,
             camera_group,
@@ -387,7 +398,7 @@ impl SceneRenderer {
                 }
             }
         }
-        self.encode_instanced(device, queue, encoder, target, scene, timer);
+        self.encode_instanced(device, queue, encoder, target, size, scene, timer);
         self.encode_glow(device, queue, encoder, target, scene, timer);
     }
 
@@ -430,12 +441,17 @@ impl SceneRenderer {
         self.projectiles.draw_glow(&mut pass, &prepared);
     }
 
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one call per frame with the frame's GPU context and target"
+    )]
     fn encode_instanced(
         &mut self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
         encoder: &mut wgpu::CommandEncoder,
         target: &wgpu::TextureView,
+        size: [u32; 2],
         scene: &Scene,
         timer: &mut PassTimer,
     ) {
@@ -444,6 +460,17 @@ impl SceneRenderer {
             self.projectiles
                 .prepare(device, queue, &self.camera_buffer, &scene.projectile_style, src)
         });
+        // The crowd layer is drawn before the world pass that adds it.
+        let crowd = match (&prepared, scene.crowd_layer) {
+            (Some(p), true) => {
+                let layer = self
+                    .crowd
+                    .get_or_insert_with(|| crowd::CrowdLayer::new(device, self.format));
+                layer.encode_layer(device, encoder, size, &self.projectiles, p, timer);
+                true
+            }
+            _ => false,
+        };
         let [r, g, b] = scene.clear;
         let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
             label: Some("render world"),
@@ -469,7 +496,13 @@ impl SceneRenderer {
         self.shapes
             .draw(&mut pass, &self.camera_group, &layers, Layer::Ground);
         if let Some(p) = &prepared {
-            self.projectiles.draw(&mut pass, p);
+            match (&self.crowd, crowd) {
+                (Some(layer), true) => {
+                    layer.draw_composite(&mut pass);
+                    self.projectiles.draw_enemy(&mut pass, p);
+                }
+                _ => self.projectiles.draw(&mut pass, p),
+            }
         }
         self.shapes
             .draw(&mut pass, &self.camera_group, &layers, Layer::Glow);
@@ -489,6 +522,10 @@ mod tests {
             ("render_projectiles.wgsl", super::projectiles_wgsl()),
             ("render_tiled_bin.wgsl", super::tiled::bin_wgsl()),
             ("render_tiled_shade.wgsl", super::tiled::shade_wgsl()),
+            (
+                "render_composite.wgsl",
+                super::compose_render("render_composite.wgsl"),
+            ),
             ("ui_panel.wgsl", crate::ui::panel::PANEL_WGSL.to_string()),
         ] {
             let module = naga::front::wgsl::parse_str(&src)

@@ -87,6 +87,7 @@ pub struct ProjectileRenderer {
     player: wgpu::RenderPipeline,
     enemy: wgpu::RenderPipeline,
     glow: wgpu::RenderPipeline,
+    crowd: wgpu::RenderPipeline,
     layout: wgpu::BindGroupLayout,
     style: wgpu::Buffer,
     cpu_buffer: wgpu::Buffer,
@@ -184,6 +185,12 @@ impl ProjectileRenderer {
             "fs_glow",
             super::ADDITIVE,
         );
+        let crowd = make(
+            "projectiles crowd layer (additive, one triangle)",
+            "vs_player_crowd",
+            "fs_player",
+            super::ADDITIVE,
+        );
         let style = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("projectile style"),
             size: std::mem::size_of::<ProjectileStyle>() as u64,
@@ -195,6 +202,7 @@ impl ProjectileRenderer {
             player,
             enemy,
             glow,
+            crowd,
             layout,
             style,
             cpu_buffer: Self::cpu_buffer(device, cpu_capacity),
@@ -261,9 +269,28 @@ impl ProjectileRenderer {
 
     /// Draws the player-team projectiles (additive) and then the enemy-team ones on top.
     pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>, prepared: &PreparedProjectiles) {
+        self.draw_player(pass, prepared);
+        self.draw_enemy(pass, prepared);
+    }
+
+    /// Draws the player-team projectiles only (additive).
+    pub fn draw_player(&self, pass: &mut wgpu::RenderPass<'_>, prepared: &PreparedProjectiles) {
         pass.set_bind_group(0, &prepared.bind_group, &[]);
         pass.set_pipeline(&self.player);
         pass.draw(0..6, 0..prepared.count);
+    }
+
+    /// Draws the player-team projectiles as one triangle each (the
+    /// half-resolution crowd layer, where pixels are cheap and triangles are not).
+    pub fn draw_player_crowd(&self, pass: &mut wgpu::RenderPass<'_>, prepared: &PreparedProjectiles) {
+        pass.set_bind_group(0, &prepared.bind_group, &[]);
+        pass.set_pipeline(&self.crowd);
+        pass.draw(0..3, 0..prepared.count);
+    }
+
+    /// Draws the enemy-team projectiles only (opaque, rimmed).
+    pub fn draw_enemy(&self, pass: &mut wgpu::RenderPass<'_>, prepared: &PreparedProjectiles) {
+        pass.set_bind_group(0, &prepared.bind_group, &[]);
         pass.set_pipeline(&self.enemy);
         pass.draw(0..6, 0..prepared.count);
     }

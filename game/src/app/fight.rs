@@ -28,6 +28,12 @@ const MAX_FLASHES: usize = 64;
 /// Death bursts that throw sparks per frame (the newest).
 const MAX_SPARK_BURSTS: usize = 24;
 
+/// Player shots from which they are drawn through the half-resolution
+/// crowd layer (`engine::render::crowd`); four times the design load.
+pub const CROWD_LAYER_ON: u32 = 8000;
+/// Player shots under which the crowd layer turns off again.
+pub const CROWD_LAYER_OFF: u32 = 7000;
+
 /// How long a big hit holds the fight: three frames at 60 Hz.
 pub const HIT_STOP_S: f32 = 0.05;
 /// The least time between two hit-stops.
@@ -96,6 +102,8 @@ pub struct Fight {
     steps_total: u64,
     /// Effects off for profiling.
     fx_off: FxOff,
+    /// The player's shots are drawn through the crowd layer.
+    crowd_layer: bool,
 }
 
 impl Fight {
@@ -113,6 +121,7 @@ impl Fight {
             step_ms_total: 0.0,
             steps_total: 0,
             fx_off: FxOff::from_env(),
+            crowd_layer: false,
         }
     }
 
@@ -218,8 +227,16 @@ impl Fight {
         draw::follow(&mut scene.camera, w.player.pos, min, max, viewport, shake, time);
         draw::arena(scene, area.min, area.max, viewport);
         scene.projectile_style = palette::projectile_style();
-        scene.projectile_style.player_halo =
-            engine::render::projectiles::crowd_halo(w.counters.player_projectiles);
+        let shots = w.counters.player_projectiles;
+        scene.projectile_style.player_halo = engine::render::projectiles::crowd_halo(shots);
+        // The half-resolution crowd layer from 8,000 player shots, off again
+        // below 7,000 (no flicker at the edge).
+        self.crowd_layer = if self.crowd_layer {
+            shots >= CROWD_LAYER_OFF
+        } else {
+            shots >= CROWD_LAYER_ON
+        };
+        scene.crowd_layer = self.crowd_layer;
         self.draw_areas(w, scene);
         self.draw_coins(w, scene);
         self.draw_telegraphs(w, scene);
