@@ -323,7 +323,7 @@ impl GameApp {
             return Err("no run".into());
         };
         let was_fight = run.phase() == Phase::Fight;
-        let sfx = command_sfx(&cmd);
+        let sfx = sound_desk::command_sfx(&cmd);
         let r = run.apply(cmd).map_err(|e| e.to_string());
         match (&r, sfx) {
             (Ok(_), Some(s)) => self.sound.play(s),
@@ -757,19 +757,6 @@ pub fn style_egui(ctx: &egui::Context) {
         style.visuals.window_shadow = egui::Shadow::NONE;
         style.visuals.popup_shadow = egui::Shadow::NONE;
     });
-}
-
-/// The sound of a player's command that has one (a refusal plays
-/// [`crate::sound::Sfx::Deny`] instead).
-fn command_sfx(cmd: &Command) -> Option<crate::sound::Sfx> {
-    use crate::sound::Sfx;
-    match cmd {
-        Command::Buy { .. } => Some(Sfx::Buy),
-        Command::SellCard(_) | Command::SellCore(_) => Some(Sfx::Sell),
-        Command::Refresh => Some(Sfx::Refresh),
-        Command::StartWave | Command::Continue | Command::LeaveShop | Command::Endless => Some(Sfx::Click),
-        _ => None,
-    }
 }
 
 /// The walk this frame: the held keys, else the left stick.

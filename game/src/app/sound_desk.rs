@@ -89,3 +89,16 @@ impl SoundDesk {
         ]
     }
 }
+
+/// The sound of a player's command that has one (a refusal plays
+/// [`crate::sound::Sfx::Deny`] instead).
+pub fn command_sfx(cmd: &crate::run::Command) -> Option<Sfx> {
+    use crate::run::Command;
+    match cmd {
+        Command::Buy { .. } => Some(Sfx::Buy),
+        Command::SellCard(_) | Command::SellCore(_) => Some(Sfx::Sell),
+        Command::Refresh => Some(Sfx::Refresh),
+        Command::StartWave | Command::Continue | Command::LeaveShop | Command::Endless => Some(Sfx::Click),
+        _ => None,
+    }
+}
