@@ -156,22 +156,8 @@ impl CrowdLayer {
         let Some(view) = &self.view else {
             return;
         };
-        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("render crowd"),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
-                    store: wgpu::StoreOp::Store,
-                },
-            })],
-            depth_stencil_attachment: None,
-            timestamp_writes: timer.pass_writes("render crowd"),
-            occlusion_query_set: None,
-            multiview_mask: None,
-        });
+        let clear = wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT);
+        let mut pass = super::color_pass(encoder, "render crowd", view, clear, timer);
         projectiles.draw_player_crowd(&mut pass, prepared);
     }
 

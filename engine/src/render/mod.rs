@@ -87,6 +87,45 @@ pub fn projectiles_wgsl() -> String {
     compose_render("render_projectiles.wgsl")
 }
 
+/// Begins a timed render pass over one colour target (the world, the glow,
+/// the crowd layer and the tiled shading each draw in one), starting from
+/// `load` and storing the result.
+pub(crate) fn color_pass<'e>(
+    encoder: &'e mut wgpu::CommandEncoder,
+    label: &'static str,
+    view: &wgpu::TextureView,
+    load: wgpu::LoadOp<wgpu::Color>,
+    timer: &mut PassTimer,
+) -> wgpu::RenderPass<'e> {
+    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some(label),
+        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+            view,
+            depth_slice: None,
+            resolve_target: None,
+            ops: wgpu::Operations {
+                load,
+                store: wgpu::StoreOp::Store,
+            },
+        })],
+        depth_stencil_attachment: None,
+        timestamp_writes: timer.pass_writes(label),
+        occlusion_query_set: None,
+        multiview_mask: None,
+    })
+}
+
+/// A clear to the scene's background colour.
+pub(crate) fn clear_to(rgb: [f32; 3]) -> wgpu::LoadOp<wgpu::Color> {
+    let [r, g, b] = rgb;
+    wgpu::LoadOp::Clear(wgpu::Color {
+        r: f64::from(r),
+        g: f64::from(g),
+        b: f64::from(b),
+        a: 1.0,
+    })
+}
+
 /// Additive blending: light adds up where projectiles overlap.
 pub(crate) const ADDITIVE: wgpu::BlendState = wgpu::BlendState {
     color: wgpu::BlendComponent {
@@ -286,22 +325,7 @@ impl SceneRenderer {
         }) else {
             return;
         };
-        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("render glow"),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: target,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Load,
-                    store: wgpu::StoreOp::Store,
-                },
-            })],
-            depth_stencil_attachment: None,
-            timestamp_writes: timer.pass_writes("render glow"),
-            occlusion_query_set: None,
-            multiview_mask: None,
-        });
+        let mut pass = color_pass(encoder, "render glow", target, wgpu::LoadOp::Load, timer);
         self.projectiles.draw_glow(&mut pass, &prepared);
     }
 
@@ -335,28 +359,7 @@ impl SceneRenderer {
             }
             _ => false,
         };
-        let [r, g, b] = scene.clear;
-        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("render world"),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: target,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(wgpu::Color {
-                        r: f64::from(r),
-                        g: f64::from(g),
-                        b: f64::from(b),
-                        a: 1.0,
-                    }),
-                    store: wgpu::StoreOp::Store,
-                },
-            })],
-            depth_stencil_attachment: None,
-            timestamp_writes: timer.pass_writes("render world"),
-            occlusion_query_set: None,
-            multiview_mask: None,
-        });
+        let mut pass = color_pass(encoder, "render world", target, clear_to(scene.clear), timer);
         self.shapes
             .draw(&mut pass, &self.camera_group, &layers, Layer::Ground);
         if let Some(p) = &prepared {

@@ -521,27 +521,13 @@ impl TiledRenderer {
             pass.set_pipeline(&self.fine);
             pass.dispatch_workgroups(grid.tiles().div_ceil(64), 1, 1);
         }
-        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("render world"),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: target,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(wgpu::Color {
-                        r: f64::from(r),
-                        g: f64::from(g),
-                        b: f64::from(b),
-                        a: 1.0,
-                    }),
-                    store: wgpu::StoreOp::Store,
-                },
-            })],
-            depth_stencil_attachment: None,
-            timestamp_writes: timer.pass_writes("render world"),
-            occlusion_query_set: None,
-            multiview_mask: None,
-        });
+        let mut pass = super::color_pass(
+            encoder,
+            "render world",
+            target,
+            super::clear_to(scene.clear),
+            timer,
+        );
         pass.set_pipeline(&self.shade);
         pass.set_bind_group(0, &shade_group, &[]);
         pass.draw(0..3, 0..1);
