@@ -1,6 +1,7 @@
 //! The crowd layer: past several thousand player projectiles the game asks
 //! ([`super::Scene::crowd_layer`]) for them to be drawn additively into a
-//! half-resolution texture, which one full-screen pass adds onto the world
+//! half- (or, for the densest crowds, quarter-) resolution texture, one
+//! triangle each, which one full-screen pass adds onto the world
 //! where they would have been drawn (after the ground, under the enemy
 //! shots). On a software rasteriser a crowd of 20,000 overlapping shots was
 //! ~18 ms of covered pixels a frame; a quarter of the pixels plus one
@@ -98,13 +99,15 @@ impl CrowdLayer {
         }
     }
 
-    /// The layer's size for a target of `target` pixels: half, rounded up.
-    pub fn layer_size(target: [u32; 2]) -> [u32; 2] {
-        [target[0].div_ceil(2).max(1), target[1].div_ceil(2).max(1)]
+    /// The layer's size for a target of `target` pixels: divided by
+    /// `divisor` (at least 1), rounded up.
+    pub fn layer_size(target: [u32; 2], divisor: u32) -> [u32; 2] {
+        let d = divisor.max(1);
+        [target[0].div_ceil(d).max(1), target[1].div_ceil(d).max(1)]
     }
 
-    fn ensure(&mut self, device: &wgpu::Device, target: [u32; 2]) {
-        let size = Self::layer_size(target);
+    fn ensure(&mut self, device: &wgpu::Device, target: [u32; 2], divisor: u32) {
+        let size = Self::layer_size(target, divisor);
         if self.view.is_some() && self.size == size {
             return;
         }
@@ -141,18 +144,23 @@ impl CrowdLayer {
         self.size = size;
     }
 
-    /// Draws the player projectiles into the layer (cleared first) in its
-    /// own pass, timed as `"render crowd"`.
+    /// Draws the player projectiles into the layer (cleared first; the
+    /// target's size over `divisor`) in its own pass, timed as `"render crowd"`.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one call per frame with the frame's GPU context and target"
+    )]
     pub fn encode_layer(
         &mut self,
         device: &wgpu::Device,
         encoder: &mut wgpu::CommandEncoder,
         target: [u32; 2],
+        divisor: u32,
         projectiles: &ProjectileRenderer,
         prepared: &PreparedProjectiles,
         timer: &mut PassTimer,
     ) {
-        self.ensure(device, target);
+        self.ensure(device, target, divisor);
         let Some(view) = &self.view else {
             return;
         };
@@ -191,7 +199,7 @@ mod tests {
         let mut shot = |crowd: bool| {
             let mut scene = Scene::default();
             scene.camera.center = glam::Vec2::new(32.0, 32.0);
-            scene.crowd_layer = crowd;
+            scene.crowd_layer = if crowd { 2 } else { 0 };
             let mut mine: crate::compute::Projectile = bytemuck::Zeroable::zeroed();
             mine.flags = crate::compute::FLAG_ALIVE;
             mine.pos = [20.0, 32.0];
@@ -244,9 +252,10 @@ mod tests {
     }
 
     #[test]
-    fn the_layer_is_half_the_target_rounded_up() {
-        assert_eq!(CrowdLayer::layer_size([1280, 720]), [640, 360]);
-        assert_eq!(CrowdLayer::layer_size([417, 263]), [209, 132]);
-        assert_eq!(CrowdLayer::layer_size([1, 0]), [1, 1]);
+    fn the_layer_is_the_target_over_its_divisor_rounded_up() {
+        assert_eq!(CrowdLayer::layer_size([1280, 720], 2), [640, 360]);
+        assert_eq!(CrowdLayer::layer_size([417, 263], 2), [209, 132]);
+        assert_eq!(CrowdLayer::layer_size([1280, 720], 4), [320, 180]);
+        assert_eq!(CrowdLayer::layer_size([1, 0], 2), [1, 1]);
     }
 }

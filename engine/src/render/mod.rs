@@ -158,9 +158,11 @@ pub struct Scene {
     /// Draw the glow pass (a faint wide halo around player projectiles, in
     /// its own render pass timed as `"render glow"`).
     pub glow: bool,
-    /// Draw the player projectiles through the half-resolution crowd layer
-    /// ([`crowd`]): the game asks for it past several thousand shots.
-    pub crowd_layer: bool,
+    /// Draw the player projectiles through the crowd layer ([`crowd`]) at
+    /// the target's resolution over this divisor (2: half, 4: quarter); 0
+    /// or 1 draws them directly. The game asks for it past several
+    /// thousand shots.
+    pub crowd_layer: u32,
 }
 
 /// Owns the world pipelines and the camera uniform.
@@ -349,12 +351,13 @@ impl SceneRenderer {
                 .prepare(device, queue, &self.camera_buffer, &scene.projectile_style, src)
         });
         // The crowd layer is drawn before the world pass that adds it.
-        let crowd = match (&prepared, scene.crowd_layer) {
-            (Some(p), true) => {
+        let crowd = match &prepared {
+            Some(p) if scene.crowd_layer > 1 => {
                 let layer = self
                     .crowd
                     .get_or_insert_with(|| crowd::CrowdLayer::new(device, self.format));
-                layer.encode_layer(device, encoder, size, &self.projectiles, p, timer);
+                let div = scene.crowd_layer;
+                layer.encode_layer(device, encoder, size, div, &self.projectiles, p, timer);
                 true
             }
             _ => false,

@@ -17,11 +17,28 @@ mod effects;
 /// instead of spiralling (the replay's ×4 allows four times as many).
 pub const MAX_STEPS_PER_FRAME: u32 = 4;
 
-/// Player shots from which they are drawn through the half-resolution
-/// crowd layer (`engine::render::crowd`); four times the design load.
-pub const CROWD_LAYER_ON: u32 = 8000;
-/// Player shots under which the crowd layer turns off again.
-pub const CROWD_LAYER_OFF: u32 = 7000;
+/// The crowd layer (`engine::render::crowd`) for `shots` player shots, given
+/// the divisor of the last frame: half resolution from 8,000 shots (four
+/// times the design load) and quarter from 15,000, where any build's shots
+/// overlap into masses of light; each level turns off 1,000–2,000 shots
+/// below where it turned on, so a crowd at the edge does not flicker.
+/// Measured at `--stress 20000` on lavapipe (interleaved, fps): direct
+/// 13–15, half 17–21, quarter 19–24.
+pub fn crowd_divisor(last: u32, shots: u32) -> u32 {
+    let quarter = if last == 4 {
+        shots >= 13_000
+    } else {
+        shots >= 15_000
+    };
+    let half = if last >= 2 { shots >= 7_000 } else { shots >= 8_000 };
+    if quarter {
+        4
+    } else if half {
+        2
+    } else {
+        0
+    }
+}
 
 /// How long a big hit holds the fight: three frames at 60 Hz.
 pub const HIT_STOP_S: f32 = 0.05;
@@ -91,8 +108,8 @@ pub struct Fight {
     steps_total: u64,
     /// Effects off for profiling.
     fx_off: FxOff,
-    /// The player's shots are drawn through the crowd layer.
-    crowd_layer: bool,
+    /// The crowd layer's divisor in force (0: off; see [`crowd_divisor`]).
+    crowd_layer: u32,
 }
 
 impl Fight {
@@ -110,7 +127,7 @@ impl Fight {
             step_ms_total: 0.0,
             steps_total: 0,
             fx_off: FxOff::from_env(),
-            crowd_layer: false,
+            crowd_layer: 0,
         }
     }
 
@@ -218,13 +235,7 @@ impl Fight {
         scene.projectile_style = palette::projectile_style();
         let shots = w.counters.player_projectiles;
         scene.projectile_style.player_halo = engine::render::projectiles::crowd_halo(shots);
-        // The half-resolution crowd layer from 8,000 player shots, off again
-        // below 7,000 (no flicker at the edge).
-        self.crowd_layer = if self.crowd_layer {
-            shots >= CROWD_LAYER_OFF
-        } else {
-            shots >= CROWD_LAYER_ON
-        };
+        self.crowd_layer = crowd_divisor(self.crowd_layer, shots);
         scene.crowd_layer = self.crowd_layer;
         self.draw_areas(w, scene);
         self.draw_coins(w, scene);
@@ -501,6 +512,20 @@ pub fn silhouette(id: &str, boss: bool) -> (ShapeKind, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_crowd_layer_steps_with_hysteresis() {
+        use super::crowd_divisor;
+        assert_eq!(crowd_divisor(0, 2000), 0, "the design load draws directly");
+        assert_eq!(crowd_divisor(0, 7500), 0);
+        assert_eq!(crowd_divisor(0, 8000), 2);
+        assert_eq!(crowd_divisor(2, 7500), 2, "stays on above 7,000");
+        assert_eq!(crowd_divisor(2, 6999), 0);
+        assert_eq!(crowd_divisor(2, 15_000), 4);
+        assert_eq!(crowd_divisor(4, 14_000), 4, "stays quarter above 13,000");
+        assert_eq!(crowd_divisor(4, 12_000), 2);
+        assert_eq!(crowd_divisor(0, 20_000), 4);
+    }
 
     #[test]
     fn archetypes_have_distinct_silhouettes() {
