@@ -81,3 +81,22 @@ fn without_a_device_the_output_is_silent_and_still_counts() {
     assert_eq!(out.active_voices(0.1), 1);
     assert!(out.silent_why().is_some());
 }
+
+#[test]
+fn gold_from_between_waves_is_no_coin_sound() {
+    let mut w = World::new(catalog(), 8, Backend::Cpu, None).expect("world");
+    let mut listener = Listener::new(&w);
+    // The settlement pays out before the wave starts.
+    w.wallet.earn(120);
+    w.begin_wave(1).expect("wave 1");
+    w.step();
+    let mut heard = Vec::new();
+    listener.hear(&w, &mut |s| heard.push(s));
+    assert!(!heard.contains(&Sfx::Coin), "{heard:?}");
+    // A rise during the fight is a pickup.
+    w.wallet.earn(5);
+    w.step();
+    let mut heard = Vec::new();
+    listener.hear(&w, &mut |s| heard.push(s));
+    assert!(heard.contains(&Sfx::Coin), "{heard:?}");
+}

@@ -83,8 +83,10 @@ impl Listener {
                 out(Sfx::BossPhase);
             }
         }
+        // Gold also changes between waves (settlement, the shop): only a
+        // rise during a fight, after its first step, is a coin picked up.
         let gold = w.wallet.gold();
-        if gold > self.gold {
+        if gold > self.gold && w.wave_steps > 1 {
             out(Sfx::Coin);
         }
         self.gold = gold;
