@@ -1,8 +1,8 @@
 // #import render_look.wgsl
 // Instanced 2D shapes drawn as signed-distance quads: one instance per shape,
 // six vertices per instance generated from the vertex index (no index
-// buffer: indexed instanced draws measured slower on lavapipe), or three
-// for the circle pipeline (one triangle around the disc).
+// buffer: indexed instanced draws measured no faster on lavapipe); a small
+// disc uses the first three as one triangle around it.
 // Used by engine/src/render/shapes.rs; the instance layout is `Shape` there.
 // One pipeline blends premultiplied alpha (`fs_alpha`), one adds light
 // (`fs_additive`) for glows; both share this vertex stage. The geometry and
@@ -54,14 +54,20 @@ fn world_to_clip(p: vec2<f32>) -> vec4<f32> {
 fn vs_main(@builtin(vertex_index) vi: u32, s: ShapeIn) -> VsOut {
     let ext = shape_quad(s.kind, s.size, s.glow, camera.world_per_px);
     var local = corner(vi) * ext;
-    if (SHAPE_KIND == KIND_CIRCLE) {
-        // A disc (and its glow) lies inside the circle of radius ext.x: one
-        // triangle around that circle (three vertices) instead of a quad's
-        // two, since a software rasteriser pays per triangle: 10,000 small
-        // discs 13.8 -> 9.5 ms on lavapipe, for 30 % more covered pixels.
+    if (SHAPE_KIND == KIND_CIRCLE && ext.x < 12.0 * camera.world_per_px) {
+        // A small disc (and its glow) lies inside the circle of radius
+        // ext.x: one triangle around that circle, the quad's second
+        // triangle collapsed, since a software rasteriser pays per triangle
+        // (3,000 discs of radius 4 on lavapipe: 8.3-9.3 -> 5.0-6.8 ms). A
+        // big disc keeps its quad: there the triangle's 30 % more pixels
+        // cost more than the triangle saves (radius 20: 24-28 ms as a quad,
+        // 28-30 as a triangle).
         let x = select(select(1.7320508, -1.7320508, vi == 1u), 0.0, vi == 0u);
         let y = select(-1.0, 2.0, vi == 0u);
         local = vec2<f32>(x, y) * ext.x;
+        if (vi >= 3u) {
+            local = vec2<f32>(0.0, 2.0) * ext.x;
+        }
     }
     let c = cos(s.rot);
     let sn = sin(s.rot);

@@ -360,9 +360,7 @@ impl ShapeRenderer {
         for (kind, start, end) in runs {
             let p = by_kind.get(kind as usize).unwrap_or(pipeline);
             pass.set_pipeline(p);
-            // A specialised circle pipeline draws one triangle per disc.
-            let vertices = if kind == ShapeKind::Circle as u32 { 3 } else { 6 };
-            pass.draw(0..vertices, range.0 + start..range.0 + end);
+            pass.draw(0..6, range.0 + start..range.0 + end);
         }
     }
 }
