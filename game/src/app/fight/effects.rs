@@ -21,6 +21,11 @@ const MAX_REACTION_LABELS: usize = 12;
 const MAX_FLASHES: usize = 64;
 /// Death bursts that throw sparks per frame (the newest).
 const MAX_SPARK_BURSTS: usize = 24;
+/// Rings (deaths, reactions, blasts, level-up, blade) drawn at most per
+/// frame, the newest: an elemental build at the design load can keep
+/// hundreds of reaction rings alive, each a glowing quad of ~10,000 pixels,
+/// which on a software rasteriser would cost more than the whole crowd.
+pub(super) const MAX_RINGS: usize = 160;
 
 impl Fight {
     pub(super) fn draw_effects(
@@ -166,6 +171,8 @@ impl Fight {
                 EffectKind::PlayerHurt { .. } | EffectKind::DeathBurst { .. } => {}
             }
         }
+        // Newest first: the cap keeps the rings that just appeared.
+        rings.truncate(MAX_RINGS);
         scene.shapes.glow.extend(discs);
         scene.shapes.glow.extend(rings);
     }
@@ -199,5 +206,42 @@ fn reaction_label(kind: ReactionKind) -> &'static str {
         ReactionKind::Overload => "OVERLOAD",
         ReactionKind::Shatter => "SHATTER",
         ReactionKind::Poison => "poison",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MAX_RINGS;
+    use crate::world::{EffectKind, World};
+
+    /// A thousand reactions alive draw at most [`MAX_RINGS`] rings.
+    #[test]
+    fn rings_are_capped_to_the_newest() {
+        let cat = std::sync::Arc::new(
+            crate::catalog::Catalog::load(&crate::data::default_root()).expect("data loads"),
+        );
+        let mut w = World::new(cat, 1, engine::gpu::Backend::Cpu, None).expect("world");
+        for i in 0..1000 {
+            w.effects.push(
+                EffectKind::Reaction {
+                    kind: crate::combat::ReactionKind::Freeze,
+                },
+                glam::Vec2::new(i as f32, 0.0),
+                1.0,
+            );
+        }
+        let fight = super::Fight::new(1.0 / 60.0, 4);
+        let mut scene = engine::render::Scene::default();
+        let ctx = egui::Context::default();
+        let mut drawn = 0;
+        let mut out = ctx.run_pass(egui::RawInput::default(), |ctx| {
+            fight.draw_effects(&w, &mut scene, ctx, [1280, 720]);
+            drawn = scene.shapes.glow.len();
+        });
+        // No renderer here: the font atlas update is dropped on purpose.
+        out.textures_delta.clear();
+        assert_eq!(drawn, MAX_RINGS, "only the newest rings");
+        let newest = scene.shapes.glow[0].pos[0];
+        assert_eq!(newest, 999.0, "the cap keeps the newest");
     }
 }
