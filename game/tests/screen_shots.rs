@@ -125,14 +125,15 @@ fn check(name: &str, image: &RgbaImage) -> Result<(), String> {
     }
     let out = output_dir();
     let actual = out.join(format!("{name}.actual.png"));
-    let Ok(expected) = read_png(&reference) else {
+    if !reference.exists() {
         write_png(&actual, image).map_err(|e| e.to_string())?;
         return Err(format!(
             "{name}: no reference {} (this frame is at {}; store it with ARTIFICER_UPDATE_SCREENS=1)",
             reference.display(),
             actual.display()
         ));
-    };
+    }
+    let expected = read_png(&reference).map_err(|e| format!("{name}: {e}"))?;
     let diff = compare(&expected, image, THRESHOLD)
         .ok_or_else(|| format!("{name}: the frame's size differs from the reference"))?;
     if diff.share() <= MAX_CHANGED {

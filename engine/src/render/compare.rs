@@ -64,7 +64,7 @@ pub fn compare(reference: &RgbaImage, actual: &RgbaImage, threshold: u8) -> Opti
 
 /// Reads an 8-bit RGB or RGBA PNG (a reference image).
 pub fn read_png(path: &Path) -> Result<RgbaImage, ScreenshotError> {
-    let err = |message: String| ScreenshotError::Write {
+    let err = |message: String| ScreenshotError::Read {
         path: path.to_path_buf(),
         message,
     };

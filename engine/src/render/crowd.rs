@@ -183,7 +183,7 @@ impl CrowdLayer {
 #[cfg(test)]
 mod tests {
     use super::CrowdLayer;
-    use crate::render::{PassTimer, ProjectileSource, Scene, SceneRenderer, USER_PALETTE, screenshot};
+    use crate::render::{ProjectileSource, Scene, SceneRenderer, USER_PALETTE, render_offscreen, screenshot};
 
     /// One green player shot and one enemy shot drawn with and without the
     /// crowd layer: the layer draws the player's shot where it is (softer at
@@ -193,9 +193,7 @@ mod tests {
         let Some(ctx) = crate::gpu::test_context() else {
             return;
         };
-        let device = &ctx.device;
-        let format = wgpu::TextureFormat::Rgba8Unorm;
-        let mut renderer = SceneRenderer::new(device, format);
+        let mut renderer = SceneRenderer::new(&ctx.device, wgpu::TextureFormat::Rgba8Unorm);
         let mut shot = |crowd: bool| {
             let mut scene = Scene::default();
             scene.camera.center = glam::Vec2::new(32.0, 32.0);
@@ -210,22 +208,7 @@ mod tests {
             theirs.pos = [46.0, 32.0];
             scene.projectile_style.palette[1] = [0.0, 1.0, 0.0, 1.0];
             scene.projectiles = Some(ProjectileSource::Cpu(vec![mine, theirs]));
-            let target = screenshot::offscreen_target(device, format, [64, 64]);
-            let view = target.create_view(&wgpu::TextureViewDescriptor::default());
-            let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
-            let mut timer = PassTimer::new(device, &ctx.queue);
-            timer.begin_frame(device);
-            renderer.encode(
-                device,
-                &ctx.queue,
-                &mut encoder,
-                &view,
-                [64, 64],
-                &scene,
-                &mut timer,
-            );
-            ctx.queue.submit([encoder.finish()]);
-            screenshot::read_texture(device, &ctx.queue, &target).expect("read back")
+            render_offscreen(&ctx, &mut renderer, &scene, [64, 64])
         };
         let (plain, layered) = (shot(false), shot(true));
         let at = |img: &screenshot::RgbaImage, x: usize, y: usize| {

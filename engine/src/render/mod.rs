@@ -292,7 +292,10 @@ impl SceneRenderer {
                 timer,
             ) {
                 Ok(()) => {
-                    self.encode_glow(device, queue, encoder, target, scene, timer);
+                    if scene.glow {
+                        let prepared = self.prepare_projectiles(device, queue, scene);
+                        self.encode_glow(encoder, target, prepared.as_ref(), timer);
+                    }
                     return;
                 }
                 Err(why) => {
@@ -304,31 +307,39 @@ impl SceneRenderer {
             }
         }
         self.encode_instanced(device, queue, encoder, target, size, scene, timer);
-        self.encode_glow(device, queue, encoder, target, scene, timer);
     }
 
-    /// The glow pass over either path's world, when the scene asks for it:
-    /// its own pass, so the frame JSON prices the glow by itself.
-    fn encode_glow(
+    /// Writes the projectile style and binds this frame's projectiles.
+    fn prepare_projectiles(
         &mut self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
+        scene: &Scene,
+    ) -> Option<projectiles::PreparedProjectiles> {
+        let source = scene.projectiles.as_ref()?;
+        self.projectiles.prepare(
+            device,
+            queue,
+            &self.camera_buffer,
+            &scene.projectile_style,
+            source,
+        )
+    }
+
+    /// The glow pass over either path's world (the scene asked for it):
+    /// its own pass, so the frame JSON prices the glow by itself.
+    fn encode_glow(
+        &self,
         encoder: &mut wgpu::CommandEncoder,
         target: &wgpu::TextureView,
-        scene: &Scene,
+        prepared: Option<&projectiles::PreparedProjectiles>,
         timer: &mut PassTimer,
     ) {
-        if !scene.glow {
-            return;
-        }
-        let Some(prepared) = scene.projectiles.as_ref().and_then(|src| {
-            self.projectiles
-                .prepare(device, queue, &self.camera_buffer, &scene.projectile_style, src)
-        }) else {
+        let Some(prepared) = prepared else {
             return;
         };
         let mut pass = color_pass(encoder, "render glow", target, wgpu::LoadOp::Load, timer);
-        self.projectiles.draw_glow(&mut pass, &prepared);
+        self.projectiles.draw_glow(&mut pass, prepared);
     }
 
     #[allow(
@@ -346,10 +357,7 @@ impl SceneRenderer {
         timer: &mut PassTimer,
     ) {
         let layers = self.shapes.upload(device, queue, &scene.shapes);
-        let prepared = scene.projectiles.as_ref().and_then(|src| {
-            self.projectiles
-                .prepare(device, queue, &self.camera_buffer, &scene.projectile_style, src)
-        });
+        let prepared = self.prepare_projectiles(device, queue, scene);
         // The crowd layer is drawn before the world pass that adds it.
         let crowd = match &prepared {
             Some(p) if scene.crowd_layer > 1 => {
@@ -378,7 +386,34 @@ impl SceneRenderer {
             .draw(&mut pass, &self.camera_group, &layers, Layer::Glow);
         self.shapes
             .draw(&mut pass, &self.camera_group, &layers, Layer::Top);
+        drop(pass);
+        if scene.glow {
+            self.encode_glow(encoder, target, prepared.as_ref(), timer);
+        }
     }
+}
+
+/// Draws `scene` with `renderer` into a fresh offscreen target of `size`
+/// and reads it back, failing on any validation error (the render tests
+/// share it).
+#[cfg(test)]
+pub(crate) fn render_offscreen(
+    ctx: &crate::gpu::GpuContext,
+    renderer: &mut SceneRenderer,
+    scene: &Scene,
+    size: [u32; 2],
+) -> RgbaImage {
+    let device = &ctx.device;
+    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let target = screenshot::offscreen_target(device, renderer.format(), size);
+    let view = target.create_view(&wgpu::TextureViewDescriptor::default());
+    let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
+    let mut timer = crate::render::PassTimer::disabled();
+    renderer.encode(device, &ctx.queue, &mut encoder, &view, size, scene, &mut timer);
+    ctx.queue.submit([encoder.finish()]);
+    let error = pollster::block_on(scope.pop());
+    assert!(error.is_none(), "{error:?}");
+    screenshot::read_texture(device, &ctx.queue, &target).expect("read back")
 }
 
 #[cfg(test)]
@@ -433,6 +468,41 @@ mod tests {
             (forced.requested, forced.path),
             (RenderPath::Tiled, RenderPath::Tiled)
         );
+    }
+
+    /// The glow pass adds light around a player shot, where its own halo fades,
+    /// and nothing where there is no shot.
+    #[test]
+    fn the_glow_pass_lights_around_player_shots() {
+        let Some(ctx) = crate::gpu::test_context() else {
+            return;
+        };
+        let mut renderer = super::SceneRenderer::new(&ctx.device, wgpu::TextureFormat::Rgba8Unorm);
+        let mut shot = |glow: bool| {
+            let mut scene = super::Scene {
+                glow,
+                ..super::Scene::default()
+            };
+            scene.camera.center = glam::Vec2::new(32.0, 32.0);
+            let mut p: crate::compute::Projectile = bytemuck::Zeroable::zeroed();
+            p.flags = crate::compute::FLAG_ALIVE;
+            p.pos = [32.0, 32.0];
+            p.radius = 4.0;
+            p.user[super::USER_PALETTE] = 1;
+            scene.projectile_style.palette[1] = [0.0, 1.0, 0.0, 1.0];
+            scene.projectiles = Some(super::ProjectileSource::Cpu(vec![p]));
+            super::render_offscreen(&ctx, &mut renderer, &scene, [64, 64])
+        };
+        let (plain, glowing) = (shot(false), shot(true));
+        let green = |img: &super::RgbaImage, x: usize| img.pixels[(32 * 64 + x) * 4 + 1];
+        // 6 px from the centre: the edge of the shot's own faint halo.
+        assert!(
+            green(&glowing, 38) > green(&plain, 38) + 4,
+            "glow {} vs plain {}",
+            green(&glowing, 38),
+            green(&plain, 38)
+        );
+        assert_eq!(green(&glowing, 2), 0, "no light far from the shot");
     }
 
     /// The projectile struct in the render shader is the compute contract's size.

@@ -33,21 +33,11 @@ pub struct ProjectileStyle {
     /// Which `user` word (0–7) holds the palette index.
     pub palette_word: u32,
     /// How far a player-team projectile's halo reaches beyond its body, in
-    /// radii (0.7; [`crowd_halo`] shortens it for huge crowds, where the
-    /// halo's pixels are most of the frame on a software rasteriser).
+    /// radii (0.7; the game shortens it for huge crowds, where the halo's
+    /// pixels are most of the frame on a software rasteriser).
     pub player_halo: f32,
     /// Padding to the uniform's 16-byte size.
     pub pad: [f32; 3],
-}
-
-/// The player halo for `n` player projectiles alive: 0.7 up to 3,000 (the
-/// design load, 2,000, keeps the full look), falling linearly to 0.15 at
-/// 8,000 and beyond. At 20,000 shots the halo's pixels were ~10 ms of the
-/// world pass on lavapipe (62 -> 52 ms), and a crowd that is solid light
-/// looks the same without it.
-pub fn crowd_halo(n: u32) -> f32 {
-    let t = ((n as f32 - 3000.0) / 5000.0).clamp(0.0, 1.0);
-    0.7 + (0.15 - 0.7) * t
 }
 
 impl Default for ProjectileStyle {
@@ -306,15 +296,6 @@ impl ProjectileRenderer {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_halo_shortens_only_past_the_design_load() {
-        assert_eq!(crowd_halo(2000), 0.7);
-        assert_eq!(crowd_halo(3000), 0.7);
-        assert!((crowd_halo(5500) - 0.425).abs() < 1e-6);
-        assert!((crowd_halo(8000) - 0.15).abs() < 1e-6);
-        assert!((crowd_halo(1_000_000) - 0.15).abs() < 1e-6);
-    }
 
     #[test]
     fn style_is_the_shader_layout() {

@@ -12,6 +12,14 @@ pub enum ScreenshotError {
     /// Mapping the read-back buffer failed.
     #[error("reading the screenshot back from the GPU failed: {0}")]
     Map(String),
+    /// A PNG could not be read or decoded (a reference image).
+    #[error("reading image {path}: {message}")]
+    Read {
+        /// What we tried to read.
+        path: PathBuf,
+        /// What failed.
+        message: String,
+    },
     /// The PNG could not be written.
     #[error("writing screenshot {path}: {message}")]
     Write {

@@ -6,7 +6,7 @@ use glam::Vec2;
 use super::*;
 use crate::compute::Projectile;
 use crate::render::shapes::ShapeKind;
-use crate::render::{Layer, RenderPath, RgbaImage, SceneRenderer, screenshot};
+use crate::render::{Layer, RenderPath, RgbaImage, SceneRenderer, render_offscreen, screenshot};
 
 /// A channel may differ by this much (of 255) between the paths. Why any
 /// difference: the instanced path interpolates each quad's local position
@@ -126,82 +126,35 @@ fn busy_scene(seed: u32, shapes_per_layer: usize) -> Scene {
     scene
 }
 
-fn render(
-    ctx: &crate::gpu::GpuContext,
-    renderer: &mut SceneRenderer,
-    scene: &Scene,
-    size: [u32; 2],
-) -> RgbaImage {
-    let device = &ctx.device;
-    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-    let target = screenshot::offscreen_target(device, renderer.format(), size);
-    let view = target.create_view(&wgpu::TextureViewDescriptor::default());
-    let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
-    let mut timer = crate::render::PassTimer::disabled();
-    renderer.encode(device, &ctx.queue, &mut encoder, &view, size, scene, &mut timer);
-    ctx.queue.submit([encoder.finish()]);
-    let error = pollster::block_on(scope.pop());
-    assert!(error.is_none(), "{error:?}");
-    screenshot::read_texture(device, &ctx.queue, &target).expect("read back")
-}
-
 fn renderer(ctx: &crate::gpu::GpuContext, path: RenderPath) -> SceneRenderer {
     let mut r = SceneRenderer::new(&ctx.device, wgpu::TextureFormat::Rgba8Unorm);
     r.set_path(path);
     r
 }
 
-/// Per pixel, the largest channel difference (RGB).
-fn diff(a: &RgbaImage, b: &RgbaImage) -> Vec<u8> {
-    a.pixels
-        .chunks_exact(4)
-        .zip(b.pixels.chunks_exact(4))
-        .map(|(p, q)| (0..3).map(|c| p[c].abs_diff(q[c])).max().unwrap_or(0))
-        .collect()
-}
-
 /// Asserts that `tiled` looks like `instanced`; on failure writes both and
-/// a diff image under the temp dir and names them.
+/// a diff image (changes in red) under the temp dir and names them.
 fn assert_same_look(name: &str, instanced: &RgbaImage, tiled: &RgbaImage) {
-    assert_eq!((instanced.width, instanced.height), (tiled.width, tiled.height));
-    let d = diff(instanced, tiled);
-    let within = d.iter().filter(|&&x| x <= TOLERANCE).count();
-    let share = within as f64 / d.len() as f64;
-    let worst = d.iter().copied().max().unwrap_or(0);
-    let count = |f: &dyn Fn(u8) -> bool| d.iter().filter(|&&x| f(x)).count();
-    let at = d.iter().position(|&x| x == worst).unwrap_or(0) as u32;
+    let d = crate::render::compare::compare(instanced, tiled, TOLERANCE).expect("same size");
+    let share = 1.0 - d.share();
     eprintln!(
-        "{name}: {:.4}% of pixels within {TOLERANCE}/255; exact {}, off by 1: {}, by 2: {}, more: {}; worst {worst}/255 at ({}, {})",
+        "{name}: {:.4}% of pixels within {TOLERANCE}/255 ({} changed), worst {}/255",
         share * 100.0,
-        count(&|x| x == 0),
-        count(&|x| x == 1),
-        count(&|x| x == 2),
-        count(&|x| x > 2),
-        at % tiled.width,
-        at / tiled.width,
+        d.changed,
+        d.max
     );
     if share < MIN_SHARE_WITHIN {
         let dir = std::env::temp_dir().join(format!("artificer-tiled-{}", std::process::id()));
-        let diff_image = RgbaImage {
-            width: tiled.width,
-            height: tiled.height,
-            pixels: d
-                .iter()
-                .flat_map(|&x| {
-                    let v = x.saturating_mul(32);
-                    [v, if x > TOLERANCE { 0 } else { v }, 0, 255]
-                })
-                .collect(),
-        };
-        for (file, image) in [("instanced", instanced), ("tiled", tiled), ("diff", &diff_image)] {
+        for (file, image) in [("instanced", instanced), ("tiled", tiled), ("diff", &d.image)] {
             let path = dir.join(format!("{name}-{file}.png"));
             screenshot::write_png(&path, image).expect("write png");
             eprintln!("wrote {}", path.display());
         }
         panic!(
-            "{name}: only {:.4}% of pixels within {TOLERANCE}/255 (need {:.1}%), worst {worst}; images in {}",
+            "{name}: only {:.4}% of pixels within {TOLERANCE}/255 (need {:.1}%), worst {}; images in {}",
             share * 100.0,
             MIN_SHARE_WITHIN * 100.0,
+            d.max,
             dir.display()
         );
     }
@@ -218,8 +171,8 @@ fn tiled_looks_like_instanced() {
     let mut instanced = renderer(&ctx, RenderPath::Instanced);
     let mut tiled = renderer(&ctx, RenderPath::Tiled);
     for (i, size) in [[300u32, 180u32], [417, 263]].into_iter().enumerate() {
-        let a = render(&ctx, &mut instanced, &scene, size);
-        let b = render(&ctx, &mut tiled, &scene, size);
+        let a = render_offscreen(&ctx, &mut instanced, &scene, size);
+        let b = render_offscreen(&ctx, &mut tiled, &scene, size);
         assert_eq!(tiled.tiled_fallbacks().0, 0, "the tiled path took the frame");
         assert_same_look(&format!("busy-{i}"), &a, &b);
         // Not a blank frame: the scene covers much of the target.
@@ -244,7 +197,7 @@ fn binning_matches_the_cpu_reference() {
     let scene = busy_scene(11, 300);
     let size = [417, 263];
     let mut r = renderer(&ctx, RenderPath::Tiled);
-    render(&ctx, &mut r, &scene, size);
+    render_offscreen(&ctx, &mut r, &scene, size);
     let cpu_rects = tile_rects_reference(&scene, size);
     let tiled = r.tiled().expect("tiled renderer in use");
     let grid = tiled.grid().expect("grid");
@@ -297,20 +250,22 @@ fn overflow_is_counted_and_the_frame_still_draws() {
     let scene = busy_scene(5, 80);
     let size = [300, 180];
     let mut roomy = renderer(&ctx, RenderPath::Tiled);
-    let expected = render(&ctx, &mut roomy, &scene, size);
+    let expected = render_offscreen(&ctx, &mut roomy, &scene, size);
     let mut tight = renderer(&ctx, RenderPath::Tiled);
-    render(&ctx, &mut tight, &Scene::default(), size);
+    render_offscreen(&ctx, &mut tight, &Scene::default(), size);
     tight
         .tiled()
         .expect("tiled renderer in use")
         .set_capacity_override(Some(64));
-    let image = render(&ctx, &mut tight, &scene, size);
+    let image = render_offscreen(&ctx, &mut tight, &scene, size);
     let status = tight.tiled().expect("tiled").read_status(&ctx.device, &ctx.queue);
     assert!(status.overflowed_cells > 0, "{status:?}");
     assert!(status.needed_entries > status.capacity, "{status:?}");
     assert_eq!(
-        diff(&expected, &image).iter().max(),
-        Some(&0),
+        crate::render::compare::compare(&expected, &image, 0)
+            .expect("same size")
+            .max,
+        0,
         "overflowed frame differs"
     );
 }
@@ -328,9 +283,9 @@ fn empty_scene_is_the_clear_colour() {
     let mut tiled = renderer(&ctx, RenderPath::Tiled);
     let mut instanced = renderer(&ctx, RenderPath::Instanced);
     // A busy frame first, so stale lists would show.
-    render(&ctx, &mut tiled, &busy_scene(3, 40), [64, 48]);
-    let a = render(&ctx, &mut instanced, &scene, [64, 48]);
-    let b = render(&ctx, &mut tiled, &scene, [64, 48]);
+    render_offscreen(&ctx, &mut tiled, &busy_scene(3, 40), [64, 48]);
+    let a = render_offscreen(&ctx, &mut instanced, &scene, [64, 48]);
+    let b = render_offscreen(&ctx, &mut tiled, &scene, [64, 48]);
     assert_eq!(a, b);
     assert_eq!(&b.pixels[..3], &[51, 102, 153]);
 }
@@ -401,10 +356,13 @@ fn gpu_projectile_source_draws_like_the_cpu_one() {
         count: list.len() as u32,
     });
     let mut r = renderer(&ctx, RenderPath::Tiled);
-    let a = render(&ctx, &mut r, &cpu_scene, [200, 120]);
-    let b = render(&ctx, &mut r, &gpu_scene, [200, 120]);
-    assert_eq!(diff(&a, &b).iter().max(), Some(&0));
+    let a = render_offscreen(&ctx, &mut r, &cpu_scene, [200, 120]);
+    let b = render_offscreen(&ctx, &mut r, &gpu_scene, [200, 120]);
+    assert_eq!(
+        crate::render::compare::compare(&a, &b, 0).expect("same size").max,
+        0
+    );
     let mut instanced = renderer(&ctx, RenderPath::Instanced);
-    let c = render(&ctx, &mut instanced, &gpu_scene, [200, 120]);
+    let c = render_offscreen(&ctx, &mut instanced, &gpu_scene, [200, 120]);
     assert_same_look("gpu-source", &c, &b);
 }

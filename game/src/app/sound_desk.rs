@@ -13,8 +13,6 @@ pub struct SoundDesk {
     listener: Option<Listener>,
     /// Seconds of real time since the window opened (the voice book's clock).
     now: f64,
-    /// Voices started in the last frame.
-    pub started_last_frame: usize,
 }
 
 impl SoundDesk {
@@ -24,7 +22,6 @@ impl SoundDesk {
             out: crate::sound::open(),
             listener: None,
             now: 0.0,
-            started_last_frame: 0,
         }
     }
 
@@ -62,7 +59,7 @@ impl SoundDesk {
     /// Ends the frame: starts its voices and keeps `bed` playing.
     pub fn end_frame(&mut self, dt: f32, bed: Option<Bed>) {
         self.now += f64::from(dt);
-        self.started_last_frame = self.out.end_frame(self.now).len();
+        self.out.end_frame(self.now);
         self.out.set_bed(bed.map(Bed::index));
     }
 
