@@ -29,11 +29,14 @@ struct VsOut {
     @builtin(position) clip: vec4<f32>,
     // Position in the shape's own frame (unrotated), world px.
     @location(0) local: vec2<f32>,
-    @location(1) size: vec2<f32>,
-    @location(2) color: vec4<f32>,
+    // The rest is one value per instance: flat, so a software rasteriser
+    // neither sets up a plane equation per triangle nor interpolates per
+    // pixel for them.
+    @location(1) @interpolate(flat) size: vec2<f32>,
+    @location(2) @interpolate(flat) color: vec4<f32>,
     @location(3) @interpolate(flat) kind: u32,
-    @location(4) stroke: f32,
-    @location(5) glow: f32,
+    @location(4) @interpolate(flat) stroke: f32,
+    @location(5) @interpolate(flat) glow: f32,
 }
 
 fn corner(i: u32) -> vec2<f32> {

@@ -219,7 +219,7 @@ fn every_screen_matches_its_reference() {
         "arena",
         cam.shoot(None, |ctx, scene| {
             fight.draw(fight_run.world(), scene, ctx, SIZE);
-            game::screens::hud::show(ctx, fight_run.world());
+            game::screens::hud::show(ctx, fight_run.world(), &mut scene.shapes.screen);
         }),
     ));
 

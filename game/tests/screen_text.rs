@@ -159,8 +159,9 @@ fn every_other_screen_shows_names_not_ids() {
     }
     check(
         "hud",
-        frame_text(|ctx| game::screens::hud::show(ctx, fight.world())),
+        frame_text(|ctx| game::screens::hud::show(ctx, fight.world(), &mut Vec::new())),
     );
+    hud_flat_parts_frame_its_text(fight.world());
     check(
         "pause",
         frame_text(|ctx| {
@@ -208,4 +209,39 @@ fn every_other_screen_shows_names_not_ids() {
         }),
     );
     assert!(found.is_empty(), "ids on screen: {found:#?}");
+}
+
+/// The HUD's backing and bars are screen-layer shapes, not egui fills: the
+/// backing first (under everything) and wide enough for the whole strip,
+/// then a background and a fill per bar (HP, mana, level), each fill no
+/// longer than its background; the bars' numbers are still egui text.
+fn hud_flat_parts_frame_its_text(world: &game::world::World) {
+    let mut shapes = Vec::new();
+    let text = frame_text(|ctx| {
+        shapes.clear();
+        game::screens::hud::show(ctx, world, &mut shapes);
+    });
+    let hp = world.player.hp_max();
+    assert!(
+        text.iter().any(|t| t.contains(&format!("/ {hp:.0}"))),
+        "the HP bar's numbers are text: {text:?}"
+    );
+    let backing = shapes.first().expect("a backing");
+    assert_eq!(backing.kind, engine::render::ShapeKind::Square as u32);
+    assert!(backing.size[0] > 400.0 && backing.pos[1] < 40.0, "{backing:?}");
+    let bars = &shapes[1..];
+    assert_eq!(bars.len(), 6, "HP, mana and level: background and fill each");
+    for pair in bars.chunks(2) {
+        let (bg, fill) = (&pair[0], &pair[1]);
+        assert_eq!(bg.kind, engine::render::ShapeKind::Line as u32);
+        assert!(fill.size[0] <= bg.size[0] + 1e-3, "{fill:?} within {bg:?}");
+        let (left_bg, left_fill) = (bg.pos[0] - bg.size[0], fill.pos[0] - fill.size[0]);
+        assert!(
+            (left_bg - left_fill).abs() < 0.01,
+            "a fill starts where its bar does"
+        );
+        let inside =
+            |y: f32| (backing.pos[1] - backing.size[1]..=backing.pos[1] + backing.size[1]).contains(&y);
+        assert!(inside(bg.pos[1]), "{bg:?} on the backing {backing:?}");
+    }
 }

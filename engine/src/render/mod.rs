@@ -170,6 +170,10 @@ pub struct Scene {
 pub struct SceneRenderer {
     camera_buffer: wgpu::Buffer,
     camera_group: wgpu::BindGroup,
+    /// The pixel camera of [`Layer::Screen`]: one world px per target px,
+    /// origin at the top-left corner.
+    screen_buffer: wgpu::Buffer,
+    screen_group: wgpu::BindGroup,
     shapes: ShapeRenderer,
     projectiles: ProjectileRenderer,
     /// Built on first use, so an instanced-only session never compiles it.
@@ -200,20 +204,25 @@ impl SceneRenderer {
                 count: None,
             }],
         });
-        let camera_buffer = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("camera uniform"),
-            size: std::mem::size_of::<CameraUniform>() as u64,
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let camera_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("camera bind group"),
-            layout: &camera_layout,
-            entries: &[wgpu::BindGroupEntry {
-                binding: 0,
-                resource: camera_buffer.as_entire_binding(),
-            }],
-        });
+        let camera = |label: &'static str| {
+            let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(label),
+                size: std::mem::size_of::<CameraUniform>() as u64,
+                usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some(label),
+                layout: &camera_layout,
+                entries: &[wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: buffer.as_entire_binding(),
+                }],
+            });
+            (buffer, group)
+        };
+        let (camera_buffer, camera_group) = camera("camera uniform");
+        let (screen_buffer, screen_group) = camera("screen camera uniform");
         let adapter = device.adapter_info();
         let choice = choose_render_path(RenderPath::from_env(), adapter.device_type, &adapter.name);
         log::info!("world render path: {} ({})", choice.path, choice.reason);
@@ -224,6 +233,8 @@ impl SceneRenderer {
             tiled: None,
             camera_buffer,
             camera_group,
+            screen_buffer,
+            screen_group,
             format,
             adapter,
             choice,
@@ -277,6 +288,8 @@ impl SceneRenderer {
     ) {
         let uniform = scene.camera.uniform(size, scene.time);
         queue.write_buffer(&self.camera_buffer, 0, bytemuck::bytes_of(&uniform));
+        let screen = screen_camera(size, scene.time);
+        queue.write_buffer(&self.screen_buffer, 0, bytemuck::bytes_of(&screen));
         if self.choice.path == RenderPath::Tiled {
             let tiled = self
                 .tiled
@@ -296,6 +309,7 @@ impl SceneRenderer {
                         let prepared = self.prepare_projectiles(device, queue, scene);
                         self.encode_glow(encoder, target, prepared.as_ref(), timer);
                     }
+                    self.encode_screen_layer(device, queue, encoder, target, size, scene, timer);
                     return;
                 }
                 Err(why) => {
@@ -356,7 +370,11 @@ impl SceneRenderer {
         scene: &Scene,
         timer: &mut PassTimer,
     ) {
-        let layers = self.shapes.upload(device, queue, &scene.shapes);
+        let uniform = scene.camera.uniform(size, scene.time);
+        let screen = screen_camera(size, scene.time);
+        let layers = self
+            .shapes
+            .upload(device, queue, &scene.shapes, &uniform, &screen);
         let prepared = self.prepare_projectiles(device, queue, scene);
         // The crowd layer is drawn before the world pass that adds it.
         let crowd = match &prepared {
@@ -386,11 +404,63 @@ impl SceneRenderer {
             .draw(&mut pass, &self.camera_group, &layers, Layer::Glow);
         self.shapes
             .draw(&mut pass, &self.camera_group, &layers, Layer::Top);
-        drop(pass);
         if scene.glow {
+            // The glow lies over the world and under the screen layer.
+            drop(pass);
             self.encode_glow(encoder, target, prepared.as_ref(), timer);
+            if !scene.shapes.screen.is_empty() {
+                let mut pass = color_pass(encoder, "render screen", target, wgpu::LoadOp::Load, timer);
+                self.shapes
+                    .draw(&mut pass, &self.screen_group, &layers, Layer::Screen);
+            }
+        } else {
+            self.shapes
+                .draw(&mut pass, &self.screen_group, &layers, Layer::Screen);
         }
     }
+
+    /// The tiled path's [`Layer::Screen`]: the instanced shape pipeline in
+    /// a pass of its own over the shaded world (a few flat panels; binning
+    /// them into tiles would buy nothing).
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one call per frame with the frame's GPU context and target"
+    )]
+    fn encode_screen_layer(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        encoder: &mut wgpu::CommandEncoder,
+        target: &wgpu::TextureView,
+        size: [u32; 2],
+        scene: &Scene,
+        timer: &mut PassTimer,
+    ) {
+        if scene.shapes.screen.is_empty() {
+            return;
+        }
+        let only = ShapeBatch {
+            screen: scene.shapes.screen.clone(),
+            ..ShapeBatch::default()
+        };
+        let screen = screen_camera(size, scene.time);
+        // Nothing but the screen layer is uploaded, so the world camera is moot.
+        let layers = self.shapes.upload(device, queue, &only, &screen, &screen);
+        let mut pass = color_pass(encoder, "render screen", target, wgpu::LoadOp::Load, timer);
+        self.shapes
+            .draw(&mut pass, &self.screen_group, &layers, Layer::Screen);
+    }
+}
+
+/// The camera of [`Layer::Screen`] for a target of `size`: world px are
+/// target px, origin at the top-left corner.
+fn screen_camera(size: [u32; 2], time: f32) -> CameraUniform {
+    let camera = Camera2d {
+        center: glam::Vec2::new(size[0] as f32, size[1] as f32) * 0.5,
+        zoom: 1.0,
+        shake: glam::Vec2::ZERO,
+    };
+    camera.uniform(size, time)
 }
 
 /// Draws `scene` with `renderer` into a fresh offscreen target of `size`
@@ -503,6 +573,50 @@ mod tests {
             green(&plain, 38)
         );
         assert_eq!(green(&glowing, 2), 0, "no light far from the shot");
+    }
+
+    /// Screen-layer shapes land on target pixels whatever the camera looks
+    /// at, over the world; world shapes out of the camera's view are culled
+    /// and not drawn.
+    #[test]
+    fn the_screen_layer_draws_in_pixels_over_the_world() {
+        let Some(ctx) = crate::gpu::test_context() else {
+            return;
+        };
+        let mut renderer = super::SceneRenderer::new(&ctx.device, wgpu::TextureFormat::Rgba8Unorm);
+        let mut scene = super::Scene::default();
+        scene.camera.center = glam::Vec2::new(5000.0, 5000.0);
+        let red = [1.0, 0.0, 0.0, 1.0];
+        // Under the camera: a green world disc where the screen square goes.
+        scene.shapes.push(
+            super::Layer::Ground,
+            super::Shape::circle(glam::Vec2::new(4984.0, 4984.0), 12.0, [0.0, 1.0, 0.0, 1.0]),
+        );
+        // Far from the camera: would cover pixel (48, 48) only if drawn at
+        // world position 48, 48.
+        scene.shapes.push(
+            super::Layer::Ground,
+            super::Shape::circle(glam::Vec2::new(48.0, 48.0), 6.0, [0.0, 0.0, 1.0, 1.0]),
+        );
+        let square = super::Shape::new(
+            super::ShapeKind::Square,
+            glam::Vec2::new(16.0, 16.0),
+            glam::Vec2::new(6.0, 6.0),
+            red,
+        );
+        scene.shapes.push(super::Layer::Screen, square);
+        let image = super::render_offscreen(&ctx, &mut renderer, &scene, [64, 64]);
+        let at = |x: usize, y: usize| {
+            let i = (y * 64 + x) * 4;
+            [image.pixels[i], image.pixels[i + 1], image.pixels[i + 2]]
+        };
+        assert!(
+            at(16, 16)[0] > 240 && at(16, 16)[1] < 10,
+            "the screen square covers the world: {:?}",
+            at(16, 16)
+        );
+        assert!(at(24, 16)[1] > 200, "the world disc beside it: {:?}", at(24, 16));
+        assert_eq!(at(48, 48), [0, 0, 0], "the far disc is not drawn");
     }
 
     /// The projectile struct in the render shader is the compute contract's size.

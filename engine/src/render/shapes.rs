@@ -8,6 +8,8 @@
 use bytemuck::{Pod, Zeroable};
 use glam::Vec2;
 
+use super::CameraUniform;
+
 /// Which silhouette a [`Shape`] has; the discriminant is `kind` in the shader.
 #[repr(u32)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -108,6 +110,28 @@ impl Shape {
         self.glow = length;
         self
     }
+
+    /// Radius of a circle around every pixel the shape's quad can touch at
+    /// any rotation, world px (`shape_quad` in `render_look.wgsl` plus its
+    /// diagonal): what the view test in [`ShapeRenderer::upload`] keeps.
+    pub fn reach(&self, world_per_px: f32) -> f32 {
+        let [w, h] = self.size;
+        let ext = match self.kind {
+            k if k == ShapeKind::Line as u32 => Vec2::new(w + h, h),
+            k if k == ShapeKind::Circle as u32 => Vec2::splat(w),
+            _ => Vec2::new(w, h),
+        };
+        let pad = 2.0 * world_per_px + self.glow * 3.0;
+        (ext.abs() + Vec2::splat(pad)).length()
+    }
+
+    /// Whether any of the shape's pixels can fall inside the view of `camera`.
+    pub fn in_view(&self, camera: &CameraUniform) -> bool {
+        let reach = self.reach(camera.world_per_px);
+        let d = (Vec2::from(self.pos) - Vec2::from(camera.center)).abs();
+        let half = Vec2::from(camera.half_extent);
+        d.x <= half.x + reach && d.y <= half.y + reach
+    }
 }
 
 /// Draw order of shapes relative to the projectiles.
@@ -119,6 +143,11 @@ pub enum Layer {
     Glow,
     /// Above everything: the player and its outline, so it is never lost in a crowd.
     Top,
+    /// Over the world, in screen pixels (origin top-left, camera ignored):
+    /// flat panels under egui's text, such as the HUD's backing and bars.
+    /// Why not egui: its textured shader costs ~30 ns a pixel on a software
+    /// rasteriser, and a full-width HUD strip was ~2.5 ms a frame of it.
+    Screen,
 }
 
 /// The shapes of one frame, by layer. Cleared and refilled every frame.
@@ -130,6 +159,8 @@ pub struct ShapeBatch {
     pub glow: Vec<Shape>,
     /// [`Layer::Top`] shapes, drawn in order.
     pub top: Vec<Shape>,
+    /// [`Layer::Screen`] shapes, in screen pixels, drawn in order.
+    pub screen: Vec<Shape>,
 }
 
 impl ShapeBatch {
@@ -139,6 +170,7 @@ impl ShapeBatch {
             Layer::Ground => self.ground.push(shape),
             Layer::Glow => self.glow.push(shape),
             Layer::Top => self.top.push(shape),
+            Layer::Screen => self.screen.push(shape),
         }
     }
 
@@ -147,11 +179,12 @@ impl ShapeBatch {
         self.ground.clear();
         self.glow.clear();
         self.top.clear();
+        self.screen.clear();
     }
 
     /// Shapes in all layers.
     pub fn len(&self) -> usize {
-        self.ground.len() + self.glow.len() + self.top.len()
+        self.ground.len() + self.glow.len() + self.top.len() + self.screen.len()
     }
 
     /// Whether no layer holds a shape.
@@ -166,6 +199,7 @@ pub struct UploadedLayers {
     ground: (u32, u32),
     glow: (u32, u32),
     top: (u32, u32),
+    screen: (u32, u32),
 }
 
 /// The pipelines and the growing instance buffer of the shape pass.
@@ -305,22 +339,32 @@ impl ShapeRenderer {
         })
     }
 
-    /// Uploads every layer of `batch` in one write (growing the buffer when needed).
+    /// Uploads the shapes of every layer of `batch` that can show in the
+    /// view of `camera` (of `screen`, the pixel camera, for
+    /// [`Layer::Screen`]), in one write (growing the buffer when needed).
+    ///
+    /// Why cull here: a software rasteriser pays ~2 µs per instance even
+    /// when all its triangles are clipped away, and most of a 2400 px
+    /// arena's crowd is off a 1280×720 view (the design load: 1,000
+    /// enemies spread over the floor).
     pub fn upload(
         &mut self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
         batch: &ShapeBatch,
+        camera: &CameraUniform,
+        screen: &CameraUniform,
     ) -> UploadedLayers {
         self.staging.clear();
-        let range = |v: &[Shape], staging: &mut Vec<Shape>| {
+        let range = |v: &[Shape], staging: &mut Vec<Shape>, camera: &CameraUniform| {
             let start = staging.len() as u32;
-            staging.extend_from_slice(v);
+            staging.extend(v.iter().filter(|s| s.in_view(camera)));
             (start, staging.len() as u32)
         };
-        let ground = range(&batch.ground, &mut self.staging);
-        let glow = range(&batch.glow, &mut self.staging);
-        let top = range(&batch.top, &mut self.staging);
+        let ground = range(&batch.ground, &mut self.staging, camera);
+        let glow = range(&batch.glow, &mut self.staging, camera);
+        let top = range(&batch.top, &mut self.staging, camera);
+        let screen = range(&batch.screen, &mut self.staging, screen);
         let needed = self.staging.len() as u64;
         if needed > self.capacity {
             self.capacity = needed.next_power_of_two();
@@ -329,10 +373,16 @@ impl ShapeRenderer {
         if !self.staging.is_empty() {
             queue.write_buffer(&self.instances, 0, bytemuck::cast_slice(&self.staging));
         }
-        UploadedLayers { ground, glow, top }
+        UploadedLayers {
+            ground,
+            glow,
+            top,
+            screen,
+        }
     }
 
-    /// Draws one layer of the last upload into `pass`.
+    /// Draws one layer of the last upload into `pass`, through `camera`
+    /// (the pixel camera for [`Layer::Screen`]).
     pub fn draw(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
@@ -344,6 +394,7 @@ impl ShapeRenderer {
             Layer::Ground => (layers.ground, &self.alpha, &self.alpha_by_kind),
             Layer::Glow => (layers.glow, &self.additive, &self.additive_by_kind),
             Layer::Top => (layers.top, &self.alpha, &self.alpha_by_kind),
+            Layer::Screen => (layers.screen, &self.alpha, &self.alpha_by_kind),
         };
         if range.0 == range.1 {
             return;
@@ -388,6 +439,31 @@ mod tests {
         ];
         assert_eq!(kind_runs(&shapes), vec![(4, 0, 2), (0, 2, 3), (2, 3, 5)]);
         assert!(kind_runs(&[]).is_empty());
+    }
+
+    /// A shape is kept while any pixel of its quad (glow and rotation
+    /// included) can reach the view, and dropped once it cannot.
+    #[test]
+    fn only_shapes_that_can_reach_the_view_are_kept() {
+        let camera = crate::render::Camera2d {
+            center: Vec2::new(1000.0, 1000.0),
+            zoom: 1.0,
+            shake: Vec2::ZERO,
+        }
+        .uniform([200, 100], 0.0);
+        // The view spans x 900..1100, y 950..1050.
+        let disc = |x: f32, y: f32| Shape::circle(Vec2::new(x, y), 10.0, [1.0; 4]);
+        assert!(disc(1000.0, 1000.0).in_view(&camera));
+        assert!(disc(1110.0, 1000.0).in_view(&camera), "its edge is on screen");
+        assert!(!disc(1200.0, 1000.0).in_view(&camera));
+        assert!(!disc(1000.0, 1080.0).in_view(&camera));
+        // Glow widens the reach: 3 glow lengths beyond the body.
+        assert!(disc(1000.0, 1080.0).glow(8.0).in_view(&camera));
+        // A long line far to the side still crosses the view.
+        let line = Shape::line(Vec2::new(500.0, 1000.0), Vec2::new(950.0, 1000.0), 2.0, [1.0; 4]);
+        assert!(line.in_view(&camera));
+        let away = Shape::line(Vec2::new(500.0, 1000.0), Vec2::new(850.0, 1000.0), 2.0, [1.0; 4]);
+        assert!(!away.in_view(&camera));
     }
 
     #[test]

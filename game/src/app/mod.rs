@@ -487,7 +487,7 @@ impl WindowApp for GameApp {
                 if let Some(run) = &self.run {
                     let w = run.world();
                     self.fight.draw(w, frame.scene, &ctx, frame.size);
-                    screens::hud::show(&ctx, w);
+                    screens::hud::show(&ctx, w, &mut frame.scene.shapes.screen);
                     charge_ring::draw(&ctx, &frame.scene.camera, frame.size, w, frame.scene.time);
                 }
             }
