@@ -309,7 +309,17 @@ impl SceneRenderer {
                         let prepared = self.prepare_projectiles(device, queue, scene);
                         self.encode_glow(encoder, target, prepared.as_ref(), timer);
                     }
-                    self.encode_screen_layer(device, queue, encoder, target, size, scene, timer);
+                    // The screen layer through the instanced shape pipeline
+                    // (a few flat panels; binning them would buy nothing).
+                    if !scene.shapes.screen.is_empty() {
+                        let only = ShapeBatch {
+                            screen: scene.shapes.screen.clone(),
+                            ..ShapeBatch::default()
+                        };
+                        // Only the screen layer is uploaded: the world camera is moot.
+                        let layers = self.shapes.upload(device, queue, &only, &screen, &screen);
+                        self.screen_pass(encoder, target, &layers, timer);
+                    }
                     return;
                 }
                 Err(why) => {
@@ -409,9 +419,7 @@ impl SceneRenderer {
             drop(pass);
             self.encode_glow(encoder, target, prepared.as_ref(), timer);
             if !scene.shapes.screen.is_empty() {
-                let mut pass = color_pass(encoder, "render screen", target, wgpu::LoadOp::Load, timer);
-                self.shapes
-                    .draw(&mut pass, &self.screen_group, &layers, Layer::Screen);
+                self.screen_pass(encoder, target, &layers, timer);
             }
         } else {
             self.shapes
@@ -419,36 +427,17 @@ impl SceneRenderer {
         }
     }
 
-    /// The tiled path's [`Layer::Screen`]: the instanced shape pipeline in
-    /// a pass of its own over the shaded world (a few flat panels; binning
-    /// them into tiles would buy nothing).
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "one call per frame with the frame's GPU context and target"
-    )]
-    fn encode_screen_layer(
-        &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
+    /// [`Layer::Screen`] in a pass of its own, over what is in `target`.
+    fn screen_pass(
+        &self,
         encoder: &mut wgpu::CommandEncoder,
         target: &wgpu::TextureView,
-        size: [u32; 2],
-        scene: &Scene,
+        layers: &shapes::UploadedLayers,
         timer: &mut PassTimer,
     ) {
-        if scene.shapes.screen.is_empty() {
-            return;
-        }
-        let only = ShapeBatch {
-            screen: scene.shapes.screen.clone(),
-            ..ShapeBatch::default()
-        };
-        let screen = screen_camera(size, scene.time);
-        // Nothing but the screen layer is uploaded, so the world camera is moot.
-        let layers = self.shapes.upload(device, queue, &only, &screen, &screen);
         let mut pass = color_pass(encoder, "render screen", target, wgpu::LoadOp::Load, timer);
         self.shapes
-            .draw(&mut pass, &self.screen_group, &layers, Layer::Screen);
+            .draw(&mut pass, &self.screen_group, layers, Layer::Screen);
     }
 }
 
@@ -605,18 +594,21 @@ mod tests {
             red,
         );
         scene.shapes.push(super::Layer::Screen, square);
-        let image = super::render_offscreen(&ctx, &mut renderer, &scene, [64, 64]);
-        let at = |x: usize, y: usize| {
-            let i = (y * 64 + x) * 4;
-            [image.pixels[i], image.pixels[i + 1], image.pixels[i + 2]]
-        };
-        assert!(
-            at(16, 16)[0] > 240 && at(16, 16)[1] < 10,
-            "the screen square covers the world: {:?}",
-            at(16, 16)
-        );
-        assert!(at(24, 16)[1] > 200, "the world disc beside it: {:?}", at(24, 16));
-        assert_eq!(at(48, 48), [0, 0, 0], "the far disc is not drawn");
+        for path in [super::RenderPath::Instanced, super::RenderPath::Tiled] {
+            renderer.set_path(path);
+            let image = super::render_offscreen(&ctx, &mut renderer, &scene, [64, 64]);
+            let at = |x: usize, y: usize| {
+                let i = (y * 64 + x) * 4;
+                [image.pixels[i], image.pixels[i + 1], image.pixels[i + 2]]
+            };
+            let (over, beside) = (at(16, 16), at(24, 16));
+            assert!(
+                over[0] > 240 && over[1] < 10,
+                "{path}: the screen square covers the world: {over:?}"
+            );
+            assert!(beside[1] > 200, "{path}: the world disc beside it: {beside:?}");
+            assert_eq!(at(48, 48), [0, 0, 0], "{path}: the far disc is not drawn");
+        }
     }
 
     /// The projectile struct in the render shader is the compute contract's size.
