@@ -70,6 +70,14 @@ fn shape_quad(kind: u32, size: vec2<f32>, glow: f32, world_per_px: f32) -> vec2<
         // one-triangle circle pipeline and every quad cover the same disc.
         ext = vec2<f32>(size.x, size.x);
     }
+    if (kind == KIND_HEXAGON) {
+        // Inradius size.x: the corners on the x axis reach 2/sqrt(3) of it.
+        ext = vec2<f32>(size.x * 1.1547005, size.x);
+    }
+    if (kind == KIND_CROSS) {
+        // Both arms are size.x long.
+        ext = vec2<f32>(size.x, size.x);
+    }
     return ext + vec2<f32>(pad, pad);
 }
 

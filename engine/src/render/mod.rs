@@ -611,6 +611,35 @@ mod tests {
         }
     }
 
+    /// A hexagon's corners reach 2/sqrt(3) of its inradius: its quad holds
+    /// them (it used to end at the inradius and cut the tips off).
+    #[test]
+    fn a_hexagon_keeps_its_corners() {
+        let Some(ctx) = crate::gpu::test_context() else {
+            return;
+        };
+        let mut renderer = super::SceneRenderer::new(&ctx.device, wgpu::TextureFormat::Rgba8Unorm);
+        let mut scene = super::Scene::default();
+        scene.camera.center = glam::Vec2::new(32.0, 32.0);
+        let hexagon = super::Shape::new(
+            super::ShapeKind::Hexagon,
+            glam::Vec2::new(32.0, 32.0),
+            glam::Vec2::splat(20.0),
+            [1.0, 1.0, 1.0, 1.0],
+        );
+        scene.shapes.push(super::Layer::Ground, hexagon);
+        let image = super::render_offscreen(&ctx, &mut renderer, &scene, [64, 64]);
+        let lit = |x: usize, y: usize| image.pixels[(y * 64 + x) * 4];
+        // The corner at x = 32 + 23.1: pixel 54 (centre 54.5) is 1 px inside.
+        assert!(
+            lit(54, 32) > 100 && lit(9, 32) > 100,
+            "{} {}",
+            lit(54, 32),
+            lit(9, 32)
+        );
+        assert_eq!(lit(57, 32), 0, "and nothing past the corner");
+    }
+
     /// The projectile struct in the render shader is the compute contract's size.
     #[test]
     fn shader_projectile_matches_the_contract() {

@@ -111,18 +111,26 @@ impl Shape {
         self
     }
 
-    /// Radius of a circle around every pixel the shape's quad can touch at
-    /// any rotation, world px (`shape_quad` in `render_look.wgsl` plus its
-    /// diagonal): what the view test in [`ShapeRenderer::upload`] keeps.
-    pub fn reach(&self, world_per_px: f32) -> f32 {
+    /// Half size of the shape's quad in its own frame, world px: its extent
+    /// plus the anti-aliasing and glow margin. The CPU twin of `shape_quad`
+    /// in `render_look.wgsl` (the view test and the tiled path's reference
+    /// binning use it).
+    pub fn quad_half(&self, world_per_px: f32) -> Vec2 {
         let [w, h] = self.size;
         let ext = match self.kind {
             k if k == ShapeKind::Line as u32 => Vec2::new(w + h, h),
-            k if k == ShapeKind::Circle as u32 => Vec2::splat(w),
+            k if k == ShapeKind::Circle as u32 || k == ShapeKind::Cross as u32 => Vec2::splat(w),
+            k if k == ShapeKind::Hexagon as u32 => Vec2::new(w * 1.154_700_5, w),
             _ => Vec2::new(w, h),
         };
-        let pad = 2.0 * world_per_px + self.glow * 3.0;
-        (ext.abs() + Vec2::splat(pad)).length()
+        ext + Vec2::splat(2.0 * world_per_px + self.glow * 3.0)
+    }
+
+    /// Radius of a circle around every pixel the shape's quad can touch at
+    /// any rotation, world px: what the view test in
+    /// [`ShapeRenderer::upload`] keeps.
+    pub fn reach(&self, world_per_px: f32) -> f32 {
+        self.quad_half(world_per_px).abs().length()
     }
 
     /// Whether any of the shape's pixels can fall inside the view of `camera`.

@@ -5,21 +5,7 @@ use super::{EMPTY_RECT, TILE_PX, TileGrid};
 use crate::compute::{FLAG_ALIVE, FLAG_ENEMY_TEAM, Projectile};
 use crate::render::Scene;
 use crate::render::projectiles::ProjectileSource;
-use crate::render::shapes::{Shape, ShapeBatch, ShapeKind};
-
-/// Half size of a shape's quad in its own frame (`shape_quad` in
-/// `render_look.wgsl`): the CPU twin for [`tile_rects_reference`].
-fn shape_quad(s: &Shape, world_per_px: f32) -> [f32; 2] {
-    let pad = 2.0 * world_per_px + s.glow * 3.0;
-    let ext = if s.kind == ShapeKind::Line as u32 {
-        [s.size[0] + s.size[1], s.size[1]]
-    } else if s.kind == ShapeKind::Circle as u32 {
-        [s.size[0], s.size[0]]
-    } else {
-        s.size
-    };
-    [ext[0] + pad, ext[1] + pad]
-}
+use crate::render::shapes::{Shape, ShapeBatch};
 
 /// The packed tile rectangle of the box `center ± half` (world px): the CPU
 /// twin of `tile_rect` in `render_tiled_bin.wgsl`.
@@ -58,7 +44,7 @@ pub fn tile_rects_reference(scene: &Scene, size: [u32; 2]) -> Vec<u32> {
     };
     let wpp = scene.camera.uniform(size, scene.time).world_per_px;
     let shape_rect = |s: &Shape| {
-        let q = shape_quad(s, wpp);
+        let q = s.quad_half(wpp).to_array();
         let axis = [s.rot.cos(), s.rot.sin()];
         tile_rect(scene, size, grid, s.pos, rotated_half(q, axis))
     };
