@@ -11,6 +11,7 @@ pub mod armoury;
 pub mod blade_arcs;
 pub mod charge_ring;
 mod clear_scene;
+mod fight_step;
 
 pub mod draw;
 pub mod fight;
@@ -34,10 +35,11 @@ use engine::window::{Frame, WindowApp};
 use glam::Vec2;
 
 use crate::catalog::Catalog;
-use crate::run::{Command, Phase, Playback, Replay, Run, StepInput};
+use crate::run::{Command, Phase, Playback, Replay, Run};
 use crate::screens;
 use args::PlayArgs;
 use fight::Fight;
+use fight_step::{mouse_aim, walk_dir};
 use front::Front;
 use input::{Controls, KeyAction};
 pub use launch::run;
@@ -360,66 +362,6 @@ impl GameApp {
             self.last_phase = Some(now);
         }
     }
-
-    /// Runs this frame's fight steps: the player's input, or the replay's.
-    fn advance_fight(&mut self, frame: &Frame<'_>, running: bool) {
-        let speed = self.speed();
-        let Some(run) = &mut self.run else { return };
-        let frame_locked = self.args.exit_after_frames.is_some();
-        if let Some(replay) = &mut self.replay {
-            let sound = &mut self.sound;
-            replay.advance_fight(
-                &mut self.fight,
-                run,
-                frame.dt,
-                frame_locked && running,
-                &mut |w| sound.hear(w),
-            );
-            return;
-        }
-        if let Some(n) = self.stress
-            && run.phase() == Phase::Fight
-        {
-            // Stress: the load is topped up between steps and the player is
-            // kept alive, so the figures measure the load.
-            let w = run.world_mut();
-            w.hold_load(STRESS_ENEMIES, n);
-            w.player.hp = w.player.hp_max();
-        }
-        // A pushed right stick aims, over the mouse and auto-aim.
-        let aim = self.pads.state.aim().or(mouse_aim(
-            self.settings.mouse_aim,
-            frame.scene.camera,
-            frame.size,
-            self.controls.cursor,
-            run.world().player.pos,
-        ));
-        let input = StepInput::new(walk_dir(&self.controls, &self.pads), aim);
-        // A Space press dashes on the next step only.
-        let mut dash = running && self.controls.take_dash();
-        let mut cast = running && self.controls.take_cast();
-        let scale = if running { speed } else { 0.0 };
-        let mut ended = false;
-        let sound = &mut self.sound;
-        self.fight.advance(frame.dt, scale, frame_locked, || {
-            if run.phase() != Phase::Fight {
-                return None;
-            }
-            let hp = run.world().player.hp;
-            let step = input
-                .with_dash(std::mem::take(&mut dash))
-                .with_cast(std::mem::take(&mut cast));
-            run.apply(Command::Step(step)).ok()?;
-            sound.hear(run.world());
-            ended = run.phase() != Phase::Fight;
-            let p = &run.world().player;
-            Some((hp - p.hp, p.hp_max()))
-        });
-        if ended {
-            self.modal = None;
-            self.save_recording();
-        }
-    }
 }
 
 impl WindowApp for GameApp {
@@ -604,28 +546,6 @@ pub fn style_egui(ctx: &egui::Context) {
         style.visuals.window_shadow = egui::Shadow::NONE;
         style.visuals.popup_shadow = egui::Shadow::NONE;
     });
-}
-
-/// The walk this frame: the held keys, else the left stick.
-fn walk_dir(controls: &Controls, pads: &gamepad::Pads) -> Vec2 {
-    let keys = controls.move_dir();
-    if keys != Vec2::ZERO {
-        keys
-    } else {
-        pads.state.walk()
-    }
-}
-
-/// The aim for the world: toward the cursor (screen → world through the
-/// camera of the last frame) when mouse aim is on, else `None` (auto-aim).
-fn mouse_aim(
-    on: bool,
-    camera: engine::render::Camera2d,
-    viewport: [u32; 2],
-    cursor: Vec2,
-    player: Vec2,
-) -> Option<Vec2> {
-    on.then(|| camera.screen_to_world(cursor, viewport) - player)
 }
 
 /// The background of the full-screen menus (lab, shop, armoury): a plain
