@@ -1,0 +1,151 @@
+//! Between waves: how a wave ends (settlement, the clear condition, a
+//! cleared boss rush's card, the run's summary and the wave's report) and
+//! what comes after the settlement (pending level-ups, then the shop).
+
+use super::{Outcome, Phase, Run, wave_report};
+use crate::shop::Shop;
+use crate::world::StateHasher;
+
+impl Run {
+    /// Ends the wave being fought: settlement, the clear condition, a
+    /// cleared rush's card, the summary when the run is over, and the
+    /// wave's report with its state hash.
+    pub(super) fn end_wave(&mut self) {
+        // The fight's state (enemies, projectiles) is hashed before the field is cleared.
+        let mut h = StateHasher::default();
+        self.world.hash_state(&mut h);
+        let fight_hash = h.finish();
+        let rush_cleared = self.plan.as_ref().is_some_and(|p| p.is_rush()) && self.world.rush_done();
+        let w = &mut self.world;
+        let died = !w.player.alive();
+        let boss_wave = w.boss_wave();
+        let boss_alive = w.boss_alive();
+        let duration_s = w.wave_steps as f64 * f64::from(w.dt());
+        let stats = w.end_wave();
+        let game_waves = w.catalog().waves.len() as u32;
+        self.summary.total_damage += stats.damage_dealt;
+        self.summary.highest_hit = self.summary.highest_hit.max(stats.highest_hit);
+        self.summary.kills += u64::from(stats.kills);
+        let (phase, outcome) = if died {
+            (Phase::Summary, Some(Outcome::Died))
+        } else if w.wave >= game_waves && !self.endless {
+            // The clear condition: the last wave's boss (and its clones) must be dead.
+            let cleared = !boss_wave || (stats.boss_kills > 0 && !boss_alive);
+            if cleared {
+                self.cleared = true;
+                log::info!("GAME_CLEARED: wave {} seed {}", w.wave, self.setup.seed);
+            }
+            (
+                Phase::Summary,
+                Some(if cleared { Outcome::Won } else { Outcome::Survived }),
+            )
+        } else if w.wave >= self.final_wave {
+            (Phase::Summary, Some(Outcome::Survived))
+        } else {
+            (Phase::Settlement, None)
+        };
+        self.phase = phase;
+        self.outcome = outcome;
+        if rush_cleared && !died {
+            self.give_rush_card();
+        }
+        let w = &self.world;
+        let gold = w.wallet.gold();
+        let level = w.progress.level;
+        self.last_wave = Some(stats.clone());
+        if outcome.is_some() {
+            self.freeze_summary();
+        }
+        let mut h = StateHasher::default();
+        h.part("fight", &fight_hash);
+        h.part("run", &self.state_hash());
+        let mut report = wave_report(&stats, duration_s, gold, level, Vec::new(), h.finish());
+        if let Some(p) = &self.plan {
+            report.mutator = p.rules.mutator.map(|m| m.id());
+            report.boss_rush = p.is_rush();
+            report.boss_rush_cleared = rush_cleared;
+            report.ng_plus = p.rules.ng_plus;
+            report.curse = self.setup.curse.clone();
+            report.difficulty = p.difficulty;
+        }
+        self.reports.push(report);
+    }
+
+    /// A cleared boss rush's Tier 3 card, into the deck or the waiting area;
+    /// its price in gold when both are full.
+    fn give_rush_card(&mut self) {
+        let n = self.world.wave;
+        let Some(id) = crate::run::modes::rush_card(self.world.catalog(), &self.setup, &self.pool(), n)
+        else {
+            return;
+        };
+        let cat = self.world.catalog().clone();
+        let paid = cat
+            .spells
+            .find(&id)
+            .map_or(0, |i| u64::from(cat.spells.get(i).price));
+        let card = crate::shop::Card { id: id.clone(), paid };
+        if self
+            .world
+            .loadout
+            .add_card(card, cat.run.shop.waiting_area)
+            .is_err()
+        {
+            self.world.wallet.earn(paid);
+        }
+        log::info!("boss rush cleared at wave {n}: {id}");
+    }
+
+    /// After the settlement or a level-up choice: the next pending level-up's
+    /// offer, or the shop when none is pending.
+    pub(super) fn next_levelup_or_shop(&mut self) {
+        if self.world.progress.pending_levelups > 0 {
+            let offer = self
+                .world
+                .catalog()
+                .run
+                .economy
+                .levelups
+                .offer(&mut self.levelup_rng);
+            if !offer.is_empty() {
+                self.offer = offer;
+                self.phase = Phase::LevelUp;
+                return;
+            }
+            self.world.progress.pending_levelups = 0;
+        }
+        let cat = self.world.catalog().clone();
+        if self.setup.practice.is_some() {
+            let short = crate::run::setup::PRACTICE_GOLD.saturating_sub(self.world.wallet.gold());
+            self.world.wallet.earn(short);
+        }
+        self.shop = Some(Shop::open(&cat.run.shop, &self.pool(), &mut self.shop_rng));
+        self.phase = Phase::Shop;
+    }
+
+    /// The run's summary as it ends (or as a preview shows it).
+    pub(super) fn freeze_summary(&mut self) {
+        let w = &self.world;
+        let cat = w.catalog();
+        let active = w.loadout.active();
+        let s = &mut self.summary;
+        s.outcome = self.outcome;
+        s.highest_wave = w.wave;
+        s.last_wave_of_game = w.wave as usize >= cat.waves.len();
+        s.level = w.progress.level;
+        s.core = cat
+            .cores
+            .find(&active.id)
+            .map_or(active.id.clone(), |i| cat.cores.get(i).name.clone());
+        s.deck_ids = active.deck.iter().map(|c| c.id.clone()).collect();
+        s.deck = active
+            .deck
+            .iter()
+            .map(|c| {
+                cat.spells
+                    .find(&c.id)
+                    .map_or(c.id.clone(), |i| cat.spells.get(i).name.clone())
+            })
+            .collect();
+    }
+}
