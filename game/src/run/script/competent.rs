@@ -60,11 +60,13 @@ use super::starter::ShopVisit;
 use crate::catalog::Catalog;
 use crate::economy::LevelUpTable;
 use crate::run::{Command, Run, RunError};
-use crate::shop::loadout::{CardPlace, Spot};
-use crate::shop::{Shelf, StatOfferDef};
+use crate::shop::Shelf;
 use crate::stats::{StatId, StatModifier};
 use crate::vm::SpellKind;
 use crate::world::World;
+
+mod shop_moves;
+use shop_moves::{buy_defence, buy_surplus, equip_better, lay_out, sell_idle_cores};
 
 /// The chips the plan uses. Anything else on the shelf is ignored.
 pub const WISHLIST: &[&str] = &[
@@ -471,120 +473,6 @@ fn with_card(_cat: &Catalog, deck: &[String], id: &str, capacity: usize) -> Vec<
     out
 }
 
-/// Makes the active deck `arrange(want)`: cards of the deck and the waiting
-/// area that `want` leaves out are sold, then cards are moved into place.
-fn lay_out(run: &mut Run, cat: &Catalog, want: &[String]) -> Result<(), RunError> {
-    let target = arrange(cat, want);
-    // Sell what the target does not use: from the deck, then the waiting area.
-    let mut need: HashMap<&str, usize> = HashMap::new();
-    for t in &target {
-        *need.entry(t.as_str()).or_default() += 1;
-    }
-    let core = run.world().loadout.active_index();
-    let mut slot = 0;
-    loop {
-        let deck = run.world().loadout.active_deck_ids();
-        let Some(id) = deck.get(slot) else { break };
-        match need.get_mut(id.as_str()) {
-            Some(n) if *n > 0 => {
-                *n -= 1;
-                slot += 1;
-            }
-            _ => send(run, Command::SellCard(CardPlace::Deck { core, slot }))?,
-        }
-    }
-    let mut k = 0;
-    while k < run.world().loadout.waiting.len() {
-        let id = run.world().loadout.waiting[k].id.clone();
-        match need.get_mut(id.as_str()) {
-            Some(n) if *n > 0 => {
-                *n -= 1;
-                k += 1;
-            }
-            _ => send(run, Command::SellCard(CardPlace::Waiting(k)))?,
-        }
-    }
-    // Place each target card.
-    for (t, id) in target.iter().enumerate() {
-        let deck = run.world().loadout.active_deck_ids();
-        if deck.get(t) == Some(id) {
-            continue;
-        }
-        let from = if let Some(j) = deck.iter().skip(t).position(|d| d == id) {
-            Spot::Slot(t + j)
-        } else if let Some(j) = run.world().loadout.waiting.iter().position(|c| &c.id == id) {
-            Spot::Waiting(j)
-        } else {
-            continue;
-        };
-        send(
-            run,
-            Command::MoveCard {
-                from,
-                to: Spot::Slot(t),
-            },
-        )?;
-    }
-    Ok(())
-}
-
-/// Sells carried cores that are not active (their cards go to the waiting
-/// area and are sold with the rest by the next [`lay_out`]).
-fn sell_idle_cores(run: &mut Run) -> Result<(), RunError> {
-    loop {
-        let l = &run.world().loadout;
-        let Some(i) = (0..l.cores().len()).find(|&i| i != l.active_index()) else {
-            return Ok(());
-        };
-        if !l.cores()[i].deck.is_empty() && l.waiting.len() + l.cores()[i].deck.len() > 5 {
-            return Ok(());
-        }
-        send(run, Command::SellCore(i))?;
-    }
-}
-
-/// Buys HP, armour and regeneration offers while short of the targets.
-fn buy_defence(run: &mut Run, def: &crate::shop::ShopDef, visit: &mut ShopVisit) -> Result<(), RunError> {
-    loop {
-        let w = run.world();
-        let gold = w.wallet.gold();
-        let want_hp = w.player.stat(StatId::HpMax) < hp_target(w.wave);
-        let want_armour = w.player.stat(StatId::Armor) < armour_target(w.wave);
-        if !want_hp && !want_armour {
-            return Ok(());
-        }
-        let Some(shop) = run.shop() else { return Ok(()) };
-        let gives = |o: &StatOfferDef, s: StatId| o.modifiers.iter().any(|m| m.stat == s);
-        let pick = shop.stats.iter().enumerate().find(|(_, o)| {
-            !o.sold
-                && o.price + RESERVE <= gold
-                && def.stat_offers.iter().find(|s| s.id == o.id).is_some_and(|s| {
-                    (want_hp && (gives(s, StatId::HpMax) || gives(s, StatId::HpRegen)))
-                        || (want_armour && gives(s, StatId::Armor))
-                })
-        });
-        let Some((i, o)) = pick else { return Ok(()) };
-        let (id, price) = (o.id.clone(), o.price);
-        visit.buy(run, Shelf::Stats, i, id, price)?;
-    }
-}
-
-/// Wears stashed items into empty slots or over worse ones (module docs).
-fn equip_better(run: &mut Run, cat: &Catalog, visit: &mut ShopVisit) -> Result<(), RunError> {
-    let better = |run: &Run, i: usize| {
-        let w = run.world();
-        let Some(item) = w.stash.get(i) else { return false };
-        let Some(slot) = cat.loot.bases.get(&item.base).and_then(|b| b.class.slot()) else {
-            return false;
-        };
-        match w.equipment.slot(slot) {
-            None => true,
-            Some(worn) => (item.rarity, item.ilvl) > (worn.rarity, worn.ilvl),
-        }
-    };
-    super::starter::equip_where(run, visit, better)
-}
-
 /// Where the competent player aims: at a living boss within
 /// [`BOSS_FOCUS`] px (a player who read the codex knows the wave ends with
 /// it, and auto-aim would spend the build on the adds nearest to hand);
@@ -625,29 +513,3 @@ pub fn boss_aim(w: &World) -> Option<glam::Vec2> {
 pub const BOSS_FOCUS: f32 = 700.0;
 /// Other enemies farther than this (px) are left to auto-aim's choice.
 pub const AIM_RANGE: f32 = 500.0;
-/// Spends gold beyond [`SURPLUS_KEEP`] and the saving on HP, armour and
-/// regeneration offers (the DPS purchases came first): gold kept past the
-/// settlement's interest cap is power left on the table.
-fn buy_surplus(run: &mut Run, def: &crate::shop::ShopDef, visit: &mut ShopVisit) -> Result<(), RunError> {
-    loop {
-        let w = run.world();
-        let gold = w.wallet.gold();
-        let keep = SURPLUS_KEEP.max(spend_floor(w));
-        let Some(shop) = run.shop() else { return Ok(()) };
-        let defensive = |id: &str| {
-            def.stat_offers.iter().find(|s| s.id == id).is_some_and(|s| {
-                s.modifiers
-                    .iter()
-                    .any(|m| matches!(m.stat, StatId::HpMax | StatId::HpRegen | StatId::Armor))
-            })
-        };
-        let pick = shop
-            .stats
-            .iter()
-            .enumerate()
-            .find(|(_, o)| !o.sold && o.price + keep <= gold && defensive(&o.id));
-        let Some((i, o)) = pick else { return Ok(()) };
-        let (id, price) = (o.id.clone(), o.price);
-        visit.buy(run, Shelf::Stats, i, id, price)?;
-    }
-}
