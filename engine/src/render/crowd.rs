@@ -52,36 +52,14 @@ impl CrowdLayer {
                 },
             ],
         });
-        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("crowd composite layout"),
-            bind_group_layouts: &[Some(&layout)],
-            immediate_size: 0,
-        });
-        let composite = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-            label: Some("crowd composite (additive)"),
-            layout: Some(&pipeline_layout),
-            vertex: wgpu::VertexState {
-                module: &module,
-                entry_point: Some("vs_main"),
-                compilation_options: Default::default(),
-                buffers: &[],
-            },
-            primitive: wgpu::PrimitiveState::default(),
-            depth_stencil: None,
-            multisample: wgpu::MultisampleState::default(),
-            fragment: Some(wgpu::FragmentState {
-                module: &module,
-                entry_point: Some("fs_main"),
-                compilation_options: Default::default(),
-                targets: &[Some(wgpu::ColorTargetState {
-                    format,
-                    blend: Some(super::ADDITIVE),
-                    write_mask: wgpu::ColorWrites::ALL,
-                })],
-            }),
-            multiview_mask: None,
-            cache: None,
-        });
+        let composite = super::composite_pipeline(
+            device,
+            "crowd composite (additive)",
+            &module,
+            &layout,
+            format,
+            super::ADDITIVE,
+        );
         let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
             label: Some("crowd layer sampler"),
             mag_filter: wgpu::FilterMode::Linear,
@@ -111,20 +89,7 @@ impl CrowdLayer {
         if self.view.is_some() && self.size == size {
             return;
         }
-        let texture = device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("crowd layer"),
-            size: wgpu::Extent3d {
-                width: size[0],
-                height: size[1],
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: self.format,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
-            view_formats: &[],
-        });
+        let texture = super::layer_texture(device, "crowd layer", self.format, size);
         let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
         self.group = Some(device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("crowd layer group"),
@@ -211,10 +176,7 @@ mod tests {
             render_offscreen(&ctx, &mut renderer, &scene, [64, 64])
         };
         let (plain, layered) = (shot(false), shot(true));
-        let at = |img: &screenshot::RgbaImage, x: usize, y: usize| {
-            let i = (y * 64 + x) * 4;
-            [img.pixels[i], img.pixels[i + 1], img.pixels[i + 2]]
-        };
+        let at = |img: &screenshot::RgbaImage, x, y| img.rgb(x, y);
         assert!(
             at(&layered, 20, 32)[1] > 100,
             "the shot through the layer: {:?}",

@@ -115,6 +115,74 @@ pub(crate) fn color_pass<'e>(
     })
 }
 
+/// A pipeline that draws from no vertex buffer (`vs_main` makes its
+/// vertices from the vertex index) through `fs_main` into one target of
+/// `format` with `blend`, bound to one group of `layout`: the shape of every
+/// composite pass (the crowd layer's, the cached panel's).
+pub(crate) fn composite_pipeline(
+    device: &wgpu::Device,
+    label: &'static str,
+    module: &wgpu::ShaderModule,
+    layout: &wgpu::BindGroupLayout,
+    format: wgpu::TextureFormat,
+    blend: wgpu::BlendState,
+) -> wgpu::RenderPipeline {
+    let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        label: Some(label),
+        bind_group_layouts: &[Some(layout)],
+        immediate_size: 0,
+    });
+    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some(label),
+        layout: Some(&pipeline_layout),
+        vertex: wgpu::VertexState {
+            module,
+            entry_point: Some("vs_main"),
+            compilation_options: Default::default(),
+            buffers: &[],
+        },
+        primitive: wgpu::PrimitiveState::default(),
+        depth_stencil: None,
+        multisample: wgpu::MultisampleState::default(),
+        fragment: Some(wgpu::FragmentState {
+            module,
+            entry_point: Some("fs_main"),
+            compilation_options: Default::default(),
+            targets: &[Some(wgpu::ColorTargetState {
+                format,
+                blend: Some(blend),
+                write_mask: wgpu::ColorWrites::ALL,
+            })],
+        }),
+        multiview_mask: None,
+        cache: None,
+    })
+}
+
+/// A colour target of `size` that a later composite pass samples (the
+/// crowd layer, the cached panel).
+pub(crate) fn layer_texture(
+    device: &wgpu::Device,
+    label: &'static str,
+    format: wgpu::TextureFormat,
+    size: [u32; 2],
+) -> wgpu::Texture {
+    device.create_texture(&wgpu::TextureDescriptor {
+        label: Some(label),
+        size: wgpu::Extent3d {
+            width: size[0],
+            height: size[1],
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format,
+        usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
+        view_formats: &[],
+    })
+}
+
 /// A clear to the scene's background colour.
 pub(crate) fn clear_to(rgb: [f32; 3]) -> wgpu::LoadOp<wgpu::Color> {
     let [r, g, b] = rgb;
@@ -330,7 +398,16 @@ impl SceneRenderer {
                 }
             }
         }
-        self.encode_instanced(device, queue, encoder, target, size, scene, timer);
+        self.encode_instanced(
+            device,
+            queue,
+            encoder,
+            target,
+            size,
+            scene,
+            (&uniform, &screen),
+            timer,
+        );
     }
 
     /// Writes the projectile style and binds this frame's projectiles.
@@ -378,13 +455,10 @@ impl SceneRenderer {
         target: &wgpu::TextureView,
         size: [u32; 2],
         scene: &Scene,
+        (world, screen): (&CameraUniform, &CameraUniform),
         timer: &mut PassTimer,
     ) {
-        let uniform = scene.camera.uniform(size, scene.time);
-        let screen = screen_camera(size, scene.time);
-        let layers = self
-            .shapes
-            .upload(device, queue, &scene.shapes, &uniform, &screen);
+        let layers = self.shapes.upload(device, queue, &scene.shapes, world, screen);
         let prepared = self.prepare_projectiles(device, queue, scene);
         // The crowd layer is drawn before the world pass that adds it.
         let crowd = match &prepared {

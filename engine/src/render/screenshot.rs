@@ -41,6 +41,15 @@ pub struct RgbaImage {
     pub pixels: Vec<u8>,
 }
 
+impl RgbaImage {
+    /// The red, green and blue bytes of pixel (`x`, `y`): what render tests
+    /// read, without each of them redoing the row stride.
+    pub fn rgb(&self, x: u32, y: u32) -> [u8; 3] {
+        let i = ((y * self.width + x) * 4) as usize;
+        [self.pixels[i], self.pixels[i + 1], self.pixels[i + 2]]
+    }
+}
+
 /// An offscreen colour target the size of the window, readable by copy.
 pub fn offscreen_target(device: &wgpu::Device, format: wgpu::TextureFormat, size: [u32; 2]) -> wgpu::Texture {
     device.create_texture(&wgpu::TextureDescriptor {

@@ -126,16 +126,11 @@ impl Shape {
         ext + Vec2::splat(2.0 * world_per_px + self.glow * 3.0)
     }
 
-    /// Radius of a circle around every pixel the shape's quad can touch at
-    /// any rotation, world px: what the view test in
-    /// [`ShapeRenderer::upload`] keeps.
-    pub fn reach(&self, world_per_px: f32) -> f32 {
-        self.quad_half(world_per_px).abs().length()
-    }
-
-    /// Whether any of the shape's pixels can fall inside the view of `camera`.
+    /// Whether any of the shape's pixels can fall inside the view of
+    /// `camera`: its quad, at any rotation, lies within the circle of its
+    /// half diagonal (what [`ShapeRenderer::upload`] keeps).
     pub fn in_view(&self, camera: &CameraUniform) -> bool {
-        let reach = self.reach(camera.world_per_px);
+        let reach = self.quad_half(camera.world_per_px).abs().length();
         let d = (Vec2::from(self.pos) - Vec2::from(camera.center)).abs();
         let half = Vec2::from(camera.half_extent);
         d.x <= half.x + reach && d.y <= half.y + reach

@@ -99,7 +99,7 @@ fn the_glow_pass_lights_around_player_shots() {
         super::render_offscreen(&ctx, &mut renderer, &scene, [64, 64])
     };
     let (plain, glowing) = (shot(false), shot(true));
-    let green = |img: &super::RgbaImage, x: usize| img.pixels[(32 * 64 + x) * 4 + 1];
+    let green = |img: &super::RgbaImage, x: u32| img.rgb(x, 32)[1];
     // 6 px from the centre: the edge of the shot's own faint halo.
     assert!(
         green(&glowing, 38) > green(&plain, 38) + 4,
@@ -143,10 +143,7 @@ fn the_screen_layer_draws_in_pixels_over_the_world() {
     for path in [super::RenderPath::Instanced, super::RenderPath::Tiled] {
         renderer.set_path(path);
         let image = super::render_offscreen(&ctx, &mut renderer, &scene, [64, 64]);
-        let at = |x: usize, y: usize| {
-            let i = (y * 64 + x) * 4;
-            [image.pixels[i], image.pixels[i + 1], image.pixels[i + 2]]
-        };
+        let at = |x, y| image.rgb(x, y);
         let (over, beside) = (at(16, 16), at(24, 16));
         assert!(
             over[0] > 240 && over[1] < 10,
@@ -175,7 +172,7 @@ fn a_hexagon_keeps_its_corners() {
     );
     scene.shapes.push(super::Layer::Ground, hexagon);
     let image = super::render_offscreen(&ctx, &mut renderer, &scene, [64, 64]);
-    let lit = |x: usize, y: usize| image.pixels[(y * 64 + x) * 4];
+    let lit = |x, y| image.rgb(x, y)[0];
     // The corner at x = 32 + 23.1: pixel 54 (centre 54.5) is 1 px inside.
     assert!(
         lit(54, 32) > 100 && lit(9, 32) > 100,
@@ -248,10 +245,7 @@ fn pipelines_build_and_draw_on_a_device() {
     let error = pollster::block_on(scope.pop());
     assert!(error.is_none(), "{error:?}");
     let image = super::screenshot::read_texture(device, &ctx.queue, &target).expect("read back");
-    let at = |x: usize, y: usize| {
-        let i = (y * 64 + x) * 4;
-        [image.pixels[i], image.pixels[i + 1], image.pixels[i + 2]]
-    };
+    let at = |x, y| image.rgb(x, y);
     assert!(at(16, 32)[0] > 200, "the red circle is drawn: {:?}", at(16, 32));
     assert!(
         at(48, 32)[1] > 100,

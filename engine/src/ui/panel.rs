@@ -168,36 +168,14 @@ impl CachedPanel {
             label: Some("ui_panel.wgsl"),
             source: wgpu::ShaderSource::Wgsl(PANEL_WGSL.into()),
         });
-        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("panel pipeline layout"),
-            bind_group_layouts: &[Some(&layout)],
-            immediate_size: 0,
-        });
-        let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-            label: Some("panel composite"),
-            layout: Some(&pipeline_layout),
-            vertex: wgpu::VertexState {
-                module: &module,
-                entry_point: Some("vs_main"),
-                compilation_options: Default::default(),
-                buffers: &[],
-            },
-            primitive: wgpu::PrimitiveState::default(),
-            depth_stencil: None,
-            multisample: wgpu::MultisampleState::default(),
-            fragment: Some(wgpu::FragmentState {
-                module: &module,
-                entry_point: Some("fs_main"),
-                compilation_options: Default::default(),
-                targets: &[Some(wgpu::ColorTargetState {
-                    format,
-                    blend: Some(wgpu::BlendState::PREMULTIPLIED_ALPHA_BLENDING),
-                    write_mask: wgpu::ColorWrites::ALL,
-                })],
-            }),
-            multiview_mask: None,
-            cache: None,
-        });
+        let pipeline = crate::render::composite_pipeline(
+            device,
+            "panel composite",
+            &module,
+            &layout,
+            format,
+            wgpu::BlendState::PREMULTIPLIED_ALPHA_BLENDING,
+        );
         let placement = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("panel placement"),
             size: std::mem::size_of::<Placement>() as u64,
@@ -296,20 +274,7 @@ impl CachedPanel {
     ) {
         let size = [viewport[0].max(1), viewport[1].max(1)];
         if self.texture.as_ref().is_none_or(|(_, s)| *s != size) {
-            let texture = device.create_texture(&wgpu::TextureDescriptor {
-                label: Some("cached panel"),
-                size: wgpu::Extent3d {
-                    width: size[0],
-                    height: size[1],
-                    depth_or_array_layers: 1,
-                },
-                mip_level_count: 1,
-                sample_count: 1,
-                dimension: wgpu::TextureDimension::D2,
-                format: self.format,
-                usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
-                view_formats: &[],
-            });
+            let texture = crate::render::layer_texture(device, "cached panel", self.format, size);
             let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
             self.bind_group = Some(device.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: Some("panel bind group"),
