@@ -1,4 +1,4 @@
-//! The whole world step (DESIGN §2: events, combat, VM, AI and movement,
+//! The whole world step (docs/architecture.md#the-step: events, combat, VM, AI and movement,
 //! upload, compute) at the design load of 1,000 enemies and 2,000 projectiles,
 //! on the CPU twin and on the GPU passes. The budget is one 60 Hz frame,
 //! 16.6 ms; the step must fit well inside it.

@@ -1,6 +1,6 @@
-//! The arena: a bounded square with walls (DESIGN §2a, 2400 × 2400 px).
+//! The arena: a bounded square with walls (docs/architecture.md#units, 2400 × 2400 px).
 //!
-//! It sits in the data layer (DESIGN §11), below the rules, because the
+//! It sits in the data layer (docs/architecture.md#layers), below the rules, because the
 //! player's walk, the run's data (`world.json`) and the world all read it;
 //! `crate::world::Arena` re-exports it.
 

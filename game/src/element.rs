@@ -2,7 +2,7 @@
 //!
 //! Conversion *moves* damage between elements and never adds any: the shares of
 //! a hit always sum to 1, and at most [`MAX_TOTAL_CONVERSION`] of it can leave the
-//! native element (numerical §3.1, loot seed §3.2).
+//! native element (docs/game.md#damage-pipeline, docs/game.md#element-conversion).
 
 use serde::{Deserialize, Serialize};
 

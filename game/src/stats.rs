@@ -1,4 +1,4 @@
-//! Player stats with the base values and caps of numerical §1.1, and the
+//! Player stats with the base values and caps of docs/game.md#stats-and-caps, and the
 //! modifiers that level-ups, the shop, items and artifacts apply to them.
 //!
 //! One sheet feeds every system (the VM reads `cpu_limit`, the damage pipeline

@@ -1,4 +1,4 @@
-//! After the clear (game-design §8.2): endless waves, the boss rush and NG+,
+//! After the clear (docs/game.md#the-clear): endless waves, the boss rush and NG+,
 //! on the real world (CPU backend), with numbers checked by hand in the
 //! comments.
 

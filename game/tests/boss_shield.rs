@@ -1,4 +1,4 @@
-//! The void lord's barrage reflect shield (numerical §3.2) in a fight: a
+//! The void lord's barrage reflect shield (docs/game.md#reflect-shield) in a fight: a
 //! barrage of small shots raises it and is turned back; the same damage in
 //! fewer, heavier hits never raises it.
 

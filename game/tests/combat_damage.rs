@@ -1,4 +1,4 @@
-//! The damage formula of numerical §3.1 at hand-computed points.
+//! The damage formula of docs/game.md#damage-pipeline at hand-computed points.
 
 use game::combat::CombatRules;
 use game::combat::damage::{self, AttackerStats, Defence, HitSpec};

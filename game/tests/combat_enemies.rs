@@ -64,7 +64,7 @@ fn seed_numbers_reach_the_archetypes() {
     let e = d.get("elite_charger").unwrap();
     assert!(e.elite);
     assert_eq!(e.hp, 66.0 * 4.0, "4 × the charger");
-    // XP in the table is the wave-1 value; wave files scale it (numerical §1.2:
+    // XP in the table is the wave-1 value; wave files scale it (docs/game.md#xp-and-levels:
     // W1 grunt 5 XP, W10 elite 30 XP, W10+ standard enemy about 15 XP).
     let w10: game::waves::SpawnConfig =
         game::data::load_json(&default_root(), &game::waves::wave_file(10)).unwrap();
@@ -75,9 +75,9 @@ fn seed_numbers_reach_the_archetypes() {
     }
 }
 
-/// game-design §4.4: waves 1–5 are pure number checks, "low HP, no
+/// docs/game.md#monster-growth: waves 1–5 are pure number checks, "low HP, no
 /// resistances". Every enemy a W1–5 file can spawn (groups and elite
-/// overrides) resists nothing (issue 11: spitters resisted poison in W4–5).
+/// overrides) resists nothing (spitters resisted poison in W4–5).
 #[test]
 fn enemies_of_waves_one_to_five_have_no_resistances() {
     let d = defs();

@@ -1,4 +1,4 @@
-//! Each cell of the reaction matrix (numerical §4) with hand-computed numbers,
+//! Each cell of the reaction matrix (docs/game.md#reactions) with hand-computed numbers,
 //! on a target with no resistance and no armour, with the shipped rules
 //! (`CombatRules::default()` = `data/combat.json`).
 

@@ -1,4 +1,4 @@
-//! Unknown fields in data files are load errors (issue 11): a field that no
+//! Unknown fields in data files are load errors: a field that no
 //! code reads cannot hide in `data/`, because every type parsed from it
 //! denies unknown fields. These tests break a private copy of `data/` and
 //! check that [`Catalog::load`] (and, for `codex/`, the codex book loaded

@@ -41,7 +41,7 @@ fn errors_of(dir: &Path) -> Vec<String> {
 #[test]
 fn every_shipped_file_loads() {
     let cat = Catalog::load(&game::data::default_root()).unwrap_or_else(|e| panic!("{e}"));
-    // numerical §2.2, under the seed's ids.
+    // docs/game.md#spell-chips, under the seed's ids.
     for id in [
         "spark_bolt",
         "energy_orb",

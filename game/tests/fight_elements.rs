@@ -1,5 +1,5 @@
 //! The elemental model, lifesteal and the nuke acting in play, as the sim
-//! reports them (issue 11): chips lay their coatings and statuses, so the
+//! reports them: chips lay their coatings and statuses, so the
 //! reaction matrix happens in a real wave; the lifesteal chip heals; the
 //! nuke hurts a caster standing in its blast.
 

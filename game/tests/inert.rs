@@ -1,4 +1,4 @@
-//! The inert guard (issue 11): everything a player can buy, pick or find is
+//! The inert guard (docs/balance.md#the-inert-guard): everything a player can buy, pick or find is
 //! probed with a short seeded fight with it and without it
 //! (`artificer tool inert`), and each must move the figures it claims to.
 //! A failure names every inert thing, the stage it was probed on and what

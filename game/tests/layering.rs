@@ -1,4 +1,4 @@
-//! The layers of the `game` crate (DESIGN §11), checked by reading its source.
+//! The layers of the `game` crate (docs/architecture.md#layers), checked by reading its source.
 //!
 //! A module imports only from its own layer or below, and modules of one
 //! layer (or sibling files of one folder) never import each other in a
@@ -595,7 +595,7 @@ fn imports_respect_layers_and_form_no_circles() {
     let p = problems();
     assert!(
         p.is_empty(),
-        "{} layering problem(s) (DESIGN §11; table in tests/layering.rs):\n{}",
+        "{} layering problem(s) (docs/architecture.md#layers; table in tests/layering.rs):\n{}",
         p.len(),
         p.join("\n")
     );

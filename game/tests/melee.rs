@@ -1,4 +1,4 @@
-//! The blade against the melee seed's own checks (issue 12): the parry rates
+//! The blade against the melee seed's own checks (docs/game.md#melee): the parry rates
 //! of the knife and the cleaver, what a parry does, the exact swept blade
 //! (no hit outside the sector over 100,000 random swings, one hit per target
 //! per swing), and a spin among friendly turrets aborting more than a slash.

@@ -166,7 +166,7 @@ fn an_unlock_puts_chain_lightning_in_the_shop() {
     assert!(profile.buy_unlock("chain_lightning", cost));
     assert_eq!(profile.aether, 0);
     assert!(stocked(&profile), "unlocked: in the pool");
-    // Unlocks widen choice, never stats (§7.4): the player starts the same.
+    // Unlocks widen choice, never stats (docs/game.md#unlocks): the player starts the same.
     let fresh = Run::new(
         cat.clone(),
         run_book::setup_for(&Profile::default(), &cat, 3),
@@ -222,7 +222,7 @@ fn a_run_is_booked_and_opens_the_codex() {
     let end = run_book::book_run(&mut profile, &cat, &run);
     assert_eq!(profile.runs, 1);
     assert_eq!(end.wave, run.world().wave);
-    // Waves 1–4 pay nothing (§7.1); the next run is lesson 2.
+    // Waves 1–4 pay nothing (docs/game.md#aether-fragments); the next run is lesson 2.
     assert_eq!(end.aether.total(), 0);
     assert_eq!(run_book::onboarding_stage(&profile), Some(2));
 }
@@ -301,7 +301,7 @@ fn sim_on_a_profile_books_aether_that_profile_show_reports() {
     let sim: serde_json::Value = serde_json::from_slice(&out.stdout).expect("sim json");
     let gained = sim["profile"]["aether_gained"].as_u64().expect("aether_gained");
     let wave = sim["wave_reached"].as_u64().expect("wave_reached");
-    // §7.1 and §8.3 by hand: W5–W9 pay 3, plus the W5 milestone's 2.
+    // docs/game.md#aether-fragments, docs/game.md#milestones-and-practice by hand: W5–W9 pay 3, plus the W5 milestone's 2.
     let expected = if wave >= 5 { 3 + 2 } else { 0 };
     assert_eq!(gained, expected, "wave {wave}");
     assert!(sim["profile"]["codex_opened"].as_u64().unwrap_or(0) > 3);

@@ -1,4 +1,4 @@
-//! The profile survives anything (issue: persistence): a writer killed at
+//! The profile survives anything (persistence): a writer killed at
 //! random moments never leaves a partial profile; broken files are kept aside
 //! with their bytes and the game starts; a version-1 profile is migrated with
 //! every value carried over; an edited record is reported, not deleted; and

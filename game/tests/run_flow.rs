@@ -1,6 +1,6 @@
 //! The run flow (game/src/run/flow.rs) as its drivers meet it: the scripted
 //! sim records a replay and the replay re-runs to the same reports and
-//! `state_hash`; the clear condition of game-design §8.2 (only the W20 boss's
+//! `state_hash`; the clear condition of docs/game.md#the-clear (only the W20 boss's
 //! death wins); refused commands change nothing; damaged, edited and foreign
 //! replays are refused with where and why.
 

@@ -1,4 +1,4 @@
-//! Things a player pays for that must act (issue 11): luck shifts the shop
+//! Things a player pays for that must act: luck shifts the shop
 //! toward rarer offers, the DEBUG core makes the shop stock register chips,
 //! and the Memory Wand keeps its counters from one wave to the next.
 

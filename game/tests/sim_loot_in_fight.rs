@@ -1,4 +1,4 @@
-//! Loot reaches the fight (issue 6 item 9, the seed's `--descend` lesson): an
+//! Loot reaches the fight (docs/game.md#gear-in-the-fight): an
 //! item with known rolls is worn and the fight's own numbers — the damage a
 //! projectile does to a tank, the player's max HP, the damage a grunt's contact
 //! does — change exactly as computed by hand.

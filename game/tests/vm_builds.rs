@@ -1,4 +1,4 @@
-//! The build examples of game-design §3.4, under VM.md's scoped modifiers.
+//! The build examples of docs/game.md#build-examples, under the scoped modifiers of docs/vm.md#modifiers.
 
 mod vm_common;
 use game::vm::spells::{EffectKind, TriggerOn};
@@ -7,7 +7,7 @@ use vm_common::*;
 #[test]
 fn shotgun_build_spreads_three_bolts() {
     // With scoped modifiers the spread goes in front of the triple cast so that
-    // it reaches all three bolts (VM.md: order matters).
+    // it reaches all three bolts (docs/vm.md#modifiers: order matters).
     let mut st = state(
         &example_core(),
         "spread_mod,triple_cast,spark_bolt,spark_bolt,spark_bolt",

@@ -1,4 +1,4 @@
-//! `artificer wand eval` as VM.md specifies it, run through the built binary.
+//! `artificer wand eval` as docs/vm.md#wand-eval specifies it, run through the built binary.
 
 use std::process::Command;
 

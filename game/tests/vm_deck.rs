@@ -1,6 +1,6 @@
-//! VM.md "One cast": draws, wrapping, mana skips, scoped modifiers, multicast,
+//! docs/vm.md#casting: draws, wrapping, mana skips, scoped modifiers, multicast,
 //! the core's own draws, cast delay and recharge. Expectations are worked out
-//! by hand from VM.md and numerical §2.2 (spark bolt 5 mana +0.05 s, damage 3;
+//! by hand from docs/vm.md and docs/game.md#spell-chips (spark bolt 5 mana +0.05 s, damage 3;
 //! damage+ 15 mana +0.10 s, +10 damage; double cast 2 mana).
 
 mod vm_common;

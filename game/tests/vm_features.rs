@@ -1,5 +1,5 @@
 //! Logic gates, registers, packaged counters, topology, splitter, dual stream,
-//! always-cast, shuffle, entries, resonance and validation (game-design §3).
+//! always-cast, shuffle, entries, resonance and validation (docs/game.md#cores-and-spells).
 
 mod vm_common;
 use game::vm::{DeckError, EntryOn};

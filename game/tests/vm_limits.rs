@@ -1,4 +1,4 @@
-//! VM.md "Time and limits" and numerical §5: the one-frame floor, MAX_OPS from
+//! docs/vm.md#limits: the one-frame floor, MAX_OPS from
 //! cpu_limit, the HP cost cap with heavy_cost before infinite_spells, the
 //! global projectile cap, mana heat.
 

@@ -1,4 +1,4 @@
-//! Hostile decks (issue 3 "Bad input"): random decks of up to 10 000 chips
+//! Hostile decks (docs/vm.md#limits): random decks of up to 10 000 chips
 //! drawn from every chip in the data (loops in loops, triggers in triggers,
 //! registers counting forever) on random cores. Every cast must end within its
 //! op budget, never panic, and never overflow the stack (the interpreter is

@@ -1,4 +1,4 @@
-//! Triggers, payloads and MAX_TRIGGER_DEPTH (VM.md "One cast" 3–4, "Time and limits").
+//! Triggers, payloads and MAX_TRIGGER_DEPTH (docs/vm.md#triggers-and-payloads, docs/vm.md#limits).
 
 mod vm_common;
 use game::vm::spells::TriggerOn;

@@ -1,4 +1,4 @@
-//! Boss phases (game-design §4.5) on the shipped boss files: thresholds,
+//! Boss phases (docs/game.md#boss-phases) on the shipped boss files: thresholds,
 //! resistances, regeneration on physical hits, reflection, armour layers,
 //! volleys and the NG+ last will.
 
@@ -56,8 +56,8 @@ fn phase(s: &EnemySet, slot: u32) -> u32 {
     s.get(slot).unwrap().boss.as_ref().unwrap().phase_number()
 }
 
-/// numerical §1.2: gold comes from kills at 1–5 per kill and from the wave
-/// settlement; a boss is a kill like any other (issue 11: they dropped 20–50).
+/// docs/game.md#gold: gold comes from kills at 1–5 per kill and from the wave
+/// settlement; a boss is a kill like any other (they dropped 20–50).
 #[test]
 fn bosses_drop_the_seeds_one_to_five_gold_per_kill() {
     let (_, b) = load();

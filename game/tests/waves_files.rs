@@ -59,7 +59,7 @@ fn shipped_fight_data_loads_with_twenty_waves_and_the_boss_waves() {
     }
     assert_eq!(f.waves[7].boss.as_ref().unwrap().boss_id, "brood_mother_w08");
     assert_eq!(f.waves[19].boss.as_ref().unwrap().boss_id, "void_lord_w20");
-    // Pacing (numerical §3.3): budgets grow through the non-boss waves.
+    // Pacing (docs/game.md#pacing): budgets grow through the non-boss waves.
     let plain: Vec<f32> = f
         .waves
         .iter()

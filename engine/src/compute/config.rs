@@ -2,7 +2,7 @@
 
 use super::types::{Enemy, MAX_HIT_MEMORY, StepParams};
 
-/// Edge of the arena of DESIGN §2a, px (walls at 0 and this).
+/// Edge of the arena of docs/architecture.md#units, px (walls at 0 and this).
 pub const ARENA_SIZE: f32 = 2400.0;
 
 /// Default grid cell edge, px: 2400 / 64 gives a 38 × 38 grid.

@@ -1,7 +1,7 @@
 //! [`ProjectileCore`]: the one API of the compute core, with the GPU passes or
 //! their CPU twins behind it (chosen by [`Backend`]).
 //!
-//! A game step (DESIGN §2) calls, in order: `step` (which returns the events
+//! A game step (docs/architecture.md#the-step) calls, in order: `step` (which returns the events
 //! of the previous step, sorted), handles them, then `spawn` / `write` /
 //! `kill`, `set_enemies`, `set_player` for the next one. Edits take effect
 //! at the next `step`. `step_now` is the synchronous variant for tests and

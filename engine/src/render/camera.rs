@@ -7,7 +7,7 @@ use glam::Vec2;
 /// A camera looking at `center` with `zoom` screen pixels per world pixel.
 ///
 /// World coordinates are pixels at 1× zoom with y pointing down, as in the
-/// seeds (DESIGN §2a), so the arena reads the same in data and on screen.
+/// design (docs/architecture.md#units), so the arena reads the same in data and on screen.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Camera2d {
     /// World point at the centre of the screen, px.

@@ -1,4 +1,4 @@
-//! The standing-charge ring (game-design §5.2 G4): a sky-blue arc around the
+//! The standing-charge ring (docs/game.md#dash-and-movement-builds): a sky-blue arc around the
 //! player that fills over the charge time once the player has stood still
 //! `ring_after_s`, and flashes when full. Drawn with egui's painter in screen
 //! space from [`World::charge_state`], so the rules never touch the UI.

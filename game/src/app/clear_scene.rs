@@ -1,4 +1,4 @@
-//! The clear scene (game-design §8.2): when the W20 boss falls the last
+//! The clear scene (docs/game.md#the-clear): when the W20 boss falls the last
 //! frame of the fight holds for a moment under widening golden rings and a
 //! "Cleared" banner, then the summary offers Endless or the title.
 

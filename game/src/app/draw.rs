@@ -152,7 +152,7 @@ pub fn world_text(
     );
 }
 
-/// The player's body breaking up at death (game-design §8.1's death moment):
+/// The player's body breaking up at death (the death moment of docs/game.md#death-and-summary):
 /// `t` runs 0 → 1 over the beat; twelve shards fly out and fade, a ring widens.
 pub fn death_shards(scene: &mut Scene, pos: Vec2, radius: f32, t: f32) {
     let t = t.clamp(0.0, 1.0);

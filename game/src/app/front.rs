@@ -11,11 +11,11 @@ use crate::screens;
 pub enum Front {
     /// New run, Continue, Practice, Codex, Unlocks, Records, Settings, Quit.
     Title,
-    /// Every thing met, with its numbers (game-design §7.3).
+    /// Every thing met, with its numbers (docs/game.md#codex).
     Codex,
-    /// The unlock tree (§7.2).
+    /// The unlock tree (docs/game.md#unlocks).
     Unlocks,
-    /// Best wave, fastest clear, the endless leaderboard (§8.2).
+    /// Best wave, fastest clear, the endless leaderboard (docs/game.md#records).
     Records,
     /// Settings, from the title.
     Settings,

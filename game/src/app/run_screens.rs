@@ -93,7 +93,7 @@ impl GameApp {
                     self.summary_frames += 1;
                 }
                 if let Some(path) = snapshot.filter(|_| self.summary_frames == 5) {
-                    // The build as the summary shows it (game-design §8.1).
+                    // The build as the summary shows it (docs/game.md#death-and-summary).
                     match path.parent().map(std::fs::create_dir_all) {
                         Some(Err(e)) => log::warn!("the run snapshot's folder: {e}"),
                         _ => frame.requests.screenshot = Some(path),

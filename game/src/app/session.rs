@@ -146,7 +146,7 @@ impl Session {
         let changed = self.last_phase != Some(phase);
         self.last_phase = Some(phase);
         if run.setup().practice.is_some() {
-            // Practice moves no meta progress (§8.3): nothing is booked, no
+            // Practice moves no meta progress (docs/game.md#milestones-and-practice): nothing is booked, no
             // entry opens; the run is still kept between waves.
             if changed && phase == Phase::Summary {
                 self.forget_saved_run();
@@ -414,7 +414,7 @@ fn describe_saved_run(saves: &Saves) -> Option<String> {
 }
 
 /// Where the summary's build snapshot goes: `runs/YYYY-MM-DD_run_N.png` in
-/// the profile folder (game-design §8.1), N the profile's run count.
+/// the profile folder (docs/game.md#death-and-summary), N the profile's run count.
 pub fn snapshot_path(root: &Path, runs: u32) -> std::path::PathBuf {
     let (y, m, d, ..) = crate::profile::store::utc_civil(crate::profile::store::unix_now());
     root.join("runs")

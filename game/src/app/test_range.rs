@@ -1,4 +1,4 @@
-//! The test range of the lab (game-design §6.3): a separate world in which
+//! The test range of the lab (docs/game.md#test-range): a separate world in which
 //! the player's build fires at stationary dummies, with a live DPS meter and
 //! a 0.1× slow motion. The rules are the real fight's
 //! ([`World::begin_test_range`]: no wave spawner, dummies that stand); the

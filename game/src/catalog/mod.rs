@@ -5,7 +5,7 @@
 //! the catalogue only when that list is empty, so the game never starts with
 //! half of its data.
 //!
-//! The catalogue sits at the top of the rules layer (DESIGN §11): it bundles
+//! The catalogue sits at the top of the rules layer (docs/architecture.md#layers): it bundles
 //! every rule system's data, and no rule system imports it.
 
 pub mod run_data;

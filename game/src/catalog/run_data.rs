@@ -3,7 +3,7 @@
 //! and how long effects stay on screen (`data/world.json`), loaded together with
 //! the economy, level-up and shop files.
 //!
-//! It lives in the catalogue, at the top of the rules layer (DESIGN §11),
+//! It lives in the catalogue, at the top of the rules layer (docs/architecture.md#layers),
 //! because [`crate::catalog::Catalog`] loads it with every other data file and
 //! it only bundles rule systems' types (economy, shop, player, loot's enemy
 //! attack levels); in `world` it made the catalogue import from the layer
@@ -24,11 +24,11 @@ use crate::shop::ShopDef;
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WorldDef {
-    /// The arena (DESIGN §2a: 2400 × 2400 px).
+    /// The arena (docs/architecture.md#units: 2400 × 2400 px).
     pub arena: Arena,
     /// The player's body.
     pub player: PlayerDef,
-    /// Fixed steps per second (DESIGN §2: 60).
+    /// Fixed steps per second (docs/architecture.md#the-step: 60).
     pub step_hz: u32,
     /// Projectile slots of the compute core (the VM's global cap is lower; the
     /// core holds more so stress builds and enemy shots fit).

@@ -30,7 +30,7 @@ pub struct SimArgs {
     /// modes (the scripted player goes on past the clear up to it).
     #[arg(long, default_value_t = 20)]
     pub waves: u32,
-    /// The run mode (game-design §8.2–§8.3): `endless` goes on past the W20
+    /// The run mode (docs/game.md#modes-and-meta): `endless` goes on past the W20
     /// clear; `boss-rush` makes every wave a rush of three bosses; `curse`
     /// holds a curse's rules (`--curse`); `practice` starts at `--start-wave`
     /// with the unlimited shop.

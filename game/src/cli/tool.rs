@@ -1,4 +1,4 @@
-//! `artificer tool ...`: the loot seed's checking tools (§7). Each prints a
+//! `artificer tool ...`: the loot seed's checking tools (docs/game.md#checking-tools). Each prints a
 //! table, or JSON with `--json`, and reads only `data/loot/`.
 
 use std::process::ExitCode;

@@ -1,5 +1,5 @@
 //! `artificer wand eval`: what a core and a deck fire on each cast, as JSON
-//! (../shared/VM.md, "`artificer wand eval`").
+//! (docs/vm.md#wand-eval).
 //!
 //! Casts run back to back: after each cast, time advances by its cast delay
 //! (plus the recharge when one starts), so mana regenerates as in a fight. The
@@ -22,7 +22,7 @@ use crate::vm::{CastContext, CasterStats, CoreDef, CoreState, SpawnRequest};
 pub enum WandCommand {
     /// Casts a deck on a core and prints what each cast fires, as JSON.
     Eval {
-        /// A core id from `data/cores.json`, or a JSON object with VM.md's *State*
+        /// A core id from `data/cores.json`, or a JSON object with the *State* (docs/vm.md#state)
         /// fields; omitted fields take the starting core's values.
         #[arg(long)]
         core: String,
@@ -70,7 +70,7 @@ pub fn run(cmd: WandCommand) -> ExitCode {
     }
 }
 
-/// Evaluates `casts` casts and returns VM.md's JSON document.
+/// Evaluates `casts` casts and returns the JSON document of docs/vm.md#wand-eval.
 pub fn eval(
     root: &std::path::Path,
     core: &str,

@@ -1,4 +1,4 @@
-//! The codex (game-design §7.3): an entry for every spell chip, core, enemy,
+//! The codex (docs/game.md#codex): an entry for every spell chip, core, enemy,
 //! boss, elemental reaction, resonance recipe, item base and artifact, with
 //! the numbers a player cares about, its design intent and its element
 //! affinities; and the alchemy log, whose pages open the first time each
@@ -9,7 +9,7 @@
 //! alchemy pages) live in `data/codex/`. What the player has met is the
 //! profile's [`Codex`]: an entry not in it shows as "???" with a hint of how
 //! to meet it, and a hidden resonance recipe shows only the elements of its
-//! ingredients (game-design §3.3C, P5-C2), never the chips or the result.
+//! ingredients (docs/game.md#resonance), never the chips or the result.
 //!
 //! The codex sits in the run layer beside `profile`: it reads the catalogue
 //! (rules) and the profile's sets, and the screens draw it.
@@ -43,7 +43,7 @@ pub fn reaction_id(kind: ReactionKind) -> &'static str {
 }
 
 /// An element a thing deals, infuses or coats with: the codex's hint at what
-/// it might react or resonate with (game-design §7.3: "this spell has a
+/// it might react or resonate with (docs/game.md#codex: "this spell has a
 /// water affinity"). Physical damage reacts with nothing but frozen targets,
 /// so it earns no tag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

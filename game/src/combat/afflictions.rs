@@ -1,5 +1,5 @@
 //! Afflictions: what an enemy's elemental hit leaves on the player, the
-//! other side of the elemental model (numerical §4: ice slows, lightning
+//! other side of the elemental model (docs/game.md#statuses: ice slows, lightning
 //! paralyses, fire burns, poison stacks). They make the bosses' elemental
 //! shots (`shot.element` in `data/bosses/`) more than damage, and give the
 //! Save enchantments (enhancement seed 豁免: "+1/d6 to resist a negative

@@ -1,4 +1,4 @@
-//! The damage pipeline of numerical §3.1, per element.
+//! The damage pipeline of docs/game.md#damage-pipeline, per element.
 //!
 //! ```text
 //! raw      = (Base + ΣAdd) × ΠMult × (crit ? crit_mult : 1)
@@ -6,9 +6,9 @@
 //! total    = max(1, Σ d[e] − max(0, Armor − penetration))
 //! ```
 //!
-//! * `attune[e] = 1 + 0.03 × attunement_e` (multiplicative, numerical §1.1);
+//! * `attune[e] = 1 + 0.03 × attunement_e` (multiplicative, docs/game.md#stats-and-caps);
 //!   physical has no attunement.
-//! * `react[e]` are the status multipliers of numerical §4 (wet: lightning ×2;
+//! * `react[e]` are the status multipliers of docs/game.md#statuses (wet: lightning ×2;
 //!   oily: fire ×3; frozen: physical ×4, and lightning on a frozen target is
 //!   dealt as physical — the shatter), decided by [`super::reactions::plan`].
 //! * Armour is subtracted **once per hit, after summing the elements**, then

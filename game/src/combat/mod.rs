@@ -1,5 +1,5 @@
-//! Combat rules: the damage pipeline (numerical §3.1), statuses and the
-//! reaction matrix (numerical §4), and area damage.
+//! Combat rules: the damage pipeline (docs/game.md#damage-pipeline), statuses and the
+//! reaction matrix (docs/game.md#reactions), and area damage.
 //!
 //! Everything here is a pure function of its inputs and a `ChaCha8Rng` the
 //! caller passes in. The usual call for one projectile hit is

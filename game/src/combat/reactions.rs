@@ -1,4 +1,4 @@
-//! The reaction matrix of numerical §4 and applying a hit to an enemy.
+//! The reaction matrix of docs/game.md#reactions and applying a hit to an enemy.
 //!
 //! | attack \ target | none     | wet             | oily          | burning        | frozen          |
 //! |-----------------|----------|-----------------|---------------|----------------|-----------------|

@@ -26,13 +26,13 @@ pub struct BlastRule {
 pub struct CombatRules {
     /// Crit chance per point of luck (0.01: 100 luck = certain crit).
     pub crit_per_luck: f32,
-    /// Multiplicative damage per attunement point (numerical §1.1: 0.03).
+    /// Multiplicative damage per attunement point (docs/game.md#stats-and-caps: 0.03).
     pub attunement_damage_per_point: f32,
-    /// Status chance per attunement point (numerical §1.1: 0.02).
+    /// Status chance per attunement point (docs/game.md#stats-and-caps: 0.02).
     pub attunement_status_per_point: f32,
     /// Poison stacks an enemy can carry with no poison attunement.
     pub poison_stack_cap_base: u32,
-    /// Poison stack cap however much attunement (numerical §1.1: 20).
+    /// Poison stack cap however much attunement (docs/game.md#stats-and-caps: 20).
     pub poison_stack_cap_max: u32,
     /// A poison stack's damage per second, as a fraction of the hit's final poison damage.
     pub poison_dps_fraction: f32,
@@ -129,7 +129,7 @@ impl CombatRules {
     }
 
     /// Poison stack cap for an attacker with `attunement` poison points:
-    /// base + 1 per point, at most `poison_stack_cap_max` (numerical §1.1).
+    /// base + 1 per point, at most `poison_stack_cap_max` (docs/game.md#stats-and-caps).
     pub fn poison_cap(&self, attunement: f32) -> u32 {
         let extra = attunement.max(0.0).floor() as u32;
         (self.poison_stack_cap_base + extra).min(self.poison_stack_cap_max)

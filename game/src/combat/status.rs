@@ -1,4 +1,4 @@
-//! Statuses an enemy can carry (numerical §4) and how they tick.
+//! Statuses an enemy can carry (docs/game.md#statuses) and how they tick.
 //!
 //! Each status is a countdown in seconds; zero means absent. Burning and
 //! poison also carry a damage per second, fixed when they were applied from

@@ -1,6 +1,6 @@
 //! Gold dropped as coins: they lie where the enemy died, are pulled in by the
 //! player's pickup radius, and vanish after a few seconds if nobody takes them
-//! (numerical §1.2 and §5 C: unpicked gold disappears, forcing the player to move).
+//! (docs/game.md#coins: unpicked gold disappears, forcing the player to move).
 
 use glam::Vec2;
 use serde::Deserialize;

@@ -1,4 +1,4 @@
-//! Gold held during a run and the wave settlement of numerical §1.2.
+//! Gold held during a run and the wave settlement of docs/game.md#gold.
 
 use serde::Deserialize;
 

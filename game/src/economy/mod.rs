@@ -1,4 +1,4 @@
-//! Economy and progression of a run (numerical §1.2, DESIGN §8): gold from kills
+//! Economy and progression of a run (docs/game.md#economy): gold from kills
 //! as coins that vanish, wave settlement with capped interest, XP and the level
 //! curve, and the stat upgrades a level-up offers.
 //!

@@ -1,11 +1,11 @@
-//! Experience and levels: the curve of numerical §1.2 and a player's progress on it.
+//! Experience and levels: the curve of docs/game.md#xp-and-levels and a player's progress on it.
 //!
 //! # The curve, and why the seed's table is not used
 //!
-//! The seed calls `XP_required(L) = floor(10 × 1.4^(L−1))` authoritative (P6-N16)
+//! The seed calls `XP_required(L) = floor(10 × 1.4^(L−1))` authoritative
 //! and prints a table beside it (54 to leave level 5, 289 for 10, 1551 for 15,
 //! 8322 for 20, and 39,343 in all to reach 21). That table matches no reading of
-//! the formula. DESIGN.md says the formula a seed calls authoritative wins, so
+//! the formula. Where the design's formula and table disagree, the formula wins (docs/game.md#xp-and-levels), so
 //! the curve here is the formula: 10, 38, 206, 1111 and 5976 XP to leave levels
 //! 1, 5, 10, 15 and 20, and 20,882 XP in all to reach level 21.
 //!

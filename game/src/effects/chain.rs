@@ -11,7 +11,7 @@
 //! and the chain never hits one enemy twice. Each jump uses one charge; with
 //! no such enemy in range the chain ends (the leg has already expired).
 //!
-//! Decisions where the seeds are silent (numerical-design only says
+//! Decisions where the design is silent (docs/game.md#spell-chips only says
 //! `chain_bolt` "弹射 5 次", jumps 5 times):
 //! - jump range 250 px, centre to centre from the hit point: about a pack's
 //!   width, so a chain clears a cluster rather than crossing the arena;

@@ -1,4 +1,4 @@
-//! The movement-build interactions of game-design §5.2 (G4): move-buff actions
+//! The movement-build interactions of docs/game.md#dash-and-movement-builds: move-buff actions
 //! hit harder while the player moves, stand-charge actions charge while the
 //! player stands still and fire one overloaded release. The numbers are the
 //! chips' `stance` in `data/spells.json`.

@@ -1,4 +1,4 @@
-//! The mirror world mutator (game-design §8.2: "every projectile bounces
+//! The mirror world mutator (docs/game.md#mutators: "every projectile bounces
 //! back toward its shooter after its first hit").
 //!
 //! Decisions where the seed is silent:

@@ -4,7 +4,7 @@
 //! move-buff: [`charge`]) and the mirror world's returning shots ([`mirror`]).
 //!
 //! Each is written here over plain data (enemy slots, positions, spawn
-//! requests), in the rules layer (DESIGN §11); `crate::world` keeps only the
+//! requests), in the rules layer (docs/architecture.md#layers); `crate::world` keeps only the
 //! thin step that applies them to a fight, so a rule can be read and tested
 //! without a world.
 

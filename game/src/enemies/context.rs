@@ -18,7 +18,7 @@ pub struct Arena {
 }
 
 impl Arena {
-    /// A square arena of side `size` with its corner at the origin (DESIGN §2a: 2400).
+    /// A square arena of side `size` with its corner at the origin (docs/architecture.md#units: 2400).
     pub fn square(size: f32) -> Self {
         Self {
             min: [0.0, 0.0],

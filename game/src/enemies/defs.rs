@@ -1,4 +1,4 @@
-//! Enemy archetypes from `data/enemies.json` (numerical §3.2, game-design §4.4).
+//! Enemy archetypes from `data/enemies.json` (docs/game.md#archetypes, docs/game.md#monster-growth).
 //!
 //! Base archetypes list every number; elite variants name a base and scale
 //! it, so a change to the grunt reaches the elite grunt. Both resolve into
@@ -130,7 +130,7 @@ pub struct PoisonerParams {
 }
 
 /// A reflecting front: the mirror mage's, and the shield of the W6–10 shield
-/// bearers (game-design §4.4: forces pierce-free builds to bring elements).
+/// bearers (docs/game.md#monster-growth: forces pierce-free builds to bring elements).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Mirror {

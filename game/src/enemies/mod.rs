@@ -1,4 +1,4 @@
-//! Enemies (numerical §3.2, game-design §4.4, DESIGN §5): archetypes from
+//! Enemies (docs/game.md#archetypes, docs/game.md#monster-growth, docs/game.md#enemies): archetypes from
 //! `data/enemies.json`, their run-time state, per-archetype AI, knockback,
 //! contact damage, enemy-team projectiles and poison pools.
 //!

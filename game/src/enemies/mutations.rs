@@ -1,4 +1,4 @@
-//! What two endless mutators (game-design §8.2) do to an enemy: the elite
+//! What two endless mutators (docs/game.md#mutators) do to an enemy: the elite
 //! flood makes every normal enemy elite as it spawns, and the split turns
 //! one death into two halves. The world decides when they are in force
 //! ([`crate::mutators::FightRules`]); the numbers live here.
@@ -7,11 +7,11 @@ pub use super::state::Mutation;
 use super::state::{AiPhase, EnemyState};
 use glam::Vec2;
 
-/// HP factor of a flooded elite (§8.2: "HP ×2").
+/// HP factor of a flooded elite (docs/game.md#mutators: "HP ×2").
 pub const FLOOD_HP: f32 = 2.0;
-/// XP and gold factor of a flooded elite (§8.2: "rewards ×2").
+/// XP and gold factor of a flooded elite (docs/game.md#mutators: "rewards ×2").
 pub const FLOOD_REWARD: f32 = 2.0;
-/// Each half's share of its parent's full HP (§8.2: "two at 50 % HP").
+/// Each half's share of its parent's full HP (docs/game.md#mutators: "two at 50 % HP").
 pub const SPLIT_SHARE: f32 = 0.5;
 /// Each half's share of its parent's XP and gold, so one enemy's split
 /// pays what two whole ones would not: the parent's reward, once more.

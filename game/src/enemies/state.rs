@@ -223,6 +223,6 @@ pub struct Mutation {
     /// bursts, but drops no elite loot (every enemy of a wave would, and
     /// the seed's "rewards ×2" names the enemy's own gold and XP).
     pub flooded: bool,
-    /// Born of a split: never splits again (§8.2: "split once").
+    /// Born of a split: never splits again (docs/game.md#mutators: "split once").
     pub split_half: bool,
 }

@@ -1,4 +1,4 @@
-//! Affixes: tag + tier + roll, and the budget that caps an item (loot seed §3).
+//! Affixes: tag + tier + roll, and the budget that caps an item (docs/game.md#affixes).
 //!
 //! - available tier at depth: `T_max(d) = 1 + floor(d / 12)`, at most 9;
 //! - roll range of tier T: `[lo·T^1.35, hi·T^1.35]`;
@@ -78,7 +78,7 @@ impl TierRules {
     }
 }
 
-/// The seed's affix groups (§3.1).
+/// The seed's affix groups (docs/game.md#affixes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AffixGroup {
@@ -135,7 +135,7 @@ impl AffixGroup {
     }
 }
 
-/// A group's row of the seed's table §3.1.
+/// A group's row of the affix-group table (docs/game.md#affixes).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GroupDef {

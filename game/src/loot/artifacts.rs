@@ -1,4 +1,4 @@
-//! Artifacts: rules with a price, never a pure upgrade (loot seed §4).
+//! Artifacts: rules with a price, never a pure upgrade (docs/game.md#artifacts).
 //!
 //! Each artifact is a stat part (plain modifiers, modifiers that hold only
 //! under a condition) plus [`HookRule`]s the fight calls at named moments; see

@@ -59,7 +59,7 @@ impl ItemClass {
     }
 }
 
-/// Equipment slots (loot seed §2). Artifact sockets are separate and shared by the run.
+/// Equipment slots (docs/game.md#slots). Artifact sockets are separate and shared by the run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Slot {

@@ -1,4 +1,4 @@
-//! The crafting operations of loot seed §5.2, with their costs and risk.
+//! The crafting operations of docs/game.md#crafting, with their costs and risk.
 //!
 //! | operation | does                                   | costs                  |
 //! |-----------|----------------------------------------|------------------------|
@@ -90,7 +90,7 @@ pub struct SeedCounts {
     pub slag: u32,
 }
 
-/// The costed "one tier-9 item with all operations" of seed §5.3.
+/// The costed "one tier-9 item with all operations" of docs/game.md#crafting.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FullItemPlan {

@@ -1,6 +1,6 @@
 //! What a kill or a wave end drops at a depth, and the artifact pity.
 //!
-//! Depth `d = 5 × wave`, at most 100 (DESIGN §7); the item level of a drop is
+//! Depth `d = 5 × wave`, at most 100 (docs/game.md#depth); the item level of a drop is
 //! its depth. Sources are an elite's death, a boss's death and a wave's end,
 //! each with its items, materials (only in their depth band) and artifact
 //! chance from `data/loot/drops.json`. Pity: once the depth has advanced
@@ -284,7 +284,7 @@ pub fn roll_drops<R: Rng>(
     out
 }
 
-/// The depth drops roll at for a player with `luck` (numerical §1.1: luck
+/// The depth drops roll at for a player with `luck` (docs/game.md#stats-and-caps: luck
 /// "affects the drop rate of higher-tier" finds): one depth deeper per 4
 /// luck, so the soft cap of 100 luck finds loot as if 25 depth (five waves)
 /// deeper — rarer grades, higher affix tiers, deeper material bands — never

@@ -1,4 +1,4 @@
-//! How equipped loot reaches the fight (issue 6 item 9): one place that turns
+//! How equipped loot reaches the fight (docs/game.md#gear-in-the-fight): one place that turns
 //! a projectile's damage, elements and direction plus the equipment's
 //! [`GearLoadout`] into the numbers the damage pipeline takes, and the
 //! player's defence levels into what an enemy hit does.

@@ -1,7 +1,7 @@
 //! Named trigger hooks: the moments of a fight at which a loot rule acts.
 //!
 //! Artifacts, trigger affixes and some enhancements are *rules*, not numbers
-//! (loot seed §4). Their stat part goes through [`crate::stats::StatModifier`];
+//! (docs/game.md#artifacts). Their stat part goes through [`crate::stats::StatModifier`];
 //! the rest is a list of [`HookRule`]s that the fight calls at the moment
 //! named by [`Hook`]. The loot layer never runs them itself: it only says what
 //! should happen, so the fight integrator wires each hook in one place.

@@ -1,4 +1,4 @@
-//! Crafting materials and the depth bands they drop in (loot seed §5.1).
+//! Crafting materials and the depth bands they drop in (docs/game.md#materials).
 
 use serde::{Deserialize, Serialize};
 

@@ -1,6 +1,6 @@
 //! Loot: rarities, affixes, artifacts, materials, crafting, enhancement and
 //! enchantment (loot-affixes-artifacts.ru and enhancement-enchantment.zh seeds,
-//! DESIGN §7).
+//! docs/game.md#depth).
 //!
 //! Depth `d = 5 × wave` (at most 100) and item level = depth. Everything is pure
 //! CPU logic over [`LootData`] (the files in `data/loot/`) and a seeded RNG.

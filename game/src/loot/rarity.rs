@@ -1,4 +1,4 @@
-//! Rarity grades and the depth curve that picks them (loot seed §1).
+//! Rarity grades and the depth curve that picks them (docs/game.md#rarity).
 //!
 //! The rule has two parts. The share of finds that are not common is the seed's
 //! formula, `P(not common) = 0.02 + 0.011·d` (at most 0.88). How that share is
@@ -146,7 +146,7 @@ pub struct RarityTable {
     pub affix_counts: AffixCounts,
     /// Affixes an artifact carries beside its rule ("unique rule + 2").
     pub artifact_affixes: u8,
-    /// The seed's measured table (§1), the target.
+    /// The seed's measured table (docs/game.md#rarity), the target.
     pub seed_table: Vec<SeedRow>,
     /// Largest allowed gap to the seed's table, as a fraction (0.015 = 1.5 points).
     pub tolerance: f64,

@@ -1,5 +1,5 @@
 //! Time to kill: how long a reference attack, carried by average or by the best
-//! possible items of a depth, takes to kill an enemy (loot seed §7, `--tool ttk --best`).
+//! possible items of a depth, takes to kill an enemy (docs/game.md#checking-tools, `--tool ttk --best`).
 //!
 //! The attack is a plain model, not a deck: `base` damage per hit at
 //! `hits_per_s` (defaults: 5 × 4/s = the seed's level-1 DPS of 20). What the

@@ -1,4 +1,4 @@
-//! The blade (melee seed, `shared/seeds/melee.ru.txt`): a second weapon
+//! The blade (docs/game.md#melee): a second weapon
 //! class worn in the Hands slot. This module holds its rules: the numbers
 //! ([`defs`]), the swing's phases and combo ([`swing`]) and the exact swept
 //! geometry ([`sweep`]).

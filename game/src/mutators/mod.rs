@@ -1,4 +1,4 @@
-//! Rules a fight runs under beyond its wave file (game-design §8.2): the
+//! Rules a fight runs under beyond its wave file (docs/game.md#mutators): the
 //! endless mode's global mutators, the curse of a curse run, and the NG+
 //! level.
 //!
@@ -15,7 +15,7 @@ use serde::Serialize;
 
 pub use curses::{CurseBook, CurseDef};
 
-/// One rule change. The first five are the endless mutators of §8.2.
+/// One rule change. The first five are the endless mutators of docs/game.md#mutators.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Rule {
@@ -93,7 +93,7 @@ pub const ARENA_MIN_SCALE: f32 = 0.5;
 
 /// The first endless wave with a mutator, and the waves between two draws.
 pub const MUTATOR_FIRST_WAVE: u32 = 30;
-/// Waves between two mutator draws (§8.2: W30, W40, W50, …).
+/// Waves between two mutator draws (docs/game.md#mutators: W30, W40, W50, …).
 pub const MUTATOR_EVERY: u32 = 10;
 
 /// The mutator in force at endless wave `wave` of a run seeded `seed`:
@@ -150,7 +150,7 @@ impl FightRules {
     }
 
     /// The arena's size factor: ×0.8 for each wave the shrinking map has
-    /// held (game-design §8.2, "−20 %"), never below half (×0.5). The walls
+    /// held (docs/game.md#mutators, "−20 %"), never below half (×0.5). The walls
     /// close in wave by wave, so "never below 50 %" is met after four waves
     /// (0.8, 0.64, 0.512, then 0.5) rather than never mattering.
     pub fn arena_scale(&self) -> f32 {

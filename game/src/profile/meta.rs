@@ -1,6 +1,6 @@
-//! Meta-progression (game-design §7–§8): aether fragments, the unlock tree,
+//! Meta-progression (docs/game.md#modes-and-meta): aether fragments, the unlock tree,
 //! the codex and endless records. Unlocks widen the shop's pool; they never
-//! raise starting stats (§7.4: no pay-to-win feel).
+//! raise starting stats (docs/game.md#unlocks: no pay-to-win feel).
 
 use std::collections::BTreeSet;
 
@@ -38,7 +38,7 @@ pub struct Profile {
     /// Highest NG+ level cleared (0 with `clears > 0`: the plain game).
     /// NG+ levels up to one above it may be started ([`Profile::ng_plus_max`]).
     pub best_ng_plus: u32,
-    /// The W8 mini-boss warning was shown (game-design §8.3: once, on the
+    /// The W8 mini-boss warning was shown (docs/game.md#milestones-and-practice: once, on the
     /// first arrival).
     pub mini_boss_warned: bool,
 }
@@ -62,7 +62,7 @@ impl Default for Profile {
     }
 }
 
-/// Ids met, by codex section (game-design §7.3). An entry opens on first
+/// Ids met, by codex section (docs/game.md#codex). An entry opens on first
 /// pickup, purchase or sighting; resonance recipes only when first triggered.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -217,7 +217,7 @@ impl Section {
     }
 }
 
-/// Endless records kept (game-design §8.2: the most recent 20).
+/// Endless records kept (docs/game.md#records: the most recent 20).
 pub const ENDLESS_RECORDS_KEPT: usize = 20;
 
 /// One endless run for the local leaderboard.
@@ -236,7 +236,7 @@ pub struct EndlessRecord {
 
 impl EndlessRecord {
     /// One integer that ranks by wave first, then by speed:
-    /// `wave × 100000 + (86400 − elapsed)` (game-design §8.2).
+    /// `wave × 100000 + (86400 − elapsed)` (docs/game.md#records).
     pub fn score(&self) -> i64 {
         i64::from(self.wave) * 100_000 + (86_400.0 - self.elapsed_sec).round() as i64
     }
@@ -245,9 +245,9 @@ impl EndlessRecord {
 /// The fragments one run earned, by source, for the summary.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct AetherGain {
-    /// For the wave reached (§7.1).
+    /// For the wave reached (docs/game.md#aether-fragments).
     pub wave: u32,
-    /// Milestones reached for the first time: (wave, fragments) (§8.3).
+    /// Milestones reached for the first time: (wave, fragments) (docs/game.md#milestones-and-practice).
     pub milestones: Vec<(u32, u32)>,
     /// For beating the last boss (first clear 30, then NG+ clears).
     pub clear: u32,
@@ -262,7 +262,7 @@ impl AetherGain {
     }
 }
 
-/// Fragments for ending a run at `wave` (game-design §7.1: W1 0, W5 3, W10 8,
+/// Fragments for ending a run at `wave` (docs/game.md#aether-fragments: W1 0, W5 3, W10 8,
 /// W20 20). The seed gives only these points; between them the reward stays on
 /// the last step reached, so it never drops for going further.
 pub fn aether_for_wave(wave: u32) -> u32 {
@@ -274,7 +274,7 @@ pub fn aether_for_wave(wave: u32) -> u32 {
     }
 }
 
-/// Extra fragments for reaching a milestone wave the first time (§8.3: W5 ×2, W10 ×3, W15 ×4).
+/// Extra fragments for reaching a milestone wave the first time (docs/game.md#milestones-and-practice: W5 ×2, W10 ×3, W15 ×4).
 pub fn milestone_aether(wave: u32) -> Option<u32> {
     match wave {
         5 => Some(2),
@@ -332,7 +332,7 @@ impl Profile {
     }
 
     /// The highest NG+ level a new run may take: none before the first clear
-    /// (§8.2: the first clear unlocks NG+), then one above the best cleared.
+    /// (docs/game.md#new-game-plus: the first clear unlocks NG+), then one above the best cleared.
     pub fn ng_plus_max(&self) -> u32 {
         if self.clears == 0 {
             0

@@ -1,5 +1,5 @@
 //! What survives between runs: aether fragments, unlocks, the codex and
-//! local records (game-design §7–§8), kept as JSON in the player's profile
+//! local records (docs/game.md#modes-and-meta), kept as JSON in the player's profile
 //! folder ([`ProfileStore::resolve`]).
 //!
 //! Persistence rules the player can rely on: a save is written atomically

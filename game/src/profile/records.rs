@@ -1,5 +1,5 @@
 //! Local records (`records.json`): best wave, fastest clear and the endless
-//! leaderboard of game-design §8.2 (the most recent 20, ranked by
+//! leaderboard of docs/game.md#records (the most recent 20, ranked by
 //! [`EndlessRecord::score`]).
 //!
 //! Every record carries a checksum over its fields. It is tamper *evidence*,
@@ -218,7 +218,7 @@ impl Records {
     }
 
     /// Adds an endless run, newest last. Past [`ENDLESS_RECORDS_KEPT`] the
-    /// oldest drop off (§8.2 keeps the most recent 20); that rotation is the
+    /// oldest drop off (docs/game.md#records keeps the most recent 20); that rotation is the
     /// only way a record leaves, whether intact or tampered.
     pub fn note_endless(&mut self, record: EndlessRecord) {
         self.endless.push(Sealed::new(record));

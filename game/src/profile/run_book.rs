@@ -15,7 +15,7 @@ use super::meta::{AetherGain, Codex, Profile, Section};
 /// The talent id of Last Will in `data/unlocks.json`.
 pub const LAST_WILL: &str = "last_will";
 
-/// Which onboarding lesson the next run is (game-design §6.1), or `None`
+/// Which onboarding lesson the next run is (docs/game.md#lessons), or `None`
 /// from run 5 on or when the player skipped onboarding in Settings.
 pub fn onboarding_stage(profile: &Profile) -> Option<u8> {
     if profile.skip_onboarding {
@@ -38,7 +38,7 @@ pub fn setup_for(profile: &Profile, cat: &Catalog, seed: u64) -> RunSetup {
     }
 }
 
-/// The setup of a practice run from milestone `wave` (game-design §8.3): what
+/// The setup of a practice run from milestone `wave` (docs/game.md#milestones-and-practice): what
 /// the profile has unlocked, no lesson, no talent; `None` when the profile has
 /// not reached that milestone.
 pub fn practice_setup(profile: &Profile, cat: &Catalog, seed: u64, wave: u32) -> Option<RunSetup> {
@@ -70,7 +70,7 @@ pub struct RunEnd {
 /// Books a run that reached its summary. Call once per run.
 ///
 /// A run that went on into endless was booked at its clear; its end books
-/// nothing more into the profile (§8.2: endless does not count toward meta
+/// nothing more into the profile (docs/game.md#endless: endless does not count toward meta
 /// progress): it goes to the endless leaderboard ([`note_endless`]).
 pub fn book_run(profile: &mut Profile, cat: &Catalog, run: &Run) -> RunEnd {
     observe_loadout(&mut profile.codex, run.world());
@@ -133,7 +133,7 @@ pub fn note_endless(records: &mut super::Records, run: &Run) {
     });
 }
 
-/// The W8 mini-boss warning (game-design §8.3): on the profile's first
+/// The W8 mini-boss warning (docs/game.md#milestones-and-practice): on the profile's first
 /// arrival at wave 8, once; it enters the wave's boss in the codex. Returns
 /// the warning to show.
 pub fn mini_boss_warning(profile: &mut Profile, cat: &Catalog, run: &Run) -> Option<String> {

@@ -1,4 +1,4 @@
-//! Commands: the only way into a run (DESIGN §11).
+//! Commands: the only way into a run (docs/architecture.md#commands).
 //!
 //! The window turns keys, mouse and egui clicks into commands; the scripted
 //! player of `artificer sim` produces them from its policy; a replay is the
@@ -125,7 +125,7 @@ pub enum Command {
     Craft(BenchAction),
     /// Shop: leave for the lab.
     LeaveShop,
-    /// Summary of a cleared run: go on into endless (game-design §8.2).
+    /// Summary of a cleared run: go on into endless (docs/game.md#the-clear).
     Endless,
 }
 

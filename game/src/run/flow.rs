@@ -1,4 +1,4 @@
-//! The run as one state machine (DESIGN §11), advanced only by [`Command`]s:
+//! The run as one state machine (docs/architecture.md#run-flow), advanced only by [`Command`]s:
 //!
 //! ```text
 //! Lab ──StartWave──▶ Fight(wave) ──(wave over)──▶ Settlement ──Continue──▶ LevelUp* ──▶ Shop ◀──▶ Armoury
@@ -10,7 +10,7 @@
 //!
 //! Every rule between waves is written here once, and the window, the
 //! scripted player of `artificer sim` and a replay all go through it:
-//! - **the clear condition** (game-design §8.2): the run is won when the boss
+//! - **the clear condition** (docs/game.md#the-clear): the run is won when the boss
 //!   of the game's last wave dies. A last wave that ends with its boss alive
 //!   (it outlived the overtime) ends the run as `survived`, not won;
 //! - settlement and interest (in [`World::end_wave`]), level-up offers from
@@ -537,7 +537,7 @@ impl Run {
     }
 }
 
-/// The first runs' fixed start (game-design §6.1): the starter core with three
+/// The first runs' fixed start (docs/game.md#lessons): the starter core with three
 /// Spark Bolts; run 3 adds the first modifier (Damage Plus) and run 4 the first
 /// trigger (Trigger on Hit) to the waiting area, for the player to slot.
 fn onboarding_start(world: &mut World, stage: u8) -> Result<(), RunError> {

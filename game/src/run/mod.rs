@@ -113,7 +113,7 @@ pub struct ModeOptions {
     pub curse: Option<String>,
 }
 
-/// The run modes of game-design §8.2–§8.3 and the unlock tree's curse waves.
+/// The run modes of docs/game.md#modes-and-meta and the unlock tree's curse waves.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Mode {
     /// The twenty waves.
@@ -226,11 +226,11 @@ impl ShopFor {
 /// Shelf A and B stock from the catalogue: every spell and core sold in
 /// shops, weighted by rarity (`data/shop.json` `rarity_weights`).
 ///
-/// Luck (numerical §1.1: "affects the drop rate of higher-tier spells")
+/// Luck (docs/game.md#stats-and-caps: "affects the drop rate of higher-tier spells")
 /// multiplies the weight of rarity `r` by `1 + luck / 100 × (r − 1)`: at the
 /// soft cap of 100 luck, rare offers come twice and epic ones three times as
 /// often as without. Register chips are stocked only for a player carrying a
-/// DEBUG core (game-design §3.3B: raw registers are that core's purpose).
+/// DEBUG core (docs/game.md#logic-and-registers: raw registers are that core's purpose).
 pub fn shop_pool(cat: &Catalog, who: ShopFor) -> ShopPool {
     let w = &cat.run.shop.rarity_weights;
     let lucky = |rarity: u8| 1.0 + (who.luck.max(0.0) / 100.0) * f32::from(rarity.max(1) - 1);

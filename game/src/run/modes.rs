@@ -1,4 +1,4 @@
-//! What a wave is in this run's mode (game-design §8.2–§8.3): the twenty
+//! What a wave is in this run's mode (docs/game.md#modes-and-meta): the twenty
 //! waves' files, endless waves past them with their mutator, boss rushes,
 //! NG+ and the curse; and the rush's reward.
 //!
@@ -128,7 +128,7 @@ pub fn curse_ids(cat: &Catalog) -> Vec<String> {
     cat.curses.all().iter().map(|c| c.id.clone()).collect()
 }
 
-/// The Tier 3 card a cleared boss rush gives (§8.2: "at least one Tier 3
+/// The Tier 3 card a cleared boss rush gives (docs/game.md#boss-rush: "at least one Tier 3
 /// card"): drawn from the spells of rarity 3 or more that this run's shop
 /// may sell, from the wave's own stream.
 pub fn rush_card(cat: &Catalog, setup: &RunSetup, pool: &crate::shop::ShopPool, n: u32) -> Option<String> {

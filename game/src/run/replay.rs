@@ -1,6 +1,6 @@
 //! Replay files: a run's seed, versions and starting build, then every
 //! accepted [`Command`] in order — the whole run, since the run is advanced
-//! by nothing else (DESIGN §11).
+//! by nothing else (docs/architecture.md#replays).
 //!
 //! The format is line-oriented text, so a damaged or edited file can be
 //! reported by line and command, and read by a person:
@@ -27,7 +27,7 @@
 //! Steps are run-length encoded: a run of identical fight input is one line.
 //! Keyboard input changes a few times a second, so a minute of play is a few
 //! hundred lines; the scripted player re-steers every step but keeps one of
-//! 16 headings for many steps at a time (the note in the issue gives measured
+//! 16 headings for many steps at a time (the replay tests give measured
 //! sizes). The `wave` lines make a replay check itself: a file whose commands
 //! were altered diverges, and the first wave end after the change names it.
 

@@ -13,8 +13,8 @@ pub enum Outcome {
     /// Wave 20 ended with the player alive and its boss dead.
     Won,
     /// The run ended with the player alive but not won: fewer waves were
-    /// asked for, or the last wave's boss outlived the overtime (game-design
-    /// §8.2: only the W20 boss's death wins).
+    /// asked for, or the last wave's boss outlived the overtime
+    /// (docs/game.md#the-clear: only the W20 boss's death wins).
     Survived,
 }
 
@@ -158,7 +158,7 @@ pub struct RunReport {
     pub ng_plus: u32,
 }
 
-/// The figures frozen at the end of a run (game-design §8.1), shown on the
+/// The figures frozen at the end of a run (docs/game.md#death-and-summary), shown on the
 /// summary screen.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct RunSummary {

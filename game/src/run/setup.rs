@@ -17,20 +17,20 @@ pub struct RunSetup {
     pub last_wave: u32,
     /// A starting build instead of `data/world.json`'s starter core and deck.
     pub build: Option<Build>,
-    /// Spell and core ids the player has not unlocked (game-design §7.2):
+    /// Spell and core ids the player has not unlocked (docs/game.md#unlocks):
     /// never stocked. Empty for the headless tools, which measure the whole game.
     pub locked: Vec<String>,
-    /// Which of the first runs' lessons this run is (game-design §6.1: 1–4);
+    /// Which of the first runs' lessons this run is (docs/game.md#lessons: 1–4);
     /// `None` once onboarding is over or skipped.
     pub onboarding: Option<u8>,
-    /// The Last Will talent (game-design §8.1): once per run, a killing blow
+    /// The Last Will talent (docs/game.md#last-will): once per run, a killing blow
     /// leaves 1 HP.
     pub last_will: bool,
-    /// Practice from this milestone wave (game-design §8.3): the run starts
+    /// Practice from this milestone wave (docs/game.md#milestones-and-practice): the run starts
     /// in the shop before it, with the shop unlimited, and nothing it does
     /// is booked into the profile.
     pub practice: Option<u32>,
-    /// NG+ level (game-design §8.2; unlocked by a clear): enemy HP and damage
+    /// NG+ level (docs/game.md#new-game-plus; unlocked by a clear): enemy HP and damage
     /// ×(1 + 0.5 n), enemy shots +30 % per level, the bosses' NG+ phase.
     pub ng_plus: u32,
     /// The curse of a curse run (an id of `data/curses.json`): its rules hold
@@ -63,11 +63,11 @@ impl RunSetup {
     }
 }
 
-/// Gold a practice run holds at every shop ("an unlimited shop", §8.3): more
+/// Gold a practice run holds at every shop ("an unlimited shop", docs/game.md#milestones-and-practice): more
 /// than the whole stock of a shelf costs, topped up each time the shop opens.
 pub const PRACTICE_GOLD: u64 = 100_000;
 
-/// Runs of onboarding (game-design §6.1): runs 1–4 teach one idea each; from
+/// Runs of onboarding (docs/game.md#lessons): runs 1–4 teach one idea each; from
 /// run 5 everything the profile unlocked is open.
 pub const ONBOARDING_RUNS: u8 = 4;
 
@@ -96,7 +96,7 @@ impl RunSetup {
     }
 
     /// The core editor is closed in the first onboarding run (it teaches
-    /// only movement, game-design §6.1).
+    /// only movement, docs/game.md#lessons).
     pub fn editor_locked(&self) -> bool {
         self.onboarding == Some(1)
     }

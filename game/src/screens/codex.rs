@@ -1,4 +1,4 @@
-//! The codex screen (game-design §7.3): the sections as tabs with "met /
+//! The codex screen (docs/game.md#codex): the sections as tabs with "met /
 //! total", the entries of the chosen section on the left (names, or "???"
 //! for what the player has not met), and the chosen entry on the right: its
 //! numbers, design intent, element affinities and, for a reaction, its

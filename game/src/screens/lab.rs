@@ -207,7 +207,7 @@ pub fn show(ctx: &egui::Context, world: &World, state: &mut LabState) -> Option<
             }
             let ops = result.as_ref().ok().map(|p| p.ops);
             if let Some((used, max)) = ops {
-                // The CPU's share of one cast: red above 80 % (game-design §6.2).
+                // The CPU's share of one cast: red above 80 % (docs/game.md#tips).
                 let share = used as f32 / max.max(1) as f32;
                 let mut bar = egui::ProgressBar::new(share.min(1.0))
                     .desired_width(260.0)

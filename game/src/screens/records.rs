@@ -1,4 +1,4 @@
-//! Local records (game-design §8.2): best wave, fastest clear and the endless
+//! Local records (docs/game.md#records): best wave, fastest clear and the endless
 //! leaderboard. Each record carries a checksum; one that does not match is
 //! shown as tampered, never deleted.
 

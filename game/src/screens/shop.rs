@@ -85,7 +85,7 @@ pub fn show(ctx: &egui::Context, world: &World, shop: &Shop, message: Option<&st
                                 action = Some(Command::Buy { shelf, index: i });
                             }
                         });
-                        // A board core on the shelf explains its adjacency (§6.2).
+                        // A board core on the shelf explains its adjacency (docs/game.md#tips).
                         if shelf == Shelf::Cores
                             && let Some(tip) = world
                                 .catalog()

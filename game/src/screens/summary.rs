@@ -14,7 +14,7 @@ pub enum SummaryAction {
     Title,
     /// Close the game.
     Quit,
-    /// Go on past the clear into endless (game-design §8.2).
+    /// Go on past the clear into endless (docs/game.md#the-clear).
     Endless,
 }
 

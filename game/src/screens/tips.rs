@@ -1,4 +1,4 @@
-//! Contextual tips (game-design §6.2, numerical §5E): short lines the lab and
+//! Contextual tips (docs/game.md#tips, docs/vm.md#mana): short lines the lab and
 //! shop show when a build has a shape a new player misreads. Each is derived
 //! from the build itself, so it appears exactly while the problem is there.
 
@@ -24,7 +24,7 @@ pub struct Tip {
 }
 
 /// The share of the VM's operation budget above which the ops bar turns red
-/// (§6.2: "CPU use above 80 %").
+/// (docs/game.md#tips: "CPU use above 80 %").
 pub const OPS_RED: f32 = 0.8;
 
 /// Tips for the active core's deck. `ops` is (used, allowed) of one cast;
@@ -59,7 +59,7 @@ pub fn lab_tips(world: &World, ops: Option<(u32, u32)>, cycle_s: Option<f32>) ->
             ),
         });
     }
-    // numerical §5E: heavy_cost on an infinite_spells core pays HP twice.
+    // docs/vm.md#mana: heavy_cost on an infinite_spells core pays HP twice.
     let core = cat.cores.find(&active.id).map(|i| cat.cores.get(i));
     let blood: f32 = kinds.iter().map(|(_, hp)| hp).sum();
     if core.is_some_and(|c: &CoreDef| c.infinite_spells) && blood > 0.0 {
@@ -78,7 +78,7 @@ pub fn lab_tips(world: &World, ops: Option<(u32, u32)>, cycle_s: Option<f32>) ->
     tips
 }
 
-/// The shop's explanation of a board core's adjacency (§6.2: shown when a
+/// The shop's explanation of a board core's adjacency (docs/game.md#tips: shown when a
 /// special core is on the shelf): which slots boost which, by how much.
 pub fn board_tip(core: &CoreDef) -> Option<String> {
     let board = core.board.as_ref()?;

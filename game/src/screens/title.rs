@@ -53,7 +53,7 @@ pub enum TitleAction {
     DismissNotices,
 }
 
-/// One line per onboarding lesson (game-design §6.1).
+/// One line per onboarding lesson (docs/game.md#lessons).
 pub fn lesson(stage: u8) -> &'static str {
     match stage {
         1 => {
@@ -179,7 +179,7 @@ pub fn show(ctx: &egui::Context, info: &TitleInfo, restoring: Option<(u32, u32)>
     action
 }
 
-/// The onboarding lesson of this run, shown over the lab (game-design §6.1).
+/// The onboarding lesson of this run, shown over the lab (docs/game.md#lessons).
 pub fn lesson_banner(ctx: &egui::Context, stage: u8) {
     let text = lesson(stage);
     if text.is_empty() {

@@ -1,4 +1,4 @@
-//! The unlock tree (game-design §7.2): what aether fragments buy. Every row
+//! The unlock tree (docs/game.md#unlocks): what aether fragments buy. Every row
 //! shows its price before it can be bought, and what it opens.
 
 use std::collections::BTreeSet;

@@ -1,6 +1,6 @@
 //! What the player carries between fights: up to three cores, each with its own
 //! deck, one of them active, and a waiting area for cards that have no slot
-//! (game-design §3.1.A and §5 G5).
+//! (docs/game.md#cores, docs/game.md#loadout-and-cpu).
 //!
 //! The active core changes only through [`crate::shop::Shop::switch_core`], so
 //! a core can only be switched in the shop phase, never in a fight.
@@ -126,9 +126,9 @@ impl Loadout {
     }
 
     /// Slots a player with `cpu` CPU gains on every core: one per whole point
-    /// above [`BASE_CPU`]. Game-design §4.3: "CPU raises the core's slot cap
+    /// above [`BASE_CPU`]. docs/game.md#loadout-and-cpu: "CPU raises the core's slot cap
     /// and decides how complex a spell you can build"; the same stat also sets
-    /// the VM's op budget (numerical §1.1), which real decks rarely reach.
+    /// the VM's op budget (docs/game.md#stats-and-caps), which real decks rarely reach.
     pub fn slots_for_cpu(cpu: f32) -> usize {
         (cpu - BASE_CPU).floor().max(0.0) as usize
     }

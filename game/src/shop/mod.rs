@@ -1,4 +1,4 @@
-//! The shop between waves (game-design §5, numerical §1.2, DESIGN §8), logic only:
+//! The shop between waves (docs/game.md#shop), logic only:
 //! shelf A sells spells, shelf B cores, shelf C stat upgrades; refreshing costs
 //! 20 + 10·n gold for the n-th refresh of the wave (n from 0) and resets each
 //! wave; a card sells for half its price, at least 10; cards without a slot wait

@@ -1,7 +1,7 @@
-//! The unlock tree (game-design §7.2, `data/unlocks.json`): what aether
+//! The unlock tree (docs/game.md#unlocks, `data/unlocks.json`): what aether
 //! fragments buy between runs. An unlock only widens what a run can offer (a
 //! spell or core joins the shop's pool, a mode or talent becomes selectable);
-//! it never raises a stat (§7.4). Content an unlock grants is *locked* until
+//! it never raises a stat (docs/game.md#unlocks). Content an unlock grants is *locked* until
 //! the unlock is bought: it is never stocked and never dropped.
 
 use std::collections::BTreeSet;

@@ -1,5 +1,5 @@
 //! Global limits and tuning of the spell VM (`data/balance.json`, section `vm`;
-//! numerical §5: infinite mana gun, GPU killer, `heavy_cost` × `infinite_spells`).
+//! docs/vm.md#limits: infinite mana gun, GPU killer, `heavy_cost` × `infinite_spells`).
 //!
 //! The file is a document of sections so other systems can add theirs; the VM
 //! owns `vm`.
@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::DataError;
 
-/// Escalating mana cost while firing fast (numerical §5 A, "递增蓝耗").
+/// Escalating mana cost while firing fast (docs/vm.md#mana, "递增蓝耗").
 ///
 /// A cast that comes less than `rapid_interval` seconds after the previous one
 /// adds `per_cast` heat (at most `max`); otherwise heat decays by

@@ -1,4 +1,4 @@
-//! The interpreter: one cast, exactly as ../shared/VM.md states it.
+//! The interpreter: one cast, exactly as docs/vm.md states it.
 //!
 //! Evaluation is iterative: an explicit task stack replaces recursion, so no
 //! deck (a chain of 10 000 modifiers, loops in loops, triggers in triggers)
@@ -273,7 +273,7 @@ impl Run<'_, '_> {
     }
 
     fn finish(mut self) -> CastResult {
-        // Heavy cost first, then the infinite_spells overflow, both under the cap (numerical §5 E).
+        // Heavy cost first, then the infinite_spells overflow, both under the cap (docs/vm.md#mana).
         let heavy = self.hp_heavy.min(self.hp_cap);
         let overflow = self.hp_overflow.min((self.hp_cap - heavy).max(0.0));
         self.r.hp_cost = heavy + overflow;

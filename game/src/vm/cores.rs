@@ -4,7 +4,7 @@
 //! CPU bonus, plus feature flags: `shuffle`, `always_cast` chips, raw
 //! registers (the DEBUG core), `persistent_memory`, `dual_stream`,
 //! `infinite_spells`, OnHit / OnKill entries and a 2D board with adjacency
-//! boosts (game-design §3.1, §3.3.A).
+//! boosts (docs/game.md#cores, docs/game.md#board-topology).
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -66,7 +66,7 @@ pub struct BoardDef {
     pub boosts: Vec<BoostDef>,
 }
 
-/// Extra entries on higher cores (game-design §3.1 "OnKill / OnHit").
+/// Extra entries on higher cores (docs/game.md#cores "OnKill / OnHit").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EntryOn {
@@ -75,7 +75,7 @@ pub enum EntryOn {
     /// When the player kills an enemy.
     Kill,
     /// When the player dashes, where the dash starts (the Dash Wave core,
-    /// game-design §5.2 G4: its own cooldown, not the main deck's queue).
+    /// docs/game.md#dash-and-movement-builds: its own cooldown, not the main deck's queue).
     Dash,
     /// When the player presses the stored-spell key (Q): the one chip kept
     /// by the Store Magic enchantment (enhancement seed 储存魔法).
@@ -98,7 +98,7 @@ pub struct EntryDef {
     pub cooldown: f32,
 }
 
-/// One core as written in `data/cores.json`. Field names are VM.md's *State*.
+/// One core as written in `data/cores.json`. Field names are the *State* of docs/vm.md#state.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CoreDef {
@@ -141,7 +141,7 @@ pub struct CoreDef {
     /// Two streams per cast: one from the head, one from the tail.
     #[serde(default)]
     pub dual_stream: bool,
-    /// When mana runs out, chips cost HP instead (numerical §5 E).
+    /// When mana runs out, chips cost HP instead (docs/vm.md#mana).
     #[serde(default)]
     pub infinite_spells: bool,
     /// OnHit / OnKill entries.

@@ -1,4 +1,4 @@
-//! Deck, hand and discard of one core (VM.md *State*).
+//! Deck, hand and discard of one core (docs/vm.md#state).
 //!
 //! Cards never leave the three zones: a draw moves a card from the deck to the
 //! hand (or to the discard when it is skipped), the end of a cast moves the

@@ -1,6 +1,6 @@
 //! The spell VM: cores and chips as data, and the interpreter that turns a deck
-//! into projectile spawn requests (game-design §3, numerical §2 and §5; the exact
-//! rules are ../shared/VM.md).
+//! into projectile spawn requests (docs/game.md#cores-and-spells, docs/game.md#spell-chips, docs/vm.md#limits; the exact
+//! rules are docs/vm.md).
 //!
 //! - Data: [`spells`] (`data/spells.json`), [`cores`] (`data/cores.json`),
 //!   [`resonance`] (`data/resonance_recipes.json`), [`balance`] (`data/balance.json`).

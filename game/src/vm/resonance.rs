@@ -1,4 +1,4 @@
-//! Alchemical resonance (game-design §3.3.C): recipes that fuse two chips of a
+//! Alchemical resonance (docs/game.md#resonance): recipes that fuse two chips of a
 //! deck into a new spell without using an extra slot.
 //!
 //! Recipes live in `data/resonance_recipes.json`. Most match two chips that are

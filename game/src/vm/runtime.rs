@@ -82,7 +82,7 @@ struct Entry {
     ready_in: f32,
 }
 
-/// What a `persistent_memory` core (the Memory Wand, game-design §3.3B)
+/// What a `persistent_memory` core (the Memory Wand, docs/game.md#logic-and-registers)
 /// carries from one wave to the next: its registers, counters and kill count.
 /// The core itself is rebuilt each wave from the carried deck, so the world
 /// takes this out at a wave's end and puts it back into the next build.
@@ -118,7 +118,7 @@ pub struct CoreState {
 
 /// The cast delay after a cast: the core's delay (times the caster's
 /// modifier) plus what the chips added, floored at the minimum. Under the
-/// mana inversion mutator (game-design §8.2) the chips' delay counts
+/// mana inversion mutator (docs/game.md#mutators) the chips' delay counts
 /// against it: a chip that slows casting (+0.2 s) speeds it up by as much,
 /// and one that speeds it up (−0.05 s) slows it.
 pub fn cast_delay_after(core_delay: f32, delay_mod: f32, chip_delay: f32, inverted: bool, min: f32) -> f32 {

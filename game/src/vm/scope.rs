@@ -1,7 +1,7 @@
 //! The shot scope: what the modifiers drawn so far do to the next action.
 //!
 //! A modifier copies the incoming scope, adds its own deltas, and draws one
-//! chip with the copy (VM.md "scoped modifiers"); a multicast hands its
+//! chip with the copy (docs/vm.md#modifiers); a multicast hands its
 //! incoming scope to each of its draws. Scopes are plain values, so a copy is
 //! cheap and a branch never leaks into its sibling.
 

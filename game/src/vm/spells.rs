@@ -26,7 +26,7 @@ pub use sections::{
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct SpellIdx(pub u32);
 
-/// The four seed families plus the chips that extend them (game-design §3.2–§3.3).
+/// The four seed families plus the chips that extend them (docs/game.md#spell-chips).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SpellKind {
@@ -57,7 +57,7 @@ pub struct SpellDef {
     pub name: String,
     /// Family.
     pub kind: SpellKind,
-    /// Rarity / tier 1..=3 (numerical §2.2 tiers).
+    /// Rarity / tier 1..=3 (docs/game.md#spell-chips tiers).
     pub rarity: u8,
     /// Shop price, gold.
     pub price: u32,
@@ -102,13 +102,13 @@ pub struct SpellDef {
     /// Packaged counters.
     #[serde(default)]
     pub counter: Option<CounterDef>,
-    /// How the player's movement changes this action's damage (game-design
-    /// §5.2 G4); `None` = it does not care.
+    /// How the player's movement changes this action's damage
+    /// (docs/game.md#dash-and-movement-builds); `None` = it does not care.
     #[serde(default)]
     pub stance: Option<Stance>,
 }
 
-/// Movement-build interaction of an action (game-design §5.2 G4). The fight
+/// Movement-build interaction of an action (docs/game.md#dash-and-movement-builds). The fight
 /// applies it to the chip's main-cast projectiles; the VM only carries it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]

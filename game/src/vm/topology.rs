@@ -1,4 +1,4 @@
-//! The core as a 2D board (game-design §3.3.A): slot positions and adjacency
+//! The core as a 2D board (docs/game.md#board-topology): slot positions and adjacency
 //! boosts ("the slot to the right gets double effect").
 //!
 //! A boost multiplies the effect of the chip in the neighbouring slot: a

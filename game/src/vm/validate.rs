@@ -1,4 +1,4 @@
-//! Deck validation before a fight (game-design §5 "防呆机制") and deck building.
+//! Deck validation before a fight (docs/game.md#deck-validation) and deck building.
 //!
 //! A deck with no action cannot enter a fight: the lab shows
 //! [`DeckError::NoAction`]'s text, the seed's "法术塔无法开火！需要至少一个行动类法术。".

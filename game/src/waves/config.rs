@@ -1,4 +1,4 @@
-//! The wave file: the SpawnConfig schema of numerical §6 (E5), one file per
+//! The wave file: the SpawnConfig schema of docs/game.md#wave-files, one file per
 //! wave at `data/waves/wave_XX.json`.
 //!
 //! Fields as in the seed: `wave`, `duration_sec`, `budget`, `spawn_groups`
@@ -12,8 +12,8 @@
 //!   seconds in). Whether a wave may end while its boss lives is the run
 //!   loop's call; `WaveRunner::boss_pending` says whether it has spawned.
 //! * Optional growth factors `hp_mult`, `damage_mult`, `xp_mult` (default 1)
-//!   implement the monster growth of game-design §4.4 and the XP reference of
-//!   numerical §1.2 (W1 grunt 5 XP, W10+ standard enemy about 15 XP).
+//!   implement the monster growth of docs/game.md#monster-growth and the XP reference of
+//!   docs/game.md#xp-and-levels (W1 grunt 5 XP, W10+ standard enemy about 15 XP).
 
 use serde::{Deserialize, Serialize};
 
@@ -96,7 +96,7 @@ pub struct SpawnConfig {
     pub xp_mult: f32,
 }
 
-/// Number of waves of a run (numerical §3.3).
+/// Number of waves of a run (docs/game.md#pacing).
 pub const WAVE_COUNT: u32 = 20;
 
 /// Path of wave `n`'s file inside the data root.

@@ -1,4 +1,4 @@
-//! Waves past the twentieth (game-design §8.2): endless waves generated from
+//! Waves past the twentieth (docs/game.md#endless): endless waves generated from
 //! the wave schema, and the boss rush.
 //!
 //! Decisions where the seed says only "difficulty +10 % every 5 waves, no cap":
@@ -22,7 +22,7 @@ use super::config::{BossSpawn, SpawnConfig, WAVE_COUNT};
 
 /// First wave of a boss rush; then every [`RUSH_EVERY`] waves.
 pub const RUSH_FIRST: u32 = 40;
-/// Waves between two boss rushes (§8.2: W40, W60, W80, …).
+/// Waves between two boss rushes (docs/game.md#boss-rush: W40, W60, W80, …).
 pub const RUSH_EVERY: u32 = 20;
 /// Bosses in a rush.
 pub const RUSH_BOSSES: usize = 3;

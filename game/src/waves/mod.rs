@@ -1,4 +1,4 @@
-//! Waves (numerical §3.3 and §6): the SpawnConfig files and the runner that
+//! Waves (docs/game.md#pacing, docs/game.md#wave-files): the SpawnConfig files and the runner that
 //! turns one into spawn orders.
 
 pub mod config;

@@ -1,6 +1,6 @@
 //! Turns a [`SpawnConfig`] into spawn orders, one step at a time.
 //!
-//! Rules (numerical §6):
+//! Rules (docs/game.md#wave-files):
 //! * Each group has its own clock of `spawn_interval` s. A group whose clock
 //!   has run out is *ready*; each step at most one group spawns, picked among
 //!   the ready ones at random by `weight` (so weights decide, not a round
@@ -182,7 +182,7 @@ impl WaveRunner {
     }
 
     /// Queues `more` bosses (indices into `BossDefs::bosses`) after the
-    /// wave's own: a boss rush (game-design §8.2).
+    /// wave's own: a boss rush (docs/game.md#boss-rush).
     pub fn with_rush(mut self, more: Vec<u32>) -> Self {
         self.rush = more;
         self.rush.reverse();

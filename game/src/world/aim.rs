@@ -1,5 +1,5 @@
 //! Where the main cast fires: at the nearest enemy (the default, the seed's
-//! auto-fire) or along a direction the player chose (mouse aim, issue 5 §3).
+//! auto-fire) or along a direction the player chose (mouse aim).
 
 use glam::Vec2;
 

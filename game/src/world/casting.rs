@@ -1,4 +1,4 @@
-//! Step stage 3 (DESIGN §2): the active core ticks and its spawns are queued,
+//! Step stage 3 (docs/architecture.md#the-step): the active core ticks and its spawns are queued,
 //! aimed. Also the cast context and caster stats that the payload and entry
 //! casts of `combat.rs` share.
 

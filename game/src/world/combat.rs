@@ -198,7 +198,7 @@ impl World {
                 .hit(t, spec, attacker, &self.cat.combat, &mut self.rngs.combat);
             self.book_hit(t, &out, slot, counters);
         }
-        // The nuke (numerical §2.2, "may blow yourself up"): a caster inside
+        // The nuke (docs/game.md#spell-chips, "may blow yourself up"): a caster inside
         // the blast takes the hit's damage as an explosion, through armour.
         let hurts_caster = self.field.shots.get(slot).is_some_and(|s| s.hurts_caster);
         if hurts_caster && self.player.pos.distance(pos) <= radius + self.player.radius {
@@ -373,7 +373,7 @@ impl World {
             }
             if let Some(core) = self.caster.core.as_mut() {
                 core.notify_kill();
-                // Mana Leech (game-design §3.3: "mana back per kill", the
+                // Mana Leech (docs/game.md#spell-chips: "mana back per kill", the
                 // sustain build's core): each kill refills this much mana, up
                 // to the pool the core and the player allow.
                 let leech = self.player.stat(crate::stats::StatId::ManaLeech);

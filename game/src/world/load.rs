@@ -1,4 +1,4 @@
-//! The design load of DESIGN §2 / issue 4 (1,000 enemies and 2,000 projectiles)
+//! The design load of docs/architecture.md#design-load (1,000 enemies and 2,000 projectiles)
 //! held steady inside a real world step, for benches and the load figures.
 //!
 //! [`World::hold_load`] tops the arena up before each step: a late-wave mix of

@@ -1,4 +1,4 @@
-//! The blade's step (issue 12): the world orders the rules of
+//! The blade's step (docs/game.md#melee): the world orders the rules of
 //! [`crate::melee`] over its bodies. A worn blade (`kit.gear.melee`) swings
 //! by itself at the nearest enemy in reach while the core keeps firing (the
 //! genre's melee weapons do; the seed's fighter picks targets the same way).

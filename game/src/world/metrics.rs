@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-/// The stages of one step, in the order of DESIGN §2.
+/// The stages of one step, in the order of docs/architecture.md#the-step.
 pub const STAGE_NAMES: [&str; 6] = ["events", "combat", "vm", "ai_movement", "upload", "compute"];
 
 /// CPU milliseconds per stage of the last step, indexed like [`STAGE_NAMES`].

@@ -1,5 +1,5 @@
 //! The simulation of a fight: one fixed 60 Hz step joining combat, the spell
-//! VM, enemies and the projectile compute core in the order of DESIGN §2.
+//! VM, enemies and the projectile compute core in the order of docs/architecture.md#the-step.
 //!
 //! [`World::step`] runs, in this order:
 //! 1. **events**: take the compute core's events of the previous step, already
@@ -152,7 +152,7 @@ struct Caster {
     aim_override: Option<Vec2>,
     /// Still time for stand-charge chips ([`World::charge_state`]).
     charge: ChargeTracker,
-    /// The worn blade's swing (issue 12).
+    /// The worn blade's swing.
     swing: crate::melee::Swing,
     /// Speed of the strike's dash now, px/s.
     dash_v: f32,

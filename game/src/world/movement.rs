@@ -1,4 +1,4 @@
-//! Step stage 4 (DESIGN §2): enemies, bosses, the player and pickups move,
+//! Step stage 4 (docs/architecture.md#the-step): enemies, bosses, the player and pickups move,
 //! and what touches the player hurts it.
 
 use super::blows::Blow;

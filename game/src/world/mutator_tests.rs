@@ -1,4 +1,4 @@
-//! The endless mutators (game-design §8.2) in a real fight (CPU backend),
+//! The endless mutators (docs/game.md#mutators) in a real fight (CPU backend),
 //! with the numbers checked by hand in the comments.
 
 use std::sync::Arc;

@@ -117,7 +117,7 @@ impl World {
             .is_some_and(|r| r.config().boss.is_some())
     }
 
-    /// Depth of the current wave for loot (DESIGN §7: 5 × wave, at most 100).
+    /// Depth of the current wave for loot (docs/game.md#depth: 5 × wave, at most 100).
     pub fn depth(&self) -> u32 {
         self.cat.loot.drops.run_model.depth_of_wave(self.wave.max(1))
     }

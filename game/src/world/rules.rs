@@ -6,7 +6,7 @@
 use super::*;
 use crate::bosses::BossEvent;
 
-/// Share of the lord's full HP each NG+ clone has (game-design §8.2 gives
+/// Share of the lord's full HP each NG+ clone has (docs/game.md#new-game-plus gives
 /// the count, two, not their strength; a clone at 15 % falls to a few
 /// seconds of a build that brought the lord down).
 pub const CLONE_HP_SHARE: f32 = 0.15;

@@ -1,4 +1,4 @@
-//! The CPU side of each projectile slot (DESIGN §2: slots are owned by the
+//! The CPU side of each projectile slot (docs/architecture.md#projectile-slots: slots are owned by the
 //! CPU, so every projectile's payload, trigger depth and owner are known here).
 //!
 //! The compute core hands out slot indices on spawn and frees a slot when it

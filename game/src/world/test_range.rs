@@ -1,4 +1,4 @@
-//! The lab's test range as a world mode (game-design §5.1, §6.3): the active
+//! The lab's test range as a world mode (docs/game.md#test-range): the active
 //! core fires at dummies that stand still, take damage, never die and never
 //! heal, and no wave spawner runs, so nothing else enters the arena and the
 //! wave never ends. The DPS meter reads [`WaveStats::damage_dealt`].

@@ -1,4 +1,4 @@
-//! Step stage 5 (DESIGN §2): enemies, the player circle and queued spawns go
+//! Step stage 5 (docs/architecture.md#the-step): enemies, the player circle and queued spawns go
 //! to the compute core. A spawn request becomes a projectile slot with its
 //! [`Shot`] record (or an area effect) here, and `release_shot` frees a slot's
 //! record and payload again.

@@ -24,7 +24,7 @@ pub fn core(id: &str) -> CoreDef {
     c.cores.get(i).clone()
 }
 
-/// The starting core with the given VM.md *State* values.
+/// The starting core with the given docs/vm.md#state values.
 pub fn custom(
     spells_per_cast: u32,
     cast_delay: f32,
@@ -44,7 +44,7 @@ pub fn custom(
     c
 }
 
-/// VM.md's example core: 1 draw, 0.25 s, 0.5 s, 1000 mana, no regen, 10 slots.
+/// The example core of docs/vm.md#state: 1 draw, 0.25 s, 0.5 s, 1000 mana, no regen, 10 slots.
 pub fn example_core() -> CoreDef {
     custom(1, 0.25, 0.5, 1000.0, 0.0, 10)
 }

@@ -1,6 +1,6 @@
 //! Boss definitions from `data/bosses/*.json`, in the phase schema of
-//! game-design §4.5 (P5-E1), plus the body numbers the seed keeps elsewhere
-//! (HP, speed, attack from numerical §3.2; XP 500 from numerical §1.2).
+//! docs/game.md#boss-phases, plus the body numbers the seed keeps elsewhere
+//! (HP, speed, attack from docs/game.md#bosses; XP 500 from docs/game.md#xp-and-levels).
 //!
 //! The seed's phase fields are kept verbatim (`hp_threshold_enter`,
 //! `resistances` with uppercase element keys, `regen_on_physical_hit`,

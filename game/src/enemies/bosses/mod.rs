@@ -1,4 +1,4 @@
-//! Bosses (game-design §4.5, DESIGN §5): definitions in `data/bosses/*.json`
+//! Bosses (docs/game.md#boss-phases, docs/game.md#enemies): definitions in `data/bosses/*.json`
 //! and the phase machine that runs them.
 //!
 //! A boss is an enemy slot in `crate::enemies::EnemySet` whose

@@ -1,4 +1,4 @@
-//! The void lord's barrage reflect shield (numerical §3.2, "弹幕反射盾").
+//! The void lord's barrage reflect shield (docs/game.md#reflect-shield, "弹幕反射盾").
 //!
 //! A leaky bucket of projectile hits: each hit adds one, the bucket drains
 //! `hits / window_s` per second. When it fills while the shield is off its
@@ -6,7 +6,7 @@
 //! projectile that hits the boss (as a mirror does, from any side and of any
 //! element); the reflected shots fly back at the player. So a barrage of many
 //! small shots is answered with itself, and a build of fewer, heavier hits
-//! (the seed's "each shot over 250 damage", §5.D) never raises it.
+//! (the seed's "each shot over 250 damage", docs/game.md#reflect-shield) never raises it.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,4 +1,4 @@
-//! The build's DPS as numerical §3.2 means it: what the player's current
+//! The build's DPS in the sense of the monster standards (docs/game.md#archetypes): what the player's current
 //! build deals per second to one target, not what a wave happened to offer
 //! (a wave's `dps` is capped by the HP its spawner sends: wave 1's 56 grunts
 //! hold ~710 HP, 12 per second, whatever the build).

@@ -1,4 +1,4 @@
-//! The **starter** policy: the simple shopper the sim had before issue 11,
+//! The **starter** policy: the simple shopper the sim had before the balance pass (docs/balance.md),
 //! kept as the baseline a balance change is measured against. It buys what
 //! looks strong on the shelf without a plan.
 //!

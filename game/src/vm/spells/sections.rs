@@ -60,7 +60,7 @@ pub struct ProjectileDef {
     #[serde(default = "default_knockback")]
     pub knockback: f32,
     /// The explosion also hurts the caster standing inside it (the nuke:
-    /// "may blow yourself up", numerical §2.2).
+    /// "may blow yourself up", docs/game.md#spell-chips).
     #[serde(default)]
     pub hurts_caster: bool,
     /// What the spawn is when it is not a plain projectile.
@@ -178,7 +178,7 @@ pub enum TriggerOn {
     /// Every `interval` seconds while the turret lives.
     Turret,
     /// When the carrier first touches an arena wall, where it touches
-    /// (game-design §2.2: a bullet that hits a wall spawns a turret).
+    /// (docs/game.md#spell-chips: a bullet that hits a wall spawns a turret).
     Wall,
 }
 
