@@ -66,12 +66,14 @@ fn mix(c: &mut Criterion) {
 
 fn listen(c: &mut Criterion) {
     let cat = Arc::new(game::catalog::Catalog::load(&game::data::default_root()).expect("data"));
-    let mut w = game::world::World::new(cat, 3, engine::gpu::Backend::Cpu, None).expect("world");
-    w.begin_wave(5).expect("wave 5");
+    let (mut w, mut carry) =
+        game::world::World::new_run(cat, 3, engine::gpu::Backend::Cpu, None).expect("world");
+    let input = game::world::PlayerInput::default();
+    w.begin_wave(&mut carry, 5).expect("wave 5");
     for _ in 0..60 {
         w.hold_load(1000, 2000);
         w.player.hp = w.player.hp_max();
-        w.step();
+        w.step(&mut carry, &input);
     }
     let lengths = game::sound::lengths();
     let mut book = VoiceBook::new(&lengths);
@@ -79,7 +81,7 @@ fn listen(c: &mut Criterion) {
     c.bench_function("listen_and_book_frame", |b| {
         b.iter(|| {
             let mut listener = Listener::default();
-            listener.hear(black_box(&w), &mut |s: Sfx| book.ask(s.index()));
+            listener.hear(black_box(&w), &carry, &mut |s: Sfx| book.ask(s.index()));
             now += 1.0 / 60.0;
             black_box(book.flush(now));
         });

@@ -8,31 +8,33 @@ use std::sync::Arc;
 use criterion::{Criterion, criterion_group, criterion_main};
 use engine::gpu::{Backend, GpuContext};
 use game::catalog::Catalog;
-use game::world::World;
+use game::world::{Carry, PlayerInput, World};
 
 const ENEMIES: u32 = 1000;
 const PROJECTILES: u32 = 2000;
 
-fn loaded_world(cat: &Arc<Catalog>, backend: Backend, ctx: Option<&GpuContext>) -> World {
-    let mut w = World::new(cat.clone(), 7, backend, ctx).expect("world");
-    w.begin_wave(1).expect("wave 1");
+fn loaded_world(cat: &Arc<Catalog>, backend: Backend, ctx: Option<&GpuContext>) -> (World, Carry) {
+    let (mut w, mut carry) = World::new_run(cat.clone(), 7, backend, ctx).expect("world");
+    let input = PlayerInput::default();
+    w.begin_wave(&mut carry, 1).expect("wave 1");
     // Fill and settle: events flow, enemies crowd, projectiles cycle.
     for _ in 0..90 {
         w.hold_load(ENEMIES, PROJECTILES);
-        w.step();
+        w.step(&mut carry, &input);
     }
-    w
+    (w, carry)
 }
 
 fn bench(c: &mut Criterion) {
     let cat = Arc::new(Catalog::load(&game::data::default_root()).expect("data loads"));
     let mut g = c.benchmark_group("world_step_1000e_2000p");
     g.sample_size(30);
-    let mut cpu = loaded_world(&cat, Backend::Cpu, None);
+    let (mut cpu, mut cpu_carry) = loaded_world(&cat, Backend::Cpu, None);
+    let input = PlayerInput::default();
     g.bench_function("cpu", |b| {
         b.iter(|| {
             cpu.hold_load(ENEMIES, PROJECTILES);
-            cpu.step();
+            cpu.step(&mut cpu_carry, &input);
         })
     });
     eprintln!(
@@ -43,11 +45,11 @@ fn bench(c: &mut Criterion) {
     );
     match GpuContext::headless() {
         Ok(ctx) => {
-            let mut gpu = loaded_world(&cat, Backend::Gpu, Some(&ctx));
+            let (mut gpu, mut gpu_carry) = loaded_world(&cat, Backend::Gpu, Some(&ctx));
             g.bench_function("gpu", |b| {
                 b.iter(|| {
                     gpu.hold_load(ENEMIES, PROJECTILES);
-                    gpu.step();
+                    gpu.step(&mut gpu_carry, &input);
                 })
             });
             eprintln!(

@@ -53,6 +53,27 @@ pub enum StatSource {
     Shop,
 }
 
+/// The permanent stat modifiers a run carries between waves (in
+/// `carry::Carry`): the player's sheet folds them first, then the worn
+/// items, then the fight's buffs.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StatSources {
+    /// Level-up choices, in the order taken.
+    pub level: Vec<StatModifier>,
+    /// Shelf C purchases, in the order bought.
+    pub shop: Vec<StatModifier>,
+}
+
+impl StatSources {
+    /// Adds modifiers from one source, after those already there.
+    pub fn add(&mut self, source: StatSource, mods: &[StatModifier]) {
+        match source {
+            StatSource::LevelUp => self.level.extend_from_slice(mods),
+            StatSource::Shop => self.shop.extend_from_slice(mods),
+        }
+    }
+}
+
 /// What one hit did to the player.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum HitOutcome {
@@ -88,8 +109,9 @@ pub struct Player {
     pub no_healing: bool,
     invulnerable: f32,
     hit_invulnerability: f32,
-    level_mods: Vec<StatModifier>,
-    shop_mods: Vec<StatModifier>,
+    /// The carried modifiers (level-ups, shelf C) folded, in their order:
+    /// the start of every refold. Derived from `StatSources` by [`Player::refresh`].
+    carried: StatSheet,
     item_mods: Vec<StatModifier>,
     /// Fight-time modifiers (loot stack buffs, "while standing still"
     /// bonuses): recomputed by the fight every step, never carried between waves.
@@ -125,8 +147,7 @@ impl Player {
             no_healing: false,
             invulnerable: 0.0,
             hit_invulnerability: def.hit_invulnerability_s,
-            level_mods: Vec::new(),
-            shop_mods: Vec::new(),
+            carried: StatSheet::new(),
             item_mods: Vec::new(),
             buff_mods: Vec::new(),
             hp_max_lost: 0.0,
@@ -200,12 +221,14 @@ impl Player {
         (self.hp / self.hp_max()).clamp(0.0, 1.0)
     }
 
-    /// Adds a permanent modifier (a level-up or a shop purchase).
-    pub fn add_modifiers(&mut self, source: StatSource, mods: &[StatModifier]) {
-        match source {
-            StatSource::LevelUp => self.level_mods.extend_from_slice(mods),
-            StatSource::Shop => self.shop_mods.extend_from_slice(mods),
+    /// Refolds the sheet after the carried modifiers changed (a level-up or
+    /// a shelf C purchase, through `carry::Carry::add_stats`).
+    pub fn refresh(&mut self, carried: &StatSources) {
+        let mut s = StatSheet::new();
+        for m in carried.level.iter().chain(&carried.shop) {
+            s.apply(m);
         }
+        self.carried = s;
         self.rebuild();
     }
 
@@ -225,25 +248,22 @@ impl Player {
     }
 
     /// Every modifier in effect, in source order (for the UI's breakdown).
-    pub fn modifiers(&self) -> impl Iterator<Item = &StatModifier> {
-        self.level_mods
+    pub fn modifiers<'a>(&'a self, carried: &'a StatSources) -> impl Iterator<Item = &'a StatModifier> {
+        carried
+            .level
             .iter()
-            .chain(&self.shop_mods)
+            .chain(&carried.shop)
             .chain(&self.item_mods)
             .chain(&self.buff_mods)
     }
 
-    /// Refolds the sheet; a raised max HP heals by the amount raised, a lowered one clamps.
+    /// Refolds the sheet from the carried fold onwards (the same left fold
+    /// as over every source at once); a raised max HP heals by the amount
+    /// raised, a lowered one clamps.
     fn rebuild(&mut self) {
         let old_max = self.hp_max();
-        let mut s = StatSheet::new();
-        for m in self
-            .level_mods
-            .iter()
-            .chain(&self.shop_mods)
-            .chain(&self.item_mods)
-            .chain(&self.buff_mods)
-        {
+        let mut s = self.carried.clone();
+        for m in self.item_mods.iter().chain(&self.buff_mods) {
             s.apply(m);
         }
         if self.hp_max_lost > 0.0 {
@@ -260,6 +280,36 @@ impl Player {
                 self.hp += new_max - old_max;
             }
             self.hp = self.hp.min(new_max);
+        }
+    }
+
+    /// The player as a run's state hash reads it, with the carried modifiers
+    /// in the places they held when they lived on the player: the hash's text
+    /// is frozen so that replays recorded before the split still verify.
+    pub fn hash_view<'a>(&'a self, carried: &'a StatSources) -> impl std::fmt::Debug + 'a {
+        hash_layout::Player {
+            pos: &self.pos,
+            vel: &self.vel,
+            radius: &self.radius,
+            hp: &self.hp,
+            damage_taken: &self.damage_taken,
+            last_will: &self.last_will,
+            regenerated: &self.regenerated,
+            no_healing: &self.no_healing,
+            invulnerable: &self.invulnerable,
+            hit_invulnerability: &self.hit_invulnerability,
+            level_mods: &carried.level,
+            shop_mods: &carried.shop,
+            item_mods: &self.item_mods,
+            buff_mods: &self.buff_mods,
+            hp_max_lost: &self.hp_max_lost,
+            down_s: &self.down_s,
+            dash_def: &self.dash_def,
+            dash_left: &self.dash_left,
+            dash_dir: &self.dash_dir,
+            dash_cooldown: &self.dash_cooldown,
+            move_factor: &self.move_factor,
+            sheet: &self.sheet,
         }
     }
 
@@ -415,6 +465,43 @@ impl Player {
     }
 }
 
+/// The field order and names the state hash has always printed for the
+/// player (see [`Player::hash_view`]); never reorder.
+mod hash_layout {
+    use super::*;
+
+    /// Printed as `Player { .. }`, field for field.
+    #[derive(Debug)]
+    #[expect(
+        dead_code,
+        reason = "the fields are read only by the derived Debug, which is the point"
+    )]
+    pub(super) struct Player<'a> {
+        pub(super) pos: &'a Vec2,
+        pub(super) vel: &'a Vec2,
+        pub(super) radius: &'a f32,
+        pub(super) hp: &'a f32,
+        pub(super) damage_taken: &'a f64,
+        pub(super) last_will: &'a bool,
+        pub(super) regenerated: &'a f64,
+        pub(super) no_healing: &'a bool,
+        pub(super) invulnerable: &'a f32,
+        pub(super) hit_invulnerability: &'a f32,
+        pub(super) level_mods: &'a Vec<StatModifier>,
+        pub(super) shop_mods: &'a Vec<StatModifier>,
+        pub(super) item_mods: &'a Vec<StatModifier>,
+        pub(super) buff_mods: &'a Vec<StatModifier>,
+        pub(super) hp_max_lost: &'a f32,
+        pub(super) down_s: &'a f32,
+        pub(super) dash_def: &'a DashDef,
+        pub(super) dash_left: &'a f32,
+        pub(super) dash_dir: &'a Vec2,
+        pub(super) dash_cooldown: &'a f32,
+        pub(super) move_factor: &'a f32,
+        pub(super) sheet: &'a StatSheet,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -435,7 +522,8 @@ mod tests {
     #[test]
     fn armour_reduces_and_one_is_the_floor() {
         let mut p = Player::new(&def(), Vec2::ZERO);
-        p.add_modifiers(
+        let mut carried = StatSources::default();
+        carried.add(
             StatSource::Shop,
             &[StatModifier {
                 stat: StatId::Armor,
@@ -443,6 +531,7 @@ mod tests {
                 mul: 1.0,
             }],
         );
+        p.refresh(&carried);
         assert_eq!(p.take_hit(5.0), HitOutcome::Damaged(2.0));
         assert_eq!(p.take_hit(5.0), HitOutcome::Ignored);
         p.tick(0.2);
@@ -476,7 +565,8 @@ mod tests {
     fn stat_sources_fold_with_caps_and_max_hp_heals() {
         let mut p = Player::new(&def(), Vec2::ZERO);
         p.take_hit(30.0);
-        p.add_modifiers(
+        let mut carried = StatSources::default();
+        carried.add(
             StatSource::LevelUp,
             &[StatModifier {
                 stat: StatId::HpMax,
@@ -484,6 +574,7 @@ mod tests {
                 mul: 1.0,
             }],
         );
+        p.refresh(&carried);
         assert_eq!((p.hp, p.hp_max()), (80.0, 110.0));
         p.set_item_modifiers(vec![StatModifier {
             stat: StatId::MoveSpeed,
@@ -498,5 +589,27 @@ mod tests {
         }]);
         assert_eq!((p.hp, p.hp_max()), (60.0, 60.0));
         assert_eq!(p.stat(StatId::MoveSpeed), 300.0);
+    }
+
+    #[test]
+    fn the_hash_view_keeps_the_carried_modifiers_where_they_were() {
+        let mut p = Player::new(&def(), Vec2::ZERO);
+        let mut carried = StatSources::default();
+        let armour = StatModifier {
+            stat: StatId::Armor,
+            add: 2.0,
+            mul: 1.0,
+        };
+        carried.add(StatSource::Shop, &[armour]);
+        p.refresh(&carried);
+        let text = format!("{:?}", p.hash_view(&carried));
+        assert!(text.starts_with("Player { pos: Vec2("), "{text}");
+        let level = text.find("level_mods: []").expect("level mods printed");
+        let shop = text
+            .find(&format!("shop_mods: [{armour:?}]"))
+            .expect("shop mods printed");
+        let items = text.find("item_mods: []").expect("item mods printed");
+        let invulnerability = text.find("hit_invulnerability: 0.2").expect("printed");
+        assert!(invulnerability < level && level < shop && shop < items, "{text}");
     }
 }

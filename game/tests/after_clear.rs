@@ -2,6 +2,7 @@
 //! on the real world (CPU backend), with numbers checked by hand in the
 //! comments.
 
+use game::world::{Carry, PlayerInput};
 use std::sync::Arc;
 
 use engine::compute::FLAG_ENEMY_TEAM;
@@ -48,10 +49,10 @@ fn kill_bosses(w: &mut World) {
 /// `n` steps with the player standing still and kept alive (healing and
 /// regeneration clamp HP to its maximum, so it is refilled every step): the
 /// test drives the bosses.
-fn steps(w: &mut World, n: u32) {
+fn steps(w: &mut World, carry: &mut Carry, n: u32) {
     for _ in 0..n {
         w.player.hp = 1.0e9;
-        w.step();
+        w.step(carry, &PlayerInput::default());
     }
 }
 
@@ -104,12 +105,13 @@ fn a_boss_rush_brings_three_bosses_one_after_another_and_pays_a_tier_3_card() {
     distinct.dedup();
     assert_eq!(distinct.len(), 3, "three different bosses: {order:?}");
 
-    let mut w = World::new(cat.clone(), 7, Backend::Cpu, None).expect("world");
+    let (mut w, mut carry) = World::new_run(cat.clone(), 7, Backend::Cpu, None).expect("world");
     w.set_rules(plan.rules.clone());
     w.boss_scale = plan.boss_scale;
-    w.begin_wave_with(&plan.config, plan.rush.clone()).expect("wave");
+    w.begin_wave_with(&mut carry, &plan.config, plan.rush.clone())
+        .expect("wave");
     // The first boss comes 3 s in (step 180).
-    steps(&mut w, 181);
+    steps(&mut w, &mut carry, 181);
     let mut seen = Vec::new();
     for (k, want) in order.iter().enumerate() {
         let bosses = boss_slots(&w);
@@ -127,7 +129,7 @@ fn a_boss_rush_brings_three_bosses_one_after_another_and_pays_a_tier_3_card() {
         assert!(!w.rush_done());
         kill_bosses(&mut w);
         // The reap frees it; the next one is called in and spawns a step later.
-        steps(&mut w, 3);
+        steps(&mut w, &mut carry, 3);
     }
     assert_eq!(seen, order);
     assert!(boss_slots(&w).is_empty());
@@ -143,7 +145,7 @@ fn a_rush_wave_in_a_run_ends_with_its_card_in_the_deck_or_waiting_area() {
         ..RunSetup::new(11, 1)
     };
     let mut run = Run::new(cat.clone(), setup, Backend::Cpu, None).expect("run");
-    let cards_before = run.world().loadout.active().deck.len() + run.world().loadout.waiting.len();
+    let cards_before = run.carry().loadout.active().deck.len() + run.carry().loadout.waiting.len();
     run.apply(Command::StartWave).expect("start");
     assert!(run.plan().expect("plan").is_rush());
     let mut steps = 0;
@@ -160,15 +162,15 @@ fn a_rush_wave_in_a_run_ends_with_its_card_in_the_deck_or_waiting_area() {
     let report = run.reports().last().expect("report");
     assert!(report.boss_rush && report.boss_rush_cleared, "{report:?}");
     assert!(report.boss_kills >= 3);
-    let cards_after = run.world().loadout.active().deck.len() + run.world().loadout.waiting.len();
+    let cards_after = run.carry().loadout.active().deck.len() + run.carry().loadout.waiting.len();
     let tier3 = |id: &str| cat.spells.find(id).is_some_and(|i| cat.spells.get(i).rarity >= 3);
     let new_cards: Vec<String> = run
-        .world()
+        .carry()
         .loadout
         .active()
         .deck
         .iter()
-        .chain(&run.world().loadout.waiting)
+        .chain(&run.carry().loadout.waiting)
         .map(|c| c.id.clone())
         .filter(|id| tier3(id))
         .collect();
@@ -187,10 +189,11 @@ fn ng_plus_one_gives_the_void_lord_a_fourth_phase_with_two_acting_clones() {
     // NG+1: enemies ×1.5: W20's HP 2.59 → 3.885, damage 1.57 → 2.355.
     assert!((plan.config.hp_mult - 3.885).abs() < 1e-4);
     assert!((plan.config.damage_mult - 2.355).abs() < 1e-4);
-    let mut w = World::new(cat.clone(), 5, Backend::Cpu, None).expect("world");
+    let (mut w, mut carry) = World::new_run(cat.clone(), 5, Backend::Cpu, None).expect("world");
     w.set_rules(plan.rules.clone());
-    w.begin_wave_with(&plan.config, Vec::new()).expect("wave");
-    steps(&mut w, 181);
+    w.begin_wave_with(&mut carry, &plan.config, Vec::new())
+        .expect("wave");
+    steps(&mut w, &mut carry, 181);
     let lord = boss_slots(&w);
     assert_eq!(lord.len(), 1);
     let (slot, id, _, hp_max, _, _) = lord[0].clone();
@@ -199,7 +202,7 @@ fn ng_plus_one_gives_the_void_lord_a_fourth_phase_with_two_acting_clones() {
     assert!((hp_max - 75_000.0).abs() < 1.0, "{hp_max}");
     assert!((w.enemies().get(slot).expect("lord").attack - 150.0).abs() < 1e-3);
     // Enemy shots fly 240 × 1.3 = 312 px/s: the lord's spread_8 comes every 1.5 s.
-    steps(&mut w, 120);
+    steps(&mut w, &mut carry, 120);
     let speeds: Vec<f32> = w
         .compute()
         .read_projectiles()
@@ -212,7 +215,7 @@ fn ng_plus_one_gives_the_void_lord_a_fourth_phase_with_two_acting_clones() {
 
     // Down to 0 HP: the last will.
     w.enemies_mut().get_mut(slot).expect("lord").hp = 0.0;
-    steps(&mut w, 1);
+    steps(&mut w, &mut carry, 1);
     let bosses = boss_slots(&w);
     let lord = bosses.iter().find(|b| !b.4).expect("the lord lives on");
     // 30 % of 75,000 = 22,500, in phase 4.
@@ -243,7 +246,7 @@ fn ng_plus_one_gives_the_void_lord_a_fourth_phase_with_two_acting_clones() {
     let before = enemy_shots(&w);
     let mut counts = Vec::new();
     for _ in 0..12 {
-        steps(&mut w, 11);
+        steps(&mut w, &mut carry, 11);
         counts.push(enemy_shots(&w));
     }
     for (c, s) in clones.iter().zip(&start) {
@@ -255,10 +258,10 @@ fn ng_plus_one_gives_the_void_lord_a_fourth_phase_with_two_acting_clones() {
         "the clones' bursts fill the air: {before} then {counts:?}"
     );
     // The lord's invincibility (5 s) runs out; when it falls, its clones fall with it.
-    steps(&mut w, 200);
+    steps(&mut w, &mut carry, 200);
     let lord_slot = lord.0;
     w.enemies_mut().get_mut(lord_slot).expect("lord").hp = 0.0;
-    steps(&mut w, 3);
+    steps(&mut w, &mut carry, 3);
     assert!(
         boss_slots(&w).is_empty(),
         "lord and clones gone: {:?}",

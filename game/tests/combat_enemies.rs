@@ -301,7 +301,8 @@ fn same_inputs_same_step() {
 #[test]
 fn shield_bearers_turn_back_frontal_physical_shots_only() {
     let cat = std::sync::Arc::new(game::catalog::Catalog::load(&game::data::default_root()).expect("data"));
-    let mut w = game::world::World::new(cat.clone(), 1, engine::gpu::Backend::Cpu, None).expect("world");
+    let (mut w, _carry) =
+        game::world::World::new_run(cat.clone(), 1, engine::gpu::Backend::Cpu, None).expect("world");
     let pos = cat.run.world.arena.centre();
     let slot = w.spawn_enemy("shieldbearer", pos).expect("spawned");
     let facing = w.enemies().get(slot).expect("enemy").facing;

@@ -12,7 +12,7 @@ use game::player::StatSource;
 use game::run::{Build, BuildEntries, RunOptions, WaveReport, play};
 use game::shop::{Card, CarriedCore, Loadout};
 use game::stats::{StatId, StatModifier};
-use game::world::{Dummy, World};
+use game::world::{Carry, Dummy, PlayerInput, World};
 use glam::Vec2;
 
 fn catalog() -> Arc<Catalog> {
@@ -69,9 +69,15 @@ fn oil_then_fire_is_an_oil_blast() {
 /// A test range: `deck` on `core`, one `dummy` enemy at `offset` from the
 /// arena centre where the player stands; `prepare` runs before the range
 /// starts (the core's mana is set then).
-fn range(core: &str, deck: &[&str], dummy: &str, offset: Vec2, prepare: impl FnOnce(&mut World)) -> World {
+fn range(
+    core: &str,
+    deck: &[&str],
+    dummy: &str,
+    offset: Vec2,
+    prepare: impl FnOnce(&mut World, &mut Carry),
+) -> (World, Carry) {
     let cat = catalog();
-    let mut w = World::new(cat.clone(), 4, Backend::Cpu, None).expect("world");
+    let (mut w, mut carry) = World::new_run(cat.clone(), 4, Backend::Cpu, None).expect("world");
     let def = cat.cores.get(cat.cores.find(core).expect("core"));
     let mut carried = CarriedCore::new(def.id.clone(), 0, def.capacity as usize, &[]);
     carried.deck = deck
@@ -81,26 +87,28 @@ fn range(core: &str, deck: &[&str], dummy: &str, offset: Vec2, prepare: impl FnO
             paid: 0,
         })
         .collect();
-    w.loadout = Loadout::new(carried);
-    prepare(&mut w);
+    carry.loadout = Loadout::new(carried);
+    prepare(&mut w, &mut carry);
     let centre = cat.run.world.arena.centre();
-    w.begin_test_range(&[Dummy {
-        enemy: dummy.into(),
-        pos: centre + offset,
-        hp: 1.0e6,
-    }])
+    w.begin_test_range(
+        &mut carry,
+        &[Dummy {
+            enemy: dummy.into(),
+            pos: centre + offset,
+            hp: 1.0e6,
+        }],
+    )
     .expect("range");
-    w
+    (w, carry)
 }
 
 /// HP the lifesteal of `deck` restored to a player at 30 HP over 5 s of
 /// shooting a range dummy.
 fn range_lifesteal(deck: &[&str]) -> f64 {
-    let mut w = range("starter_core", deck, "grunt", Vec2::new(150.0, 0.0), |_| {});
+    let (mut w, mut carry) = range("starter_core", deck, "grunt", Vec2::new(150.0, 0.0), |_, _| {});
     w.player.hp = 30.0;
     for _ in 0..300 {
-        w.move_dir = Vec2::ZERO;
-        w.step();
+        w.step(&mut carry, &PlayerInput::default());
     }
     assert!(w.stats.damage_dealt > 0.0);
     w.stats.healed.lifesteal
@@ -115,35 +123,40 @@ fn the_lifesteal_chip_heals() {
 
 /// A test range with one dummy `distance` px east of the player, the player
 /// holding a nuke on a core with the mana for it.
-fn nuke_range(distance: f32) -> World {
-    let mut w = range("debug_core", &["nuke"], "tank", Vec2::new(distance, 0.0), |w| {
-        // The player's own mana pool caps the core's: make room for 200 mana.
-        w.player.add_modifiers(
-            StatSource::Shop,
-            &[StatModifier {
-                stat: StatId::ManaMax,
-                add: 300.0,
-                mul: 1.0,
-            }],
-        );
-    });
+fn nuke_range(distance: f32) -> (World, Carry) {
+    let (mut w, carry) = range(
+        "debug_core",
+        &["nuke"],
+        "tank",
+        Vec2::new(distance, 0.0),
+        |w, carry| {
+            // The player's own mana pool caps the core's: make room for 200 mana.
+            carry.add_stats(
+                StatSource::Shop,
+                &[StatModifier {
+                    stat: StatId::ManaMax,
+                    add: 300.0,
+                    mul: 1.0,
+                }],
+            );
+            w.refresh_stats(carry);
+        },
+    );
     w.player.hp = w.player.hp_max();
-    w
+    (w, carry)
 }
 
 #[test]
 fn the_nuke_hurts_a_caster_inside_its_blast_and_spares_one_outside() {
-    let mut near = nuke_range(120.0);
+    let (mut near, mut near_carry) = nuke_range(120.0);
     for _ in 0..180 {
-        near.move_dir = Vec2::ZERO;
-        near.step();
+        near.step(&mut near_carry, &PlayerInput::default());
     }
     assert!(near.stats.self_damage > 0.0, "the nuke went off 120 px away");
     assert!(near.player.hp < near.player.hp_max());
-    let mut far = nuke_range(450.0);
+    let (mut far, mut far_carry) = nuke_range(450.0);
     for _ in 0..360 {
-        far.move_dir = Vec2::ZERO;
-        far.step();
+        far.step(&mut far_carry, &PlayerInput::default());
     }
     assert!(far.stats.damage_dealt > 0.0, "the far nuke hit its target");
     assert_eq!(far.stats.self_damage, 0.0, "450 px is outside the 300 px blast");
@@ -151,8 +164,9 @@ fn the_nuke_hurts_a_caster_inside_its_blast_and_spares_one_outside() {
 
 /// Mana refilled by kills in the first 20 s of wave 1, with `leech` mana per kill.
 fn leeched(leech: f32) -> f64 {
-    let mut w = World::new(catalog(), 8, Backend::Cpu, None).expect("world");
-    w.player.add_modifiers(
+    let (mut w, mut carry) = World::new_run(catalog(), 8, Backend::Cpu, None).expect("world");
+    let mut input = PlayerInput::default();
+    carry.add_stats(
         StatSource::Shop,
         &[StatModifier {
             stat: StatId::ManaLeech,
@@ -160,10 +174,11 @@ fn leeched(leech: f32) -> f64 {
             mul: 1.0,
         }],
     );
-    w.begin_wave(1).expect("wave 1");
+    w.refresh_stats(&mut carry);
+    w.begin_wave(&mut carry, 1).expect("wave 1");
     for _ in 0..1200 {
-        w.move_dir = Vec2::ZERO;
-        w.step();
+        input.move_dir = Vec2::ZERO;
+        w.step(&mut carry, &input);
     }
     assert!(w.stats.kills > 0, "the starting deck kills in 20 s");
     w.stats.mana_leeched
@@ -207,12 +222,14 @@ fn the_reapers_on_kill_entry_casts_in_the_fight() {
 fn an_on_wall_trigger_builds_a_turret_where_its_bolt_meets_the_wall() {
     let cat = catalog();
     let deck = ["trigger_wall", "summon_turret", "spark_bolt"];
-    let mut w = range("starter_core", &deck, "tank", Vec2::new(0.0, 400.0), |_| {});
+    let (mut w, mut carry) = range("starter_core", &deck, "tank", Vec2::new(0.0, 400.0), |_, _| {});
     // Aim east, away from the dummy, at the wall 1,200 px off.
-    w.set_aim(Some(Vec2::X));
+    let input = PlayerInput {
+        aim: Some(Vec2::X),
+        ..PlayerInput::default()
+    };
     for _ in 0..180 {
-        w.move_dir = Vec2::ZERO;
-        w.step();
+        w.step(&mut carry, &input);
     }
     assert!(w.stats.wall_triggers > 0, "the bolt reached the wall");
     let turret = w
@@ -232,13 +249,13 @@ fn an_on_wall_trigger_builds_a_turret_where_its_bolt_meets_the_wall() {
 fn a_dash_covers_its_distance_untouchable_and_the_dash_wave_core_casts_on_it() {
     let cat = catalog();
     let dash = cat.run.world.player.dash;
-    let mut w = range(
+    let (mut w, mut carry) = range(
         "dash_wave_core",
         &["spark_bolt"],
         "tank",
         Vec2::new(0.0, 500.0),
-        |w| {
-            w.loadout = Loadout::new({
+        |_, carry| {
+            carry.loadout = Loadout::new({
                 let def = cat.cores.get(cat.cores.find("dash_wave_core").expect("core"));
                 let mut c = CarriedCore::new(
                     def.id.clone(),
@@ -263,15 +280,14 @@ fn a_dash_covers_its_distance_untouchable_and_the_dash_wave_core_casts_on_it() {
     );
     let start = w.player.pos;
     let casts_before = w.stats.casts;
-    w.move_dir = Vec2::X;
-    w.dash = true;
-    w.step();
+    let east = PlayerInput::walk(Vec2::X);
+    let dash_east = PlayerInput { dash: true, ..east };
+    w.step(&mut carry, &dash_east);
     assert_eq!(w.stats.dashes, 1);
     assert!(w.player.invulnerable(), "untouchable while dashing");
     let steps = (dash.duration_s * 60.0).ceil() as u32;
     for _ in 1..steps {
-        w.move_dir = Vec2::X;
-        w.step();
+        w.step(&mut carry, &east);
     }
     let walked = w.player.pos.x - start.x;
     assert!(
@@ -281,16 +297,16 @@ fn a_dash_covers_its_distance_untouchable_and_the_dash_wave_core_casts_on_it() {
     );
     assert!(w.stats.casts > casts_before, "the on-dash entry cast");
     // On cooldown: a second press right away does nothing.
-    w.dash = true;
-    w.step();
+    w.step(&mut carry, &dash_east);
     assert_eq!(w.stats.dashes, 1);
     // A standing player does not dash.
     for _ in 0..(dash.cooldown_s * 60.0) as u32 + 1 {
-        w.move_dir = Vec2::ZERO;
-        w.step();
+        w.step(&mut carry, &PlayerInput::default());
     }
-    w.move_dir = Vec2::ZERO;
-    w.dash = true;
-    w.step();
+    let dash_standing = PlayerInput {
+        dash: true,
+        ..PlayerInput::default()
+    };
+    w.step(&mut carry, &dash_standing);
     assert_eq!(w.stats.dashes, 1);
 }

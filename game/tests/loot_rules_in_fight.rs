@@ -5,6 +5,7 @@
 
 mod combat_common;
 use combat_common::dummy;
+use game::world::PlayerInput;
 use std::sync::Arc;
 
 use engine::gpu::Backend;
@@ -19,7 +20,7 @@ use game::loot::artifacts::{ArtifactDef, ArtifactInstance};
 use game::loot::hooks::{ConditionalModifiers, Hook, HookEffect, HookRule, WhileCondition};
 use game::shop::loadout::Card;
 use game::stats::{StatId, StatModifier};
-use game::world::World;
+use game::world::{Carry, World};
 use glam::Vec2;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -31,9 +32,10 @@ fn load() -> Catalog {
 }
 
 /// A world on the CPU twin with artifact `id` socketed (record depth 0 opens one socket).
-fn world_with(cat: Arc<Catalog>, id: &str) -> World {
-    let mut w = World::new(cat.clone(), 21, Backend::Cpu, None).expect("world");
-    w.equipment
+fn world_with(cat: Arc<Catalog>, id: &str) -> (World, Carry) {
+    let (mut w, mut carry) = World::new_run(cat.clone(), 21, Backend::Cpu, None).expect("world");
+    carry
+        .equipment
         .socket(
             ArtifactInstance {
                 id: id.into(),
@@ -42,8 +44,8 @@ fn world_with(cat: Arc<Catalog>, id: &str) -> World {
             &cat.loot,
         )
         .expect("socket");
-    w.refresh_gear();
-    w
+    w.refresh_gear(&mut carry);
+    (w, carry)
 }
 
 /// A test artifact with the given hooks and conditional modifiers.
@@ -68,31 +70,31 @@ fn clear(w: &mut World) {
 
 /// One kill that the test controls: a grunt far from the player at 0 HP is
 /// reaped at the next step (an `OnKill`).
-fn kill_one(w: &mut World) {
+fn kill_one(w: &mut World, carry: &mut Carry) {
     clear(w);
     let slot = w.spawn_enemy("grunt", Vec2::new(40.0, 40.0)).expect("grunt");
     w.enemies_mut().get_mut(slot).expect("alive").hp = 0.0;
-    w.step();
+    w.step(carry, &PlayerInput::default());
 }
 
-/// One step with nothing in the arena.
-fn quiet_step(w: &mut World) {
+/// One step with nothing in the arena, the player walking along `dir`.
+fn quiet_step(w: &mut World, carry: &mut Carry, dir: Vec2) {
     clear(w);
-    w.step();
+    w.step(carry, &PlayerInput::walk(dir));
 }
 
 #[test]
 fn ash_stride_stacks_move_speed_caps_at_eight_and_burns_after_two_seconds() {
     let cat = Arc::new(load());
-    let mut w = world_with(cat, "ash_stride");
-    w.begin_wave(1).expect("wave 1");
+    let (mut w, mut carry) = world_with(cat, "ash_stride");
+    w.begin_wave(&mut carry, 1).expect("wave 1");
     assert_eq!(w.player.stat(StatId::MoveSpeed), 300.0);
-    kill_one(&mut w);
+    kill_one(&mut w, &mut carry);
     // One stack: 300 × (1 + 0.12) = 336.
     assert_eq!(w.buff_stacks(StatId::MoveSpeed), 1);
     assert!((w.player.stat(StatId::MoveSpeed) - 336.0).abs() < 1e-3);
     for _ in 0..9 {
-        kill_one(&mut w);
+        kill_one(&mut w, &mut carry);
     }
     // Ten kills, capped at 8 stacks: 300 × (1 + 0.12 × 8) = 588 (under the 600 soft cap).
     assert_eq!(w.buff_stacks(StatId::MoveSpeed), 8);
@@ -100,39 +102,39 @@ fn ash_stride_stacks_move_speed_caps_at_eight_and_burns_after_two_seconds() {
     // The last kill's step already counted 1/60 s; 118 more quiet steps make
     // 119/60 s < 2 s: the stacks hold. The 120th step reaches 2 s: all burn.
     for _ in 0..118 {
-        quiet_step(&mut w);
+        quiet_step(&mut w, &mut carry, Vec2::ZERO);
     }
     assert_eq!(w.buff_stacks(StatId::MoveSpeed), 8);
-    quiet_step(&mut w);
+    quiet_step(&mut w, &mut carry, Vec2::ZERO);
     assert_eq!(w.buff_stacks(StatId::MoveSpeed), 0);
     assert_eq!(w.player.stat(StatId::MoveSpeed), 300.0);
     // A kill within the window keeps the stacks (the timer restarts).
-    kill_one(&mut w);
+    kill_one(&mut w, &mut carry);
     for _ in 0..60 {
-        quiet_step(&mut w);
+        quiet_step(&mut w, &mut carry, Vec2::ZERO);
     }
-    kill_one(&mut w);
+    kill_one(&mut w, &mut carry);
     assert_eq!(w.buff_stacks(StatId::MoveSpeed), 2);
     // Wave end burns every stack.
-    w.end_wave();
+    w.end_wave(&mut carry);
     assert_eq!(w.buff_stacks(StatId::MoveSpeed), 0);
     assert_eq!(w.player.stat(StatId::MoveSpeed), 300.0);
 }
 
 /// Kills the player with one grunt contact (5 damage) after setting HP to 1.
-fn die(w: &mut World) {
+fn die(w: &mut World, carry: &mut Carry) {
     clear(w);
     w.player.hp = 1.0;
     w.spawn_enemy("grunt", w.player.pos).expect("grunt");
-    w.step();
+    w.step(carry, &PlayerInput::default());
 }
 
 #[test]
 fn debt_revives_once_a_wave_after_twenty_seconds_for_five_max_hp() {
     let cat = Arc::new(load());
-    let mut w = world_with(cat, "debt");
-    w.begin_wave(1).expect("wave 1");
-    die(&mut w);
+    let (mut w, mut carry) = world_with(cat, "debt");
+    w.begin_wave(&mut carry, 1).expect("wave 1");
+    die(&mut w, &mut carry);
     assert!(w.player.is_down(), "the first death is revived");
     assert!(w.player.alive(), "the run is not lost while down");
     assert_eq!(w.player.hp, 0.0);
@@ -140,11 +142,11 @@ fn debt_revives_once_a_wave_after_twenty_seconds_for_five_max_hp() {
     // Inactive and invulnerable while down: a grunt on top does nothing, no casts, no walking.
     let casts = w.stats.main_casts;
     let pos = w.player.pos;
-    w.move_dir = Vec2::X;
+    let east = PlayerInput::walk(Vec2::X);
     w.spawn_enemy("grunt", w.player.pos).expect("grunt");
     // 20 s = 1200 steps; the death step counted one. 1190 more: still down.
     for _ in 0..1190 {
-        w.step();
+        w.step(&mut carry, &east);
     }
     assert!(w.player.is_down());
     assert_eq!(w.player.hp, 0.0);
@@ -153,7 +155,7 @@ fn debt_revives_once_a_wave_after_twenty_seconds_for_five_max_hp() {
     let mut stood = None;
     for i in 0..20 {
         clear(&mut w);
-        w.step();
+        w.step(&mut carry, &east);
         if !w.player.is_down() {
             stood = Some(i);
             break;
@@ -164,21 +166,20 @@ fn debt_revives_once_a_wave_after_twenty_seconds_for_five_max_hp() {
     assert!((8..=10).contains(&i), "stood up after {} steps", 1191 + i);
     assert_eq!((w.player.hp, w.player.hp_max()), (95.0, 95.0));
     // A second death in the same wave is final.
-    w.move_dir = Vec2::ZERO;
-    die(&mut w);
+    die(&mut w, &mut carry);
     assert!(!w.player.alive());
     assert!(!w.player.is_down());
 
     // Once per wave: a fresh run, wave 1 death, wave 2 death — both revived, 10 max HP lost.
-    let mut w = world_with(w.catalog().clone(), "debt");
-    w.begin_wave(1).expect("wave 1");
-    die(&mut w);
+    let (mut w, mut carry) = world_with(w.catalog().clone(), "debt");
+    w.begin_wave(&mut carry, 1).expect("wave 1");
+    die(&mut w, &mut carry);
     assert!(w.player.is_down());
-    w.end_wave();
-    w.begin_wave(2).expect("wave 2");
+    w.end_wave(&mut carry);
+    w.begin_wave(&mut carry, 2).expect("wave 2");
     assert!(!w.player.is_down(), "a new wave stands the player up");
     assert_eq!((w.player.hp, w.player.hp_max()), (95.0, 95.0));
-    die(&mut w);
+    die(&mut w, &mut carry);
     assert!(w.player.is_down(), "the rule is ready again in the next wave");
     assert_eq!(w.player.hp_max(), 90.0);
     assert_eq!(w.player.hp_max_lost(), 10.0);
@@ -187,9 +188,9 @@ fn debt_revives_once_a_wave_after_twenty_seconds_for_five_max_hp() {
 #[test]
 fn without_debt_death_is_final() {
     let cat = Arc::new(load());
-    let mut w = World::new(cat, 21, Backend::Cpu, None).expect("world");
-    w.begin_wave(1).expect("wave 1");
-    die(&mut w);
+    let (mut w, mut carry) = World::new_run(cat, 21, Backend::Cpu, None).expect("world");
+    w.begin_wave(&mut carry, 1).expect("wave 1");
+    die(&mut w, &mut carry);
     assert!(!w.player.alive());
     assert_eq!(w.player.hp_max(), 100.0);
 }
@@ -264,11 +265,11 @@ fn geiger_counter_keeps_the_consumed_statuses() {
 #[test]
 fn reaction_rules_reach_the_attacker_from_the_worn_artifacts() {
     let cat = Arc::new(load());
-    let w = world_with(cat.clone(), "double_heart");
+    let (w, _) = world_with(cat.clone(), "double_heart");
     let mut a = AttackerStats::default();
     game::world::gear::apply_reaction_rules(&mut a, w.gear());
     assert_eq!((a.reaction_times, a.keep_statuses), (2, false));
-    let w = world_with(cat.clone(), "geiger_counter");
+    let (w, _) = world_with(cat.clone(), "geiger_counter");
     let mut a = AttackerStats::default();
     game::world::gear::apply_reaction_rules(&mut a, w.gear());
     assert_eq!((a.reaction_times, a.keep_statuses), (1, true));
@@ -350,9 +351,9 @@ fn quiet_step_makes_spitters_come_45_percent_closer_before_they_attack() {
     assert!(first.is_some());
     // The world hands the worn rule to the AI.
     let cat = Arc::new(load());
-    let mut w = world_with(cat, "quiet_step");
-    w.begin_wave(1).expect("wave 1");
-    w.step();
+    let (mut w, mut carry) = world_with(cat, "quiet_step");
+    w.begin_wave(&mut carry, 1).expect("wave 1");
+    w.step(&mut carry, &PlayerInput::default());
     assert_eq!(w.enemies().ranged_range_mult(), 0.55);
 }
 
@@ -380,22 +381,22 @@ fn wounds_bleed_a_fraction_of_max_hp_per_second_and_stack_per_hit() {
         }],
         vec![],
     ));
-    let mut w = world_with(Arc::new(cat), "test_serrate");
+    let (mut w, mut carry) = world_with(Arc::new(cat), "test_serrate");
     // Plain spark bolts, one projectile a cast, so the first hit is alone in its step.
-    let active = w.loadout.active_index();
-    *w.loadout.deck_mut(active).expect("active deck") = (0..3)
+    let active = carry.loadout.active_index();
+    *carry.loadout.deck_mut(active).expect("active deck") = (0..3)
         .map(|_| Card {
             id: "spark_bolt".to_string(),
             paid: 0,
         })
         .collect();
-    w.begin_wave(1).expect("wave 1");
+    w.begin_wave(&mut carry, 1).expect("wave 1");
     let tank = w
         .spawn_enemy("tank", w.player.pos + Vec2::new(60.0, 0.0))
         .expect("tank");
     let mut hit_at = None;
     for i in 0..120 {
-        w.step();
+        w.step(&mut carry, &PlayerInput::default());
         if w.enemies().get(tank).expect("alive").status.wound_dps > 0.0 {
             hit_at = Some(i);
             break;
@@ -422,13 +423,11 @@ fn standing_still_bonuses_hold_only_while_the_player_stands() {
             }],
         }],
     ));
-    let mut w = world_with(Arc::new(cat), "test_still");
-    w.begin_wave(1).expect("wave 1");
-    w.move_dir = Vec2::ZERO;
-    quiet_step(&mut w);
+    let (mut w, mut carry) = world_with(Arc::new(cat), "test_still");
+    w.begin_wave(&mut carry, 1).expect("wave 1");
+    quiet_step(&mut w, &mut carry, Vec2::ZERO);
     assert_eq!(w.player.stat(StatId::DamageMult), 2.0);
-    w.move_dir = Vec2::X;
-    quiet_step(&mut w);
+    quiet_step(&mut w, &mut carry, Vec2::X);
     assert_eq!(w.player.stat(StatId::DamageMult), 1.0);
 }
 
@@ -436,7 +435,7 @@ fn standing_still_bonuses_hold_only_while_the_player_stands() {
 fn reaction_power_scales_what_reactions_add_and_double_heart_pays_35_percent() {
     let rules = CombatRules::default();
     let cat = Arc::new(load());
-    let w = world_with(cat, "double_heart");
+    let (w, _) = world_with(cat, "double_heart");
     assert!((w.player.stat(StatId::ReactionPower) - 0.65).abs() < 1e-6);
     let a = AttackerStats::from_sheet(w.player.stats());
     assert!((a.reaction_power - 0.65).abs() < 1e-6);

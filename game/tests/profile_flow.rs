@@ -82,7 +82,7 @@ fn a_new_profile_starts_onboarding_run_one() {
     }
     assert!(!setup.last_will);
     let mut run = Run::new(cat.clone(), setup, Backend::Cpu, None).expect("run");
-    assert_eq!(run.world().loadout.active_deck_ids(), vec!["spark_bolt"; 3]);
+    assert_eq!(run.carry().loadout.active_deck_ids(), vec!["spark_bolt"; 3]);
     // The editor is shut in run 1: moving a card is refused, with the reason.
     let refused = run.apply(Command::MoveCard {
         from: game::shop::loadout::Spot::Slot(0),
@@ -119,7 +119,7 @@ fn onboarding_runs_two_to_four_teach_one_thing_each() {
             assert_eq!(s.rarity, 1, "run {stage} sells Tier 1 only, not {}", e.id);
         }
         let waiting: Vec<_> = run
-            .world()
+            .carry()
             .loadout
             .waiting
             .iter()
@@ -212,7 +212,7 @@ fn a_run_is_booked_and_opens_the_codex() {
         if run.phase() == Phase::Fight {
             run_book::observe_fight(codex, run.world());
         } else {
-            run_book::observe_loadout(codex, run.world());
+            run_book::observe_loadout(codex, run.world(), run.carry());
         }
     })
     .expect("played");
@@ -335,14 +335,14 @@ fn practice_starts_in_the_shop_before_a_reached_milestone_and_books_nothing() {
     run.record(Recorder::default());
     assert_eq!(run.phase(), Phase::Shop, "the shop comes first");
     assert_eq!(run.world().wave, 4, "as if waves 1–4 were cleared");
-    assert_eq!(run.world().wallet.gold(), game::run::setup::PRACTICE_GOLD);
+    assert_eq!(run.carry().wallet.gold(), game::run::setup::PRACTICE_GOLD);
     // Unlimited: buying leaves the shop to refill at the next visit.
     run.apply(Command::Buy {
         shelf: Shelf::Stats,
         index: 0,
     })
     .expect("buy a stat");
-    assert!(run.world().wallet.gold() < game::run::setup::PRACTICE_GOLD);
+    assert!(run.carry().wallet.gold() < game::run::setup::PRACTICE_GOLD);
     run.apply(Command::LeaveShop).expect("leave");
     run.apply(Command::StartWave).expect("fight");
     assert_eq!(run.world().wave, 5, "the practice wave");

@@ -238,7 +238,7 @@ fn refused_commands_change_nothing() {
         })
         .is_err()
     );
-    run.world_mut().wallet = game::economy::Wallet::with_gold(0);
+    run.carry_mut().wallet = game::economy::Wallet::with_gold(0);
     let broke = run.state_hash();
     assert_ne!(broke, shop_hash);
     assert!(run.apply(Command::Refresh).is_err(), "a refresh costs gold");

@@ -189,15 +189,20 @@ fn every_screen_matches_its_reference() {
         "lab",
         cam.shoot(None, |ctx, scene| {
             menu(scene);
-            let _ = game::screens::lab::show(ctx, run.world(), &mut lab);
+            let _ = game::screens::lab::show(ctx, run.world(), run.carry(), &mut lab);
         }),
     ));
 
-    let mut range =
-        game::app::test_range::TestRange::new(&cat, run.world(), Backend::Cpu, None).expect("range");
+    let mut range = game::app::test_range::TestRange::new(&cat, run.world(), run.carry(), Backend::Cpu, None)
+        .expect("range");
     for _ in 0..120 {
         range.tend();
-        range.advance(1.0 / 60.0, Vec2::ZERO, true, &mut |_| {});
+        range.advance(
+            1.0 / 60.0,
+            game::world::PlayerInput::default(),
+            true,
+            &mut |_, _| {},
+        );
     }
     shots.push((
         "range",
@@ -219,7 +224,12 @@ fn every_screen_matches_its_reference() {
         "arena",
         cam.shoot(None, |ctx, scene| {
             fight.draw(fight_run.world(), scene, ctx, SIZE);
-            game::screens::hud::show(ctx, fight_run.world(), &mut scene.shapes.screen);
+            game::screens::hud::show(
+                ctx,
+                fight_run.world(),
+                fight_run.carry(),
+                &mut scene.shapes.screen,
+            );
         }),
     ));
 
@@ -232,12 +242,13 @@ fn every_screen_matches_its_reference() {
         "shop_tooltip",
         cam.shoot(Some(&offer_name), |ctx, scene| {
             menu(scene);
-            let _ = game::screens::shop::show(ctx, shop_run.world(), &shop, None);
+            let _ = game::screens::shop::show(ctx, shop_run.world(), shop_run.carry(), &shop, None);
         }),
     ));
 
     let mut armoury_run = new_run(&cat);
-    game::app::armoury::seed_preview_loot(armoury_run.world_mut(), 3);
+    let (world, carry) = armoury_run.parts_mut();
+    game::app::armoury::seed_preview_loot(world, carry, 3);
     armoury_run.preview_phase(Phase::Armoury);
     let mut armoury = game::app::armoury::Armoury::default();
     shots.push((

@@ -74,7 +74,7 @@ fn the_shop_lab_and_summary_show_names_not_ids() {
     run.preview_phase(Phase::Shop);
     let shop = run.shop().expect("a shop").clone();
     let shop_text = frame_text(|ctx| {
-        let _ = game::screens::shop::show(ctx, run.world(), &shop, None);
+        let _ = game::screens::shop::show(ctx, run.world(), run.carry(), &shop, None);
     });
     assert!(
         shop_text.iter().any(|t| t.contains("Apprentice Core")),
@@ -86,7 +86,7 @@ fn the_shop_lab_and_summary_show_names_not_ids() {
     );
     let mut lab = game::screens::lab::LabState::default();
     let lab_text = frame_text(|ctx| {
-        let _ = game::screens::lab::show(ctx, run.world(), &mut lab);
+        let _ = game::screens::lab::show(ctx, run.world(), run.carry(), &mut lab);
     });
     run.preview_phase(Phase::Summary);
     let summary = run.summary().clone();
@@ -137,7 +137,8 @@ fn every_other_screen_shows_names_not_ids() {
     );
 
     let mut run = Run::new(cat.clone(), RunSetup::new(5, 20), Backend::Cpu, None).expect("run");
-    game::app::armoury::seed_preview_loot(run.world_mut(), 6);
+    let (world, carry) = run.parts_mut();
+    game::app::armoury::seed_preview_loot(world, carry, 6);
     run.preview_phase(Phase::Armoury);
     let mut armoury = game::app::armoury::Armoury::default();
     check(
@@ -159,9 +160,9 @@ fn every_other_screen_shows_names_not_ids() {
     }
     check(
         "hud",
-        frame_text(|ctx| game::screens::hud::show(ctx, fight.world(), &mut Vec::new())),
+        frame_text(|ctx| game::screens::hud::show(ctx, fight.world(), fight.carry(), &mut Vec::new())),
     );
-    hud_flat_parts_frame_its_text(fight.world());
+    hud_flat_parts_frame_its_text(fight.world(), fight.carry());
     check(
         "pause",
         frame_text(|ctx| {
@@ -169,11 +170,16 @@ fn every_other_screen_shows_names_not_ids() {
         }),
     );
 
-    let mut range =
-        game::app::test_range::TestRange::new(&cat, run.world(), Backend::Cpu, None).expect("range");
+    let mut range = game::app::test_range::TestRange::new(&cat, run.world(), run.carry(), Backend::Cpu, None)
+        .expect("range");
     for _ in 0..120 {
         range.tend();
-        range.advance(1.0 / 60.0, Vec2::ZERO, true, &mut |_| {});
+        range.advance(
+            1.0 / 60.0,
+            game::world::PlayerInput::default(),
+            true,
+            &mut |_, _| {},
+        );
     }
     check(
         "range",
@@ -192,7 +198,7 @@ fn every_other_screen_shows_names_not_ids() {
             .expect("step");
     }
     if let Some(stats) = fight.last_wave().cloned() {
-        let gold = fight.world().wallet.gold();
+        let gold = fight.carry().wallet.gold();
         check(
             "settlement",
             frame_text(|ctx| {
@@ -215,11 +221,11 @@ fn every_other_screen_shows_names_not_ids() {
 /// backing first (under everything) and wide enough for the whole strip,
 /// then a background and a fill per bar (HP, mana, level), each fill no
 /// longer than its background; the bars' numbers are still egui text.
-fn hud_flat_parts_frame_its_text(world: &game::world::World) {
+fn hud_flat_parts_frame_its_text(world: &game::world::World, carry: &game::world::Carry) {
     let mut shapes = Vec::new();
     let text = frame_text(|ctx| {
         shapes.clear();
-        game::screens::hud::show(ctx, world, &mut shapes);
+        game::screens::hud::show(ctx, world, carry, &mut shapes);
     });
     let hp = world.player.hp_max();
     assert!(

@@ -2,6 +2,7 @@
 //! toward rarer offers, the DEBUG core makes the shop stock register chips,
 //! and the Memory Wand keeps its counters from one wave to the next.
 
+use game::world::{Carry, PlayerInput};
 use std::sync::Arc;
 
 use engine::gpu::Backend;
@@ -10,7 +11,6 @@ use game::run::{ShopFor, shop_pool};
 use game::shop::{Card, CarriedCore, Loadout};
 use game::vm::SpellKind;
 use game::world::World;
-use glam::Vec2;
 
 fn catalog() -> Arc<Catalog> {
     Arc::new(Catalog::load(&game::data::default_root()).expect("data loads"))
@@ -53,51 +53,50 @@ fn luck_weights_rarer_offers_and_registers_follow_the_debug_core() {
     assert!(registers(&debug) >= 4, "the DEBUG core's chips are stocked");
 }
 
-fn memory_wand_world(core: &str) -> World {
+fn memory_wand_world(core: &str) -> (World, Carry) {
     let cat = catalog();
-    let mut w = World::new(cat.clone(), 6, Backend::Cpu, None).expect("world");
+    let (w, mut carry) = World::new_run(cat.clone(), 6, Backend::Cpu, None).expect("world");
     let def = cat.cores.get(cat.cores.find(core).expect("core"));
     let card = |id: &str| Card {
         id: id.into(),
         paid: 0,
     };
-    w.loadout = Loadout::new(CarriedCore {
+    carry.loadout = Loadout::new(CarriedCore {
         id: def.id.clone(),
         paid: 0,
         capacity: def.capacity as usize,
         deck: vec![card("charge_counter"), card("spark_bolt"), card("spark_bolt")],
         entries: Vec::new(),
     });
-    w
+    (w, carry)
 }
 
 /// Plays a wave's first `steps` steps standing still; returns the core's memory then.
-fn play(w: &mut World, wave: u32, steps: u32) -> Option<game::vm::CoreMemory> {
-    w.begin_wave(wave).expect("wave");
+fn play(w: &mut World, carry: &mut Carry, wave: u32, steps: u32) -> Option<game::vm::CoreMemory> {
+    w.begin_wave(carry, wave).expect("wave");
     for _ in 0..steps {
-        w.move_dir = Vec2::ZERO;
         w.player.hp = w.player.hp_max();
-        w.step();
+        w.step(carry, &PlayerInput::default());
     }
     w.core_state().and_then(|c| c.memory())
 }
 
 #[test]
 fn the_memory_wand_keeps_its_counters_between_waves() {
-    let mut w = memory_wand_world("persistent_memory");
-    let first = play(&mut w, 1, 600).expect("a persistent core has memory");
+    let (mut w, mut carry) = memory_wand_world("persistent_memory");
+    let first = play(&mut w, &mut carry, 1, 600).expect("a persistent core has memory");
     assert_ne!(
         first,
         game::vm::CoreMemory::default(),
         "the wave left a memory: {first:?}"
     );
-    w.end_wave();
-    w.begin_wave(2).expect("wave 2");
+    w.end_wave(&mut carry);
+    w.begin_wave(&mut carry, 2).expect("wave 2");
     let kept = w.core_state().and_then(|c| c.memory()).expect("memory");
     assert_eq!(kept, first, "wave 2 starts where wave 1 ended");
     // Any other core starts each wave from zero.
-    let mut plain = memory_wand_world("sentinel_core");
-    play(&mut plain, 1, 600);
+    let (mut plain, mut plain_carry) = memory_wand_world("sentinel_core");
+    play(&mut plain, &mut plain_carry, 1, 600);
     assert!(plain.core_state().and_then(|c| c.memory()).is_none());
 }
 

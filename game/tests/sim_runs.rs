@@ -144,21 +144,23 @@ fn a_build_file_fills_entries_and_wears_equipment() {
             "equipment": {"hands": "saber", "armour": "leather_suit"}}"#,
     )
     .expect("build parses");
-    let mut w = game::world::World::new(cat.clone(), 3, Backend::Cpu, None).expect("world");
-    game::run::apply_build(&mut w, &build).expect("applies");
-    let core = w.loadout.active();
+    let (mut w, mut carry) = game::world::World::new_run(cat.clone(), 3, Backend::Cpu, None).expect("world");
+    game::run::apply_build(&mut w, &mut carry, &build).expect("applies");
+    let core = carry.loadout.active();
     assert_eq!(core.entries.len(), 1, "the sentinel has one entry");
     assert_eq!(core.entries[0].cards.len(), 1);
-    assert!(w.equipment.slot(game::loot::item::Slot::Hands).is_some());
-    assert!(w.equipment.slot(game::loot::item::Slot::Armour).is_some());
-    w.begin_wave(1).expect("the entry deck slots into the VM");
+    assert!(carry.equipment.slot(game::loot::item::Slot::Hands).is_some());
+    assert!(carry.equipment.slot(game::loot::item::Slot::Armour).is_some());
+    w.begin_wave(&mut carry, 1)
+        .expect("the entry deck slots into the VM");
     // A base in the wrong slot and an entry the core lacks are refused by name.
     let wrong: game::run::Build = serde_json::from_str(
         r#"{"core": "starter_core", "deck": ["spark_bolt"], "equipment": {"armour": "saber"}}"#,
     )
     .expect("parses");
-    let mut w2 = game::world::World::new(cat.clone(), 3, Backend::Cpu, None).expect("world");
-    let e = game::run::apply_build(&mut w2, &wrong)
+    let (mut w2, mut w2_carry) =
+        game::world::World::new_run(cat.clone(), 3, Backend::Cpu, None).expect("world");
+    let e = game::run::apply_build(&mut w2, &mut w2_carry, &wrong)
         .expect_err("saber is not armour")
         .to_string();
     assert!(e.contains("saber"), "{e}");
@@ -166,6 +168,6 @@ fn a_build_file_fills_entries_and_wears_equipment() {
         r#"{"core": "starter_core", "deck": ["spark_bolt"], "entries": {"on_kill": ["spark_bolt"]}}"#,
     )
     .expect("parses");
-    let mut w3 = game::world::World::new(cat, 3, Backend::Cpu, None).expect("world");
-    assert!(game::run::apply_build(&mut w3, &no_entry).is_err());
+    let (mut w3, mut w3_carry) = game::world::World::new_run(cat, 3, Backend::Cpu, None).expect("world");
+    assert!(game::run::apply_build(&mut w3, &mut w3_carry, &no_entry).is_err());
 }

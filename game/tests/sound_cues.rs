@@ -2,6 +2,7 @@
 //! casts, hits and deaths heard, a 2,000-shot stress load does not become
 //! 2,000 voices, and a machine without an audio device runs silent.
 
+use game::world::PlayerInput;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -18,16 +19,17 @@ fn catalog() -> Arc<Catalog> {
 
 #[test]
 fn a_wave_is_heard_casts_hits_deaths_and_coins() {
-    let mut w = World::new(catalog(), 8, Backend::Cpu, None).expect("world");
-    w.begin_wave(1).expect("wave 1");
+    let (mut w, mut carry) = World::new_run(catalog(), 8, Backend::Cpu, None).expect("world");
+    let mut input = PlayerInput::default();
+    w.begin_wave(&mut carry, 1).expect("wave 1");
     let mut heard: HashMap<Sfx, u32> = HashMap::new();
-    let mut listener = Listener::new(&w);
+    let mut listener = Listener::new(&w, &carry);
     for i in 0..1200 {
         // A slow circle walks over the dropped coins.
         let a = i as f32 / 120.0;
-        w.move_dir = Vec2::new(a.cos(), a.sin());
-        w.step();
-        listener.hear(&w, &mut |s| *heard.entry(s).or_default() += 1);
+        input.move_dir = Vec2::new(a.cos(), a.sin());
+        w.step(&mut carry, &input);
+        listener.hear(&w, &carry, &mut |s| *heard.entry(s).or_default() += 1);
     }
     let count =
         |pred: &dyn Fn(&Sfx) -> bool| -> u32 { heard.iter().filter(|(s, _)| pred(s)).map(|(_, n)| n).sum() };
@@ -45,16 +47,17 @@ fn a_wave_is_heard_casts_hits_deaths_and_coins() {
 
 #[test]
 fn a_stress_load_asks_thousands_and_plays_a_few_voices() {
-    let mut w = World::new(catalog(), 3, Backend::Cpu, None).expect("world");
-    w.begin_wave(5).expect("wave 5");
+    let (mut w, mut carry) = World::new_run(catalog(), 3, Backend::Cpu, None).expect("world");
+    let input = PlayerInput::default();
+    w.begin_wave(&mut carry, 5).expect("wave 5");
     let mut book = VoiceBook::new(&lengths());
-    let mut listener = Listener::new(&w);
+    let mut listener = Listener::new(&w, &carry);
     let (mut asked, mut peak) = (0u64, 0usize);
     for frame in 0..240 {
         w.hold_load(1000, 2000);
         w.player.hp = w.player.hp_max();
-        w.step();
-        listener.hear(&w, &mut |s| {
+        w.step(&mut carry, &input);
+        listener.hear(&w, &carry, &mut |s| {
             asked += 1;
             book.ask(s.index());
         });
@@ -84,19 +87,20 @@ fn without_a_device_the_output_is_silent_and_still_counts() {
 
 #[test]
 fn gold_from_between_waves_is_no_coin_sound() {
-    let mut w = World::new(catalog(), 8, Backend::Cpu, None).expect("world");
-    let mut listener = Listener::new(&w);
+    let (mut w, mut carry) = World::new_run(catalog(), 8, Backend::Cpu, None).expect("world");
+    let input = PlayerInput::default();
+    let mut listener = Listener::new(&w, &carry);
     // The settlement pays out before the wave starts.
-    w.wallet.earn(120);
-    w.begin_wave(1).expect("wave 1");
-    w.step();
+    carry.wallet.earn(120);
+    w.begin_wave(&mut carry, 1).expect("wave 1");
+    w.step(&mut carry, &input);
     let mut heard = Vec::new();
-    listener.hear(&w, &mut |s| heard.push(s));
+    listener.hear(&w, &carry, &mut |s| heard.push(s));
     assert!(!heard.contains(&Sfx::Coin), "{heard:?}");
     // A rise during the fight is a pickup.
-    w.wallet.earn(5);
-    w.step();
+    carry.wallet.earn(5);
+    w.step(&mut carry, &input);
     let mut heard = Vec::new();
-    listener.hear(&w, &mut |s| heard.push(s));
+    listener.hear(&w, &carry, &mut |s| heard.push(s));
     assert!(heard.contains(&Sfx::Coin), "{heard:?}");
 }

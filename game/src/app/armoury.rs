@@ -10,7 +10,7 @@ use crate::loot::item::Inventory;
 use crate::run::{Command, Run};
 use crate::screens::crafting::{self, BenchState};
 use crate::screens::equipment::{self, EquipmentAction, EquipmentView};
-use crate::world::World;
+use crate::world::{Carry, World};
 
 /// What the armoury asks the application to do.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,12 +34,12 @@ pub struct Armoury {
 impl Armoury {
     /// Draws both panels; returns what the player committed to.
     pub fn show(&mut self, ctx: &egui::Context, run: &Run) -> Option<ArmouryAction> {
-        let world = run.world();
-        let cat = world.catalog().clone();
+        let carry = run.carry();
+        let cat = run.world().catalog().clone();
         let data = &cat.loot;
-        let skill = data.enhancements.skill.at(world.equipment.record_depth);
+        let skill = data.enhancements.skill.at(carry.equipment.record_depth);
         let inventory = Inventory {
-            items: world.stash.clone(),
+            items: carry.stash.clone(),
         };
         let mut action = None;
         ctx.root_ui(|root| {
@@ -63,7 +63,7 @@ impl Armoury {
                             if let Some(a) = equipment::show(
                                 ui,
                                 &mut self.view,
-                                &world.equipment,
+                                &carry.equipment,
                                 &inventory,
                                 run.loose_artifacts(),
                                 data,
@@ -81,8 +81,8 @@ impl Armoury {
                                 ui,
                                 &mut self.bench,
                                 &inventory,
-                                &world.materials,
-                                (&world.recipes, world.wallet.gold()),
+                                &carry.materials,
+                                (&carry.recipes, carry.wallet.gold()),
                                 skill,
                                 data,
                             ) {
@@ -109,22 +109,22 @@ impl Armoury {
 /// their ends and from one elite each, so `--screen armoury` opens on a
 /// plausible, seeded stash instead of an empty one. A preview, not a run:
 /// it draws from its own stream and is never recorded.
-pub fn seed_preview_loot(world: &mut World, wave: u32) {
+pub fn seed_preview_loot(world: &mut World, carry: &mut Carry, wave: u32) {
     use crate::loot::drops::{DropSource, roll_drops};
     let cat = world.catalog().clone();
     let mut rng = crate::rng::stream(world.seed(), crate::rng::streams::PREVIEW_LOOT);
     for w in 1..wave.max(2) {
         let depth = cat.loot.drops.run_model.depth_of_wave(w);
         for source in [DropSource::WaveEnd, DropSource::Elite] {
-            let drops = roll_drops(source, depth, &mut world.pity, &cat.loot, &mut rng);
-            world.stash.extend(drops.items);
-            world.materials.add(&drops.materials);
+            let drops = roll_drops(source, depth, &mut carry.pity, &cat.loot, &mut rng);
+            carry.stash.extend(drops.items);
+            carry.materials.add(&drops.materials);
             if let Some(a) = drops.artifact
-                && world.equipment.socket(a, &cat.loot).is_ok()
+                && carry.equipment.socket(a, &cat.loot).is_ok()
             {
-                world.refresh_gear();
+                world.refresh_gear(carry);
             }
         }
-        world.equipment.record_depth = world.equipment.record_depth.max(depth);
+        carry.equipment.record_depth = carry.equipment.record_depth.max(depth);
     }
 }

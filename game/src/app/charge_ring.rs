@@ -5,7 +5,7 @@
 
 use engine::render::Camera2d;
 
-use crate::world::World;
+use crate::world::{Carry, World};
 
 /// Sky blue (#87CEEB), the seed's ring colour.
 const SKY_BLUE: [u8; 3] = [135, 206, 235];
@@ -16,8 +16,15 @@ const SEGMENTS: usize = 48;
 
 /// Draws the ring for `world` (nothing when its deck has no stand-charge chip
 /// or the player has not stood still long enough). `time` drives the flash.
-pub fn draw(ctx: &egui::Context, camera: &Camera2d, viewport: [u32; 2], world: &World, time: f32) {
-    let Some(state) = world.charge_state() else {
+pub fn draw(
+    ctx: &egui::Context,
+    camera: &Camera2d,
+    viewport: [u32; 2],
+    world: &World,
+    carry: &Carry,
+    time: f32,
+) {
+    let Some(state) = world.charge_state(carry) else {
         return;
     };
     if !state.shown {

@@ -22,7 +22,7 @@ impl GameApp {
                 run,
                 frame.dt,
                 frame_locked && running,
-                &mut |w| sound.hear(w),
+                &mut |w, c| sound.hear(w, c),
             );
             return;
         }
@@ -59,7 +59,7 @@ impl GameApp {
                 .with_dash(std::mem::take(&mut dash))
                 .with_cast(std::mem::take(&mut cast));
             run.apply(Command::Step(step)).ok()?;
-            sound.hear(run.world());
+            sound.hear(run.world(), run.carry());
             ended = run.phase() != Phase::Fight;
             let p = &run.world().player;
             Some((hp - p.hp, p.hp_max()))

@@ -427,31 +427,42 @@ impl WindowApp for GameApp {
             screen @ (Screen::Arena | Screen::Paused | Screen::Settings) => {
                 self.advance_fight(frame, screen == Screen::Arena);
                 if let Some(run) = &self.run {
-                    let w = run.world();
+                    let (w, carry) = (run.world(), run.carry());
                     self.fight.draw(w, frame.scene, &ctx, frame.size);
-                    screens::hud::show(&ctx, w, &mut frame.scene.shapes.screen);
-                    charge_ring::draw(&ctx, &frame.scene.camera, frame.size, w, frame.scene.time);
+                    screens::hud::show(&ctx, w, carry, &mut frame.scene.shapes.screen);
+                    charge_ring::draw(&ctx, &frame.scene.camera, frame.size, w, carry, frame.scene.time);
                 }
             }
             Screen::TestRange => {
                 if let Some(r) = &mut self.range {
                     r.tend();
-                    r.world.set_aim(self.pads.state.aim().or(mouse_aim(
-                        self.settings.mouse_aim,
-                        frame.scene.camera,
-                        frame.size,
-                        self.controls.cursor,
-                        r.world.player.pos,
-                    )));
+                    let input = crate::world::PlayerInput {
+                        move_dir: walk_dir(&self.controls, &self.pads),
+                        aim: self.pads.state.aim().or(mouse_aim(
+                            self.settings.mouse_aim,
+                            frame.scene.camera,
+                            frame.size,
+                            self.controls.cursor,
+                            r.world.player.pos,
+                        )),
+                        ..Default::default()
+                    };
                     let sound = &mut self.sound;
                     r.advance(
                         frame.dt,
-                        walk_dir(&self.controls, &self.pads),
+                        input,
                         self.args.exit_after_frames.is_some(),
-                        &mut |w| sound.hear(w),
+                        &mut |w, c| sound.hear(w, c),
                     );
                     r.fight.draw(&r.world, frame.scene, &ctx, frame.size);
-                    charge_ring::draw(&ctx, &frame.scene.camera, frame.size, &r.world, frame.scene.time);
+                    charge_ring::draw(
+                        &ctx,
+                        &frame.scene.camera,
+                        frame.size,
+                        &r.world,
+                        &r.carry,
+                        frame.scene.time,
+                    );
                     match screens::range::show(&ctx, &r.world, r.dps(), r.time_scale) {
                         Some(screens::range::RangeAction::ToggleSlow) => {
                             r.time_scale = if r.time_scale < 1.0 { 1.0 } else { 0.1 };

@@ -51,7 +51,7 @@ impl ReplayView {
         run: &mut Run,
         dt: f32,
         frame_locked: bool,
-        on_step: &mut dyn FnMut(&crate::world::World),
+        on_step: &mut dyn FnMut(&crate::world::World, &crate::world::Carry),
     ) {
         let scale = if self.stopped() { 0.0 } else { self.speed };
         let (playback, error) = (&mut self.playback, &mut self.error);
@@ -62,7 +62,7 @@ impl ReplayView {
             let hp = run.world().player.hp;
             match playback.advance(run) {
                 Ok(true) => {
-                    on_step(run.world());
+                    on_step(run.world(), run.carry());
                     let p = &run.world().player;
                     Some((hp - p.hp, p.hp_max()))
                 }

@@ -38,20 +38,22 @@ impl GameApp {
             Screen::Lab => self.lab_ui(ctx, frame),
             Screen::Settlement => {
                 let Some(stats) = run.last_wave() else { return };
-                if screens::settlement::show(ctx, stats, run.world().wallet.gold(), confirm) {
+                if screens::settlement::show(ctx, stats, run.carry().wallet.gold(), confirm) {
                     let _ = self.send(Command::Continue);
                 }
             }
             Screen::LevelUp => {
                 let table = &self.catalog.run.economy.levelups;
-                let pending = run.world().progress.pending_levelups;
+                let pending = run.carry().progress.pending_levelups;
                 if let Some(k) = screens::levelup::show(ctx, table, run.offer(), pending) {
                     let _ = self.send(Command::ChooseLevelUp(k));
                 }
             }
             Screen::Shop => {
                 let Some(shop) = run.shop() else { return };
-                if let Some(cmd) = screens::shop::show(ctx, run.world(), shop, self.shop_message.as_deref()) {
+                if let Some(cmd) =
+                    screens::shop::show(ctx, run.world(), run.carry(), shop, self.shop_message.as_deref())
+                {
                     self.shop_message = self.send(cmd).err();
                 }
             }
@@ -64,7 +66,7 @@ impl GameApp {
                         Ok(note) => note.unwrap_or_default(),
                         Err(e) => e,
                     };
-                    let stash = self.run.as_ref().map_or(0, |r| r.world().stash.len());
+                    let stash = self.run.as_ref().map_or(0, |r| r.carry().stash.len());
                     self.armoury.result(line, stash);
                 }
                 None => {}
@@ -137,7 +139,7 @@ impl GameApp {
     /// The lab and what its buttons do.
     pub(super) fn lab_ui(&mut self, ctx: &egui::Context, frame: &mut Frame<'_>) {
         let Some(run) = &self.run else { return };
-        match screens::lab::show(ctx, run.world(), &mut self.lab) {
+        match screens::lab::show(ctx, run.world(), run.carry(), &mut self.lab) {
             Some(screens::lab::LabAction::Fight) => self.start_wave(),
             Some(screens::lab::LabAction::Move(from, to)) => {
                 // A refused drop (full deck or waiting area) leaves the card where it was.
@@ -147,6 +149,7 @@ impl GameApp {
                 match test_range::TestRange::new(
                     &self.catalog,
                     run.world(),
+                    run.carry(),
                     self.args.backend,
                     Some(frame.gpu),
                 ) {

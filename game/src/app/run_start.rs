@@ -134,12 +134,13 @@ impl GameApp {
                 let def = &self.catalog.run.economy.def.settlement;
                 // The seeded state: the settlements of the waves already cleared.
                 for _ in 1..wave {
-                    run.world_mut().wallet.settle(def);
+                    run.carry_mut().wallet.settle(def);
                 }
                 run.preview_phase(Phase::Shop);
             }
             Some(StartScreen::Armoury) => {
-                armoury::seed_preview_loot(run.world_mut(), wave);
+                let (world, carry) = run.parts_mut();
+                armoury::seed_preview_loot(world, carry, wave);
                 run.preview_phase(Phase::Armoury);
             }
             Some(StartScreen::Summary) => run.preview_phase(Phase::Summary),

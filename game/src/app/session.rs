@@ -170,6 +170,7 @@ impl Session {
             opened.extend(run_book::observe_loadout(
                 &mut self.saves.profile.codex,
                 run.world(),
+                run.carry(),
             ));
         }
         for o in &opened {

@@ -3,7 +3,7 @@
 //! and the music bed of the screen in front.
 
 use crate::sound::{Bed, Listener, Sfx};
-use crate::world::World;
+use crate::world::{Carry, World};
 use engine::audio::{AudioOut, Volumes};
 
 /// Everything the window needs to make sound.
@@ -31,11 +31,11 @@ impl SoundDesk {
     }
 
     /// Listens to the step `w` just took (call after every step).
-    pub fn hear(&mut self, w: &World) {
+    pub fn hear(&mut self, w: &World, carry: &Carry) {
         let out = &mut self.out;
         self.listener
-            .get_or_insert_with(|| Listener::new(w))
-            .hear(w, &mut |s| out.ask(s.index()));
+            .get_or_insert_with(|| Listener::new(w, carry))
+            .hear(w, carry, &mut |s| out.ask(s.index()));
     }
 
     /// Forgets the world listened to (a new run or a new range): its past

@@ -12,7 +12,7 @@ use glam::Vec2;
 
 use super::fight::Fight;
 use crate::catalog::Catalog;
-use crate::world::{Dummy, World};
+use crate::world::{Carry, Dummy, PlayerInput, World};
 
 /// Enemy archetype used as a dummy (the sturdiest one).
 pub const DUMMY: &str = "tank";
@@ -30,6 +30,8 @@ const REFILL_BELOW: f32 = 0.1;
 pub struct TestRange {
     /// The range's own world (not the run's: nothing here is recorded).
     pub world: World,
+    /// The range's own carry: the source's cards, nothing else of the run.
+    pub carry: Carry,
     /// Its presentation and clock.
     pub fight: Fight,
     dummies: Vec<u32>,
@@ -43,15 +45,19 @@ impl TestRange {
     pub fn new(
         cat: &Arc<Catalog>,
         source: &World,
+        source_carry: &Carry,
         backend: Backend,
         gpu: Option<&GpuContext>,
     ) -> Result<Self, String> {
         let mut world =
             World::new(cat.clone(), source.seed(), backend, gpu).map_err(|e| format!("test range: {e}"))?;
-        world.loadout = source.loadout.clone();
+        let mut carry = Carry::new(cat).map_err(|e| format!("test range: {e}"))?;
+        world.refresh_gear(&mut carry);
+        carry.loadout = source_carry.loadout.clone();
         let mut range = Self {
             fight: Fight::new(world.dt(), super::fight::MAX_STEPS_PER_FRAME),
             world,
+            carry,
             dummies: Vec::new(),
             samples: VecDeque::new(),
             time_scale: 1.0,
@@ -73,7 +79,7 @@ impl TestRange {
             })
             .collect();
         self.dummies = w
-            .begin_test_range(&dummies)
+            .begin_test_range(&mut self.carry, &dummies)
             .map_err(|e| format!("test range: {e}"))?;
         self.samples.clear();
         Ok(())
@@ -98,24 +104,23 @@ impl TestRange {
         }
     }
 
-    /// Runs this frame's steps with the player walking along `move_dir`;
+    /// Runs this frame's steps with the player's `input` (walk and aim);
     /// `on_step` sees the world after each (the sound listens there).
     pub fn advance(
         &mut self,
         dt: f32,
-        move_dir: Vec2,
+        input: PlayerInput,
         frame_locked: bool,
-        on_step: &mut dyn FnMut(&crate::world::World),
+        on_step: &mut dyn FnMut(&World, &Carry),
     ) {
-        let world = &mut self.world;
+        let (world, carry) = (&mut self.world, &mut self.carry);
         self.fight.advance(dt, self.time_scale, frame_locked, || {
             if !world.in_wave() || !world.player.alive() {
                 return None;
             }
             let hp = world.player.hp;
-            world.move_dir = move_dir;
-            world.step();
-            on_step(world);
+            world.step(carry, &input);
+            on_step(world, carry);
             Some((hp - world.player.hp, world.player.hp_max()))
         });
     }
@@ -137,7 +142,8 @@ mod tests {
     fn the_range_measures_dps_on_standing_dummies() {
         let cat = Arc::new(Catalog::load(&crate::data::default_root()).expect("data loads"));
         let source = World::new(cat.clone(), 5, Backend::Cpu, None).expect("world");
-        let mut range = TestRange::new(&cat, &source, Backend::Cpu, None).expect("range");
+        let carry = Carry::new(&cat).expect("carry");
+        let mut range = TestRange::new(&cat, &source, &carry, Backend::Cpu, None).expect("range");
         let start: Vec<Vec2> = range
             .dummies
             .iter()
@@ -146,7 +152,7 @@ mod tests {
         assert_eq!(start.len(), DUMMY_OFFSETS.len());
         for _ in 0..300 {
             range.tend();
-            range.advance(1.0 / 60.0, Vec2::ZERO, true, &mut |_| {});
+            range.advance(1.0 / 60.0, PlayerInput::default(), true, &mut |_, _| {});
         }
         assert!(range.dps() > 0.0, "the starting build hurts the dummies");
         for (slot, p0) in range.dummies.iter().zip(&start) {

@@ -53,7 +53,8 @@ pub fn parry_trials(blade: &str, trials: u32, seed: u64) -> Result<ParryReport, 
         .ok_or_else(|| format!("no base wears the blade `{blade}`"))?
         .id
         .clone();
-    let mut w = World::new(cat.clone(), seed, Backend::Cpu, None).map_err(|e| e.to_string())?;
+    let (mut w, mut carry) =
+        World::new_run(cat.clone(), seed, Backend::Cpu, None).map_err(|e| e.to_string())?;
     let build = Build {
         core: "starter_core".into(),
         deck: vec!["spark_bolt".into()],
@@ -61,14 +62,17 @@ pub fn parry_trials(blade: &str, trials: u32, seed: u64) -> Result<ParryReport, 
         equipment: [(crate::loot::item::Slot::Hands, base)].into_iter().collect(),
         items: Vec::new(),
     };
-    apply_build(&mut w, &build).map_err(|e| e.to_string())?;
+    apply_build(&mut w, &mut carry, &build).map_err(|e| e.to_string())?;
     let centre = cat.run.world.arena.centre();
     let slots = w
-        .begin_test_range(&[Dummy {
-            enemy: "grunt".into(),
-            pos: centre + Vec2::new(40.0, 0.0),
-            hp: 1.0e9,
-        }])
+        .begin_test_range(
+            &mut carry,
+            &[Dummy {
+                enemy: "grunt".into(),
+                pos: centre + Vec2::new(40.0, 0.0),
+                hp: 1.0e9,
+            }],
+        )
         .map_err(|e| e.to_string())?;
     let enemy = slots[0];
     let mut r = ParryReport {

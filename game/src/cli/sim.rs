@@ -293,7 +293,7 @@ fn on_profile(
                 eprintln!("artificer sim: {line}");
             }
         } else {
-            run_book::observe_loadout(&mut profile.codex, run.world());
+            run_book::observe_loadout(&mut profile.codex, run.world(), run.carry());
         }
         if run.phase() == crate::run::Phase::Summary
             && run.outcome() == Some(crate::run::Outcome::Won)

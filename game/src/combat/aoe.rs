@@ -40,6 +40,26 @@ impl Blast {
     }
 }
 
+/// The blast geometry of every area rule (docs/game.md#area-damage): a
+/// body of `body_radius` at `body` is caught when it touches the blast's
+/// circle, because a player sees bodies, not centres, inside a ring.
+pub fn touches(center: Vec2, radius: f32, body: Vec2, body_radius: f32) -> bool {
+    body.distance(center) <= radius + body_radius
+}
+
+/// What a self-harming blast (the Tactical Nuke) does to its caster when
+/// caught: the hit's damage before the caster's armour, as an explosion
+/// (docs/game.md#area-damage); `None` when the caster stands clear.
+pub fn self_blast(
+    spec: &HitSpec,
+    center: Vec2,
+    radius: f32,
+    caster: Vec2,
+    caster_radius: f32,
+) -> Option<f32> {
+    touches(center, radius, caster, caster_radius).then(|| (spec.base + spec.add) * spec.mult)
+}
+
 /// One enemy caught in a blast.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct AoeHit {

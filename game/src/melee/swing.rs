@@ -95,6 +95,15 @@ impl Swing {
         matches!(self.phase, SwingPhase::Windup | SwingPhase::Strike)
     }
 
+    /// The chance that a blow meeting the player is parried: none unless the
+    /// swing is committed (a sheathed or recovering blade never parries),
+    /// else the blade's own chance plus the player's `parry` stat, at most
+    /// certain (docs/game.md#melee).
+    pub fn parry_chance(&self, blade: &BladeDef, parry_stat: f32) -> Option<f32> {
+        self.committed()
+            .then(|| (blade.parry + parry_stat).clamp(0.0, 1.0))
+    }
+
     /// True when a new swing may start now: sheathed or recovering, and the
     /// interval since the last start (× the combo's pause) has passed. A quick
     /// backhand's pause is shorter than its own phases, so a swing's recovery

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::combat::ReactionKind;
-use crate::world::{WaveStats, World};
+use crate::world::{Carry, WaveStats, World};
 
 /// Named figures of one probe fight. Keys are stable (`reactions.conduction`,
 /// `healed.lifesteal`, `burning_s`, …) so claims can name them.
@@ -108,7 +108,7 @@ impl Sampler {
     /// The measure at the fight's end: the sampled figures, the wave's
     /// totals and the state the fight left (HP, dummies' lost HP and how far
     /// they were moved from `dummy_starts`).
-    pub fn finish(mut self, w: &World, dummy_starts: &[(u32, glam::Vec2)]) -> Measure {
+    pub fn finish(mut self, w: &World, carry: &Carry, dummy_starts: &[(u32, glam::Vec2)]) -> Measure {
         let s: &WaveStats = &w.stats;
         let m = &mut self.m;
         for k in STATUS_KEYS {
@@ -160,7 +160,7 @@ impl Sampler {
         let regs = w.core_state().map_or([0.0; 2], |c| c.registers());
         m.set("reg_a", f64::from(regs[0]));
         m.set("reg_b", f64::from(regs[1]));
-        m.set("slots", w.loadout.capacity_of(w.loadout.active()) as f64);
+        m.set("slots", carry.loadout.capacity_of(carry.loadout.active()) as f64);
         m.set("dummy_moved", moved);
         self.m
     }

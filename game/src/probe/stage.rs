@@ -20,7 +20,7 @@ use crate::player::StatSource;
 use crate::run::{Build, BuildEntries, ShopFor, apply_build, script, shop_pool};
 use crate::shop::Shop;
 use crate::stats::StatModifier;
-use crate::world::{Dummy, World};
+use crate::world::{Carry, Dummy, PlayerInput, World};
 
 /// The seed of every probe world: fixed, so with and without differ only by the thing.
 pub const PROBE_SEED: u64 = 11;
@@ -201,19 +201,21 @@ pub fn play(cat: &Arc<Catalog>, stage: &Stage, kit: &Kit) -> Result<Measure, Sta
         _ => {}
     }
     let mut w = World::new(cat.clone(), PROBE_SEED, Backend::Cpu, None).map_err(|e| err(&e))?;
-    apply_build(&mut w, &kit.build).map_err(|e| err(&e))?;
-    w.player.add_modifiers(StatSource::Shop, &kit.mods);
-    w.sync_slots();
+    let mut carry = Carry::new(cat).map_err(|e| err(&e))?;
+    w.refresh_gear(&mut carry);
+    apply_build(&mut w, &mut carry, &kit.build).map_err(|e| err(&e))?;
+    carry.add_stats(StatSource::Shop, &kit.mods);
+    w.refresh_stats(&mut carry);
     if !kit.artifacts.is_empty() {
-        w.equipment.record_depth = 1000;
+        carry.equipment.record_depth = 1000;
         for id in &kit.artifacts {
             let a = ArtifactInstance {
                 id: id.clone(),
                 affixes: Vec::new(),
             };
-            w.equipment.socket(a, &cat.loot).map_err(|e| err(&e))?;
+            carry.equipment.socket(a, &cat.loot).map_err(|e| err(&e))?;
         }
-        w.refresh_gear();
+        w.refresh_gear(&mut carry);
     }
     let centre = cat.run.world.arena.centre();
     let mut starts = Vec::new();
@@ -231,7 +233,7 @@ pub fn play(cat: &Arc<Catalog>, stage: &Stage, kit: &Kit) -> Result<Measure, Sta
             let (bosses, plain): (Vec<&Dummy>, Vec<&Dummy>) =
                 dummies.iter().partition(|d| d.enemy.starts_with("boss:"));
             let plain: Vec<Dummy> = plain.into_iter().cloned().collect();
-            let mut slots = w.begin_test_range(&plain).map_err(|e| err(&e))?;
+            let mut slots = w.begin_test_range(&mut carry, &plain).map_err(|e| err(&e))?;
             for d in bosses {
                 let id = d.enemy.trim_start_matches("boss:");
                 let slot = w
@@ -263,7 +265,7 @@ pub fn play(cat: &Arc<Catalog>, stage: &Stage, kit: &Kit) -> Result<Measure, Sta
                 starts.push((*slot, centre + s.offset));
             }
         }
-        Ground::Wave(n) => w.begin_wave(*n).map_err(|e| err(&e))?,
+        Ground::Wave(n) => w.begin_wave(&mut carry, *n).map_err(|e| err(&e))?,
         Ground::Shop(_) | Ground::Craft { .. } => unreachable!("handled above"),
     }
     w.player.pos = centre + stage.player_at;
@@ -271,20 +273,22 @@ pub fn play(cat: &Arc<Catalog>, stage: &Stage, kit: &Kit) -> Result<Measure, Sta
     let steps = (stage.secs / w.dt()).round() as u32;
     let mut sampler = Sampler::default();
     for i in 0..steps {
-        w.move_dir = match stage.walk {
-            Walk::Stand => Vec2::ZERO,
-            Walk::Script => script::steer(&w),
+        let mut input = PlayerInput {
+            move_dir: match stage.walk {
+                Walk::Stand => Vec2::ZERO,
+                Walk::Script => script::steer(&w),
+            },
+            aim: stage.aim,
+            dash: stage.dash_every.is_some_and(|k| i % k == 0),
+            cast_stored: stage.cast_every.is_some_and(|k| i % k == 0),
         };
-        w.dash = stage.dash_every.is_some_and(|k| i % k == 0);
-        w.cast_stored = stage.cast_every.is_some_and(|k| i % k == 0);
-        if w.dash && w.move_dir == Vec2::ZERO {
-            w.move_dir = Vec2::Y;
+        if input.dash && input.move_dir == Vec2::ZERO {
+            input.move_dir = Vec2::Y;
         }
-        w.set_aim(stage.aim);
-        w.step();
+        w.step(&mut carry, &input);
         sampler.sample(&w);
     }
-    Ok(sampler.finish(&w, &starts))
+    Ok(sampler.finish(&w, &carry, &starts))
 }
 
 /// Mean rarity of shelf A and B over `opens` stockings for the kit's luck.

@@ -8,7 +8,7 @@
 use crate::catalog::Catalog;
 use crate::run::setup::ONBOARDING_RUNS;
 use crate::run::{Outcome, Run, RunSetup};
-use crate::world::World;
+use crate::world::{Carry, World};
 
 use super::meta::{AetherGain, Codex, Profile, Section};
 
@@ -73,7 +73,7 @@ pub struct RunEnd {
 /// nothing more into the profile (docs/game.md#endless: endless does not count toward meta
 /// progress): it goes to the endless leaderboard ([`note_endless`]).
 pub fn book_run(profile: &mut Profile, cat: &Catalog, run: &Run) -> RunEnd {
-    observe_loadout(&mut profile.codex, run.world());
+    observe_loadout(&mut profile.codex, run.world(), run.carry());
     let wave = run.world().wave;
     let won = run.outcome() == Some(Outcome::Won);
     let aether = if run.endless() {
@@ -106,9 +106,10 @@ pub fn book_run(profile: &mut Profile, cat: &Catalog, run: &Run) -> RunEnd {
 pub fn note_records(records: &mut super::Records, run: &Run, end: &RunEnd) -> super::RecordNews {
     let w = run.world();
     let elapsed = w.run_steps as f64 * f64::from(w.dt());
-    let deck = w.loadout.active_deck_ids();
+    let loadout = &run.carry().loadout;
+    let deck = loadout.active_deck_ids();
     let deck: Vec<&str> = deck.iter().map(String::as_str).collect();
-    let checksum = super::meta::build_checksum(&w.loadout.active().id, &deck);
+    let checksum = super::meta::build_checksum(&loadout.active().id, &deck);
     records.note_run(
         end.wave,
         end.won,
@@ -123,12 +124,13 @@ pub fn note_records(records: &mut super::Records, run: &Run, end: &RunEnd) -> su
 /// then elapsed time; the most recent 20 kept, each with its build checksum).
 pub fn note_endless(records: &mut super::Records, run: &Run) {
     let w = run.world();
-    let deck = w.loadout.active_deck_ids();
+    let loadout = &run.carry().loadout;
+    let deck = loadout.active_deck_ids();
     let deck: Vec<&str> = deck.iter().map(String::as_str).collect();
     records.note_endless(super::meta::EndlessRecord {
         wave: w.wave,
         elapsed_sec: w.run_steps as f64 * f64::from(w.dt()),
-        build_checksum: super::meta::build_checksum(&w.loadout.active().id, &deck),
+        build_checksum: super::meta::build_checksum(&loadout.active().id, &deck),
         timestamp: super::store::unix_now(),
     });
 }
@@ -181,9 +183,9 @@ impl Codex {
 /// carried or waiting), items (worn or stashed) and artifacts, and the
 /// resonance recipes of the deck that fought the last wave. Cheap (a few
 /// dozen ids and one fusion of the deck); called at phase changes, never per frame.
-pub fn observe_loadout(codex: &mut Codex, world: &World) -> Vec<Opened> {
+pub fn observe_loadout(codex: &mut Codex, world: &World, carry: &Carry) -> Vec<Opened> {
     let mut opened = Vec::new();
-    for core in world.loadout.cores() {
+    for core in carry.loadout.cores() {
         codex.open(Section::Cores, &core.id, &mut opened);
         for card in &core.deck {
             codex.open(Section::Spells, &card.id, &mut opened);
@@ -194,14 +196,14 @@ pub fn observe_loadout(codex: &mut Codex, world: &World) -> Vec<Opened> {
             }
         }
     }
-    for card in &world.loadout.waiting {
+    for card in &carry.loadout.waiting {
         codex.open(Section::Spells, &card.id, &mut opened);
     }
-    let eq = &world.equipment;
+    let eq = &carry.equipment;
     for item in [&eq.hands, &eq.armour, &eq.pocket, &eq.bag]
         .into_iter()
         .flatten()
-        .chain(&world.stash)
+        .chain(&carry.stash)
     {
         codex.open(Section::Items, &item.base, &mut opened);
     }
@@ -212,7 +214,7 @@ pub fn observe_loadout(codex: &mut Codex, world: &World) -> Vec<Opened> {
     // its first cycle: triggered. (The wave's figures last until the next.)
     let cat = world.catalog();
     if world.stats.casts > 0 {
-        let ids: Vec<_> = world
+        let ids: Vec<_> = carry
             .loadout
             .active()
             .deck

@@ -15,6 +15,7 @@ use glam::Vec2;
 use crate::loot::gear_actions::{BenchAction, EquipmentAction};
 use crate::shop::Shelf;
 use crate::shop::loadout::{CardPlace, Spot};
+use crate::world::PlayerInput;
 
 /// Fight input for one fixed step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -73,6 +74,16 @@ impl StepInput {
             let a = f32::from(h) * (TAU / 65_536.0);
             Vec2::new(a.cos(), a.sin())
         })
+    }
+
+    /// The input as the fight reads it.
+    pub fn player_input(&self) -> PlayerInput {
+        PlayerInput {
+            move_dir: self.move_dir(),
+            aim: self.aim_dir(),
+            dash: self.dash,
+            cast_stored: self.cast,
+        }
     }
 }
 

@@ -41,7 +41,7 @@ use crate::loot::item::Inventory;
 use crate::player::StatSource;
 use crate::rng::{stream, streams};
 use crate::shop::{Purchase, Shop, ShopPool};
-use crate::world::{StateHasher, WaveStats, World};
+use crate::world::{Carry, StateHasher, WaveStats, World};
 
 mod wave_end;
 
@@ -84,6 +84,8 @@ pub enum CommandError {
 #[derive(Debug)]
 pub struct Run {
     world: World,
+    /// What the run keeps between waves, lent to every fight step.
+    carry: Carry,
     setup: RunSetup,
     phase: Phase,
     shop: Option<Shop>,
@@ -116,10 +118,12 @@ impl Run {
         ctx: Option<&GpuContext>,
     ) -> Result<Self, RunError> {
         let mut world = World::new(cat.clone(), setup.seed, backend, ctx)?;
+        let mut carry = Carry::new(&cat)?;
+        world.refresh_gear(&mut carry);
         if let Some(b) = &setup.build {
-            apply_build(&mut world, b)?;
+            apply_build(&mut world, &mut carry, b)?;
         } else if let Some(stage) = setup.onboarding {
-            onboarding_start(&mut world, stage)?;
+            onboarding_start(&mut world, &mut carry, stage)?;
         }
         world.player.last_will = setup.last_will;
         if let Some(w) = setup.practice {
@@ -131,6 +135,7 @@ impl Run {
         let seed = setup.seed;
         let mut run = Self {
             world,
+            carry,
             phase: Phase::Lab,
             shop: None,
             shop_rng: stream(seed, streams::SHOP),
@@ -153,8 +158,8 @@ impl Run {
             // Before wave W, with the catch-up for the waves skipped.
             let (gold, levelups) = super::setup::catch_up(w);
             run.world.wave = w - 1;
-            run.world.wallet.earn(gold);
-            run.world.progress.pending_levelups += levelups;
+            run.carry.wallet.earn(gold);
+            run.carry.progress.pending_levelups += levelups;
             run.next_levelup_or_shop();
         } else if run.setup.practice.is_some() {
             run.next_levelup_or_shop();
@@ -194,6 +199,23 @@ impl Run {
         &mut self.world
     }
 
+    /// What the run carries between waves, to read (screens, the script).
+    pub fn carry(&self) -> &Carry {
+        &self.carry
+    }
+
+    /// What the run carries, to change outside the rules (the same uses as
+    /// [`Run::world_mut`]).
+    pub fn carry_mut(&mut self) -> &mut Carry {
+        &mut self.carry
+    }
+
+    /// The fight and the carry together, to change outside the rules (the
+    /// same uses as [`Run::world_mut`]).
+    pub fn parts_mut(&mut self) -> (&mut World, &mut Carry) {
+        (&mut self.world, &mut self.carry)
+    }
+
     /// The shop of the current shop phase.
     pub fn shop(&self) -> Option<&Shop> {
         self.shop.as_ref()
@@ -203,7 +225,7 @@ impl Run {
     /// carried cores and luck each time it is needed (a few dozen entries,
     /// only between waves).
     pub fn pool(&self) -> ShopPool {
-        let mut pool = shop_pool(self.world.catalog(), ShopFor::of(&self.world));
+        let mut pool = shop_pool(self.world.catalog(), ShopFor::of(&self.world, &self.carry));
         self.setup.narrow(self.world.catalog(), &mut pool);
         pool
     }
@@ -259,7 +281,7 @@ impl Run {
     /// streams). Equal hashes after the same commands prove a replay.
     pub fn state_hash(&self) -> u64 {
         let mut h = StateHasher::default();
-        self.world.hash_state(&mut h);
+        self.world.hash_state(&self.carry, &mut h);
         h.part("phase", &self.phase);
         h.part("shop", &self.shop);
         h.part("offer", &self.offer);
@@ -306,12 +328,12 @@ impl Run {
                     return Err(CommandError::Refused("no wave is left in this run".into()));
                 }
                 let next = self.world.wave + 1;
-                let plan = super::modes::plan_wave(&cat, &self.setup, next, &self.world.bosses_met)
+                let plan = super::modes::plan_wave(&cat, &self.setup, next, &self.carry.bosses_met)
                     .map_err(CommandError::Refused)?;
                 self.world.set_rules(plan.rules.clone());
                 self.world.boss_scale = plan.boss_scale;
                 self.world
-                    .begin_wave_with(&plan.config, plan.rush.clone())
+                    .begin_wave_with(&mut self.carry, &plan.config, plan.rush.clone())
                     .map_err(|e| refused(&e))?;
                 self.plan = Some(plan);
                 self.phase = Phase::Fight;
@@ -346,11 +368,8 @@ impl Run {
                     .get(*k)
                     .and_then(|&i| table.upgrades.get(i))
                     .ok_or_else(|| CommandError::Refused(format!("no level-up choice {k}")))?;
-                self.world
-                    .player
-                    .add_modifiers(StatSource::LevelUp, &up.modifiers);
-                self.world.sync_slots();
-                self.world.progress.pending_levelups = self.world.progress.pending_levelups.saturating_sub(1);
+                self.buy_stats(StatSource::LevelUp, &up.modifiers);
+                self.carry.progress.pending_levelups = self.carry.progress.pending_levelups.saturating_sub(1);
                 self.offer.clear();
                 self.next_levelup_or_shop();
                 Ok(None)
@@ -359,15 +378,12 @@ impl Run {
                 let pool = self.pool();
                 let shop = self.shop.as_mut().ok_or_else(wrong)?;
                 let id = shop.shelf(*shelf).get(*index).map(|o| o.id.clone());
-                let w = &mut self.world;
+                let c = &mut self.carry;
                 match shop
-                    .buy(def, &pool, *shelf, *index, &mut w.wallet, &mut w.loadout)
+                    .buy(def, &pool, *shelf, *index, &mut c.wallet, &mut c.loadout)
                     .map_err(|e| refused(&e))?
                 {
-                    Purchase::Stats(mods) => {
-                        w.player.add_modifiers(StatSource::Shop, &mods);
-                        w.sync_slots();
-                    }
+                    Purchase::Stats(mods) => self.buy_stats(StatSource::Shop, &mods),
                     Purchase::Spell(_) | Purchase::Core(_) => {}
                 }
                 self.note_bought(id.unwrap_or_default());
@@ -376,34 +392,34 @@ impl Run {
             (Phase::Shop, Command::Refresh) => {
                 let pool = self.pool();
                 let shop = self.shop.as_mut().ok_or_else(wrong)?;
-                shop.refresh(def, &pool, &mut self.world.wallet, &mut self.shop_rng)
+                shop.refresh(def, &pool, &mut self.carry.wallet, &mut self.shop_rng)
                     .map_err(|e| refused(&e))?;
                 self.note_bought("(refresh)".into());
                 Ok(None)
             }
             (Phase::Shop, Command::SellCard(place)) => {
                 let shop = self.shop.as_mut().ok_or_else(wrong)?;
-                let w = &mut self.world;
-                shop.sell_card(def, *place, &mut w.wallet, &mut w.loadout)
+                let c = &mut self.carry;
+                shop.sell_card(def, *place, &mut c.wallet, &mut c.loadout)
                     .map_err(|e| refused(&e))?;
                 Ok(None)
             }
             (Phase::Shop, Command::SellCore(i)) => {
                 let shop = self.shop.as_mut().ok_or_else(wrong)?;
-                let w = &mut self.world;
-                shop.sell_core(def, *i, &mut w.wallet, &mut w.loadout)
+                let c = &mut self.carry;
+                shop.sell_core(def, *i, &mut c.wallet, &mut c.loadout)
                     .map_err(|e| refused(&e))?;
                 Ok(None)
             }
             (Phase::Shop, Command::SwitchCore { core, carry_deck }) => {
                 let shop = self.shop.as_ref().ok_or_else(wrong)?;
                 if *carry_deck {
-                    self.world
+                    self.carry
                         .loadout
                         .carry_deck_to(*core, def.waiting_area)
                         .map_err(|e| refused(&e))?;
                 } else {
-                    shop.switch_core(&mut self.world.loadout, *core)
+                    shop.switch_core(&mut self.carry.loadout, *core)
                         .map_err(|e| refused(&e))?;
                 }
                 Ok(None)
@@ -414,7 +430,7 @@ impl Run {
                 ))
             }
             (Phase::Lab | Phase::Shop, Command::MoveCard { from, to }) => {
-                self.world
+                self.carry
                     .loadout
                     .move_card(*from, *to, def.waiting_area)
                     .map_err(|e| refused(&e))?;
@@ -429,38 +445,38 @@ impl Run {
                 Ok(None)
             }
             (Phase::Armoury, Command::Equip(action)) => {
-                let w = &mut self.world;
+                let c = &mut self.carry;
                 let mut inventory = Inventory {
-                    items: std::mem::take(&mut w.stash),
+                    items: std::mem::take(&mut c.stash),
                 };
                 let r = apply_equipment(
                     *action,
-                    &mut w.equipment,
+                    &mut c.equipment,
                     &mut inventory,
                     &mut self.loose,
                     &cat.loot,
                 );
-                w.stash = inventory.items;
+                c.stash = inventory.items;
                 let line = r.map_err(CommandError::Refused)?;
-                w.refresh_gear();
+                self.world.refresh_gear(&mut self.carry);
                 Ok(Some(line))
             }
             (Phase::Armoury, Command::Craft(action)) => {
-                let w = &mut self.world;
-                let skill = cat.loot.enhancements.skill.at(w.equipment.record_depth);
+                let c = &mut self.carry;
+                let skill = cat.loot.enhancements.skill.at(c.equipment.record_depth);
                 let mut inventory = Inventory {
-                    items: std::mem::take(&mut w.stash),
+                    items: std::mem::take(&mut c.stash),
                 };
                 let r = apply_bench(
                     action.clone(),
                     &mut inventory,
-                    &mut w.materials,
-                    (&mut w.recipes, &mut w.wallet),
+                    &mut c.materials,
+                    (&mut c.recipes, &mut c.wallet),
                     skill,
                     &cat.loot,
                     &mut self.crafting_rng,
                 );
-                w.stash = inventory.items;
+                c.stash = inventory.items;
                 let BenchResult { message, .. } = r.map_err(CommandError::Refused)?;
                 Ok(Some(message))
             }
@@ -476,14 +492,17 @@ impl Run {
     /// One fixed step of the fight, then the end of the wave if it is over.
     fn step(&mut self, input: StepInput) {
         let w = &mut self.world;
-        w.move_dir = input.move_dir();
-        w.dash = input.dash;
-        w.cast_stored = input.cast;
-        w.set_aim(input.aim_dir());
-        w.step();
+        w.step(&mut self.carry, &input.player_input());
         if !w.player.alive() || w.wave_done() {
             self.end_wave();
         }
+    }
+
+    /// A level-up choice or a shelf C purchase: into the carry, then the
+    /// fight's sheet follows (a raised max HP heals by the amount raised).
+    fn buy_stats(&mut self, source: StatSource, mods: &[crate::stats::StatModifier]) {
+        self.carry.add_stats(source, mods);
+        self.world.refresh_stats(&mut self.carry);
     }
 
     /// The W20 boss fell in this run.
@@ -540,7 +559,7 @@ impl Run {
 /// The first runs' fixed start (docs/game.md#lessons): the starter core with three
 /// Spark Bolts; run 3 adds the first modifier (Damage Plus) and run 4 the first
 /// trigger (Trigger on Hit) to the waiting area, for the player to slot.
-fn onboarding_start(world: &mut World, stage: u8) -> Result<(), RunError> {
+fn onboarding_start(world: &mut World, carry: &mut Carry, stage: u8) -> Result<(), RunError> {
     let core = world.catalog().run.world.starting_core.clone();
     let build = super::Build {
         core,
@@ -549,7 +568,7 @@ fn onboarding_start(world: &mut World, stage: u8) -> Result<(), RunError> {
         equipment: Default::default(),
         items: Vec::new(),
     };
-    apply_build(world, &build)?;
+    apply_build(world, carry, &build)?;
     let gift = match stage {
         3 => Some("damage_plus"),
         4 => Some("trigger_hit"),
@@ -561,7 +580,7 @@ fn onboarding_start(world: &mut World, stage: u8) -> Result<(), RunError> {
             .spells
             .find(id)
             .map_or(0, |i| u64::from(cat.spells.get(i).price));
-        world
+        carry
             .loadout
             .waiting
             .push(crate::shop::Card { id: id.into(), paid });

@@ -32,7 +32,7 @@ pub use script::{PlayLog, Policy};
 use crate::catalog::Catalog;
 use crate::loot::item::Item;
 use crate::shop::{Card, CarriedCore, Loadout, ShopPool};
-use crate::world::{World, WorldError};
+use crate::world::{Carry, World, WorldError};
 
 /// A build given to the sim (`--build FILE`): the active core, its deck in
 /// slot order, and items worn from the start.
@@ -180,6 +180,9 @@ pub enum RunError {
     /// The world refused (bad build, missing wave, no device).
     #[error(transparent)]
     World(#[from] WorldError),
+    /// The run's starting carry could not be made (a broken `data/world.json`).
+    #[error(transparent)]
+    Carry(#[from] crate::carry::CarryError),
     /// The run refused a command of the scripted player (a bug in the script).
     #[error("the scripted player's `{command}` was refused: {why}")]
     Script {
@@ -210,10 +213,10 @@ pub struct ShopFor {
 
 impl ShopFor {
     /// The shop's view of `world`'s player.
-    pub fn of(world: &World) -> Self {
+    pub fn of(world: &World, carry: &Carry) -> Self {
         let cat = world.catalog();
         Self {
-            raw_registers: world.loadout.cores().iter().any(|c| {
+            raw_registers: carry.loadout.cores().iter().any(|c| {
                 cat.cores
                     .find(&c.id)
                     .is_some_and(|i| cat.cores.get(i).raw_registers)
@@ -268,8 +271,8 @@ pub fn load_build(path: &std::path::Path) -> Result<Build, String> {
     crate::data::parse_json::<Build>(path, &text).map_err(|e| e.to_string())
 }
 
-/// Applies a build to a fresh world.
-pub fn apply_build(world: &mut World, build: &Build) -> Result<(), RunError> {
+/// Applies a build to a fresh run's carry (and the fight's view of its gear).
+pub fn apply_build(world: &mut World, carry: &mut Carry, build: &Build) -> Result<(), RunError> {
     let cat = world.catalog().clone();
     let core = cat
         .cores
@@ -318,7 +321,7 @@ pub fn apply_build(world: &mut World, build: &Build) -> Result<(), RunError> {
         };
         e.cards = cards(ids)?;
     }
-    world.loadout = Loadout::new(carried);
+    carry.loadout = Loadout::new(carried);
     for (slot, base) in &build.equipment {
         let fits = cat.loot.bases.get(base).map(|b| b.class.slot());
         match fits {
@@ -340,17 +343,17 @@ pub fn apply_build(world: &mut World, build: &Build) -> Result<(), RunError> {
         }
         let item = Item::new(base, 1, crate::loot::rarity::Rarity::Common);
         world
-            .equip(item)
+            .equip(carry, item)
             .map_err(|source| RunError::Item { index: 0, source })?;
     }
     for (index, item) in build.items.iter().enumerate() {
         world
-            .equip(item.clone())
+            .equip(carry, item.clone())
             .map_err(|source| RunError::Item { index, source })?;
     }
-    world.sync_slots();
+    world.sync_slots(carry);
     // The stored chip waits unused unless a worn item has Store Magic.
-    world.loadout.stored.cards = cards(&build.entries.stored)?;
+    carry.loadout.stored.cards = cards(&build.entries.stored)?;
     Ok(())
 }
 

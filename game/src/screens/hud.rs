@@ -11,7 +11,7 @@
 use engine::render::{Shape, ShapeKind};
 use glam::Vec2;
 
-use crate::world::World;
+use crate::world::{Carry, World};
 
 /// The HUD's flat shapes for one frame, in egui points until [`Flat::emit`].
 #[derive(Default)]
@@ -55,7 +55,7 @@ fn rgba(c: egui::Color32) -> [f32; 4] {
 
 /// Draws the HUD for `world`; its flat shapes go to `screen` (the scene's
 /// screen layer).
-pub fn show(ctx: &egui::Context, world: &World, screen: &mut Vec<Shape>) {
+pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, screen: &mut Vec<Shape>) {
     rules_line(ctx, world, screen);
     let mut flat = Flat::default();
     let backing = egui::Color32::from_black_alpha(170);
@@ -96,19 +96,19 @@ pub fn show(ctx: &egui::Context, world: &World, screen: &mut Vec<Shape>) {
                     );
                     ui.separator();
                     ui.label(
-                        egui::RichText::new(format!("{} gold", world.wallet.gold()))
+                        egui::RichText::new(format!("{} gold", carry.wallet.gold()))
                             .color(egui::Color32::from_rgb(255, 210, 60))
                             .size(16.0),
                     );
                     ui.separator();
                     let curve = &world.catalog().run.economy.curve;
-                    let level = world.progress.level;
+                    let level = carry.progress.level;
                     let need = curve.to_next(level).max(1);
                     bar(
                         ui,
                         &mut flat,
                         &format!("Lv {level}"),
-                        world.progress.xp as f32,
+                        carry.progress.xp as f32,
                         need as f32,
                         egui::Color32::from_rgb(80, 200, 120),
                         120.0,
@@ -130,8 +130,8 @@ pub fn show(ctx: &egui::Context, world: &World, screen: &mut Vec<Shape>) {
                         ui.colored_label(egui::Color32::from_rgb(255, 150, 80), afflicted.join(", "));
                     }
                     // Store Magic's kept chip and its cooldown.
-                    if let Some(card) = world.loadout.stored.cards.first()
-                        && world.loadout.stored.capacity > 0
+                    if let Some(card) = carry.loadout.stored.cards.first()
+                        && carry.loadout.stored.capacity > 0
                         && let Some(left) = world
                             .core_state()
                             .and_then(|c| c.entry_ready_in(crate::vm::EntryOn::Stored))

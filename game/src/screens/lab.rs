@@ -6,7 +6,7 @@
 use crate::shop::loadout::CarriedCore;
 use crate::vm::cores::Dir;
 use crate::vm::{CastContext, CasterStats, CoreDef, CoreState, DeckError, SpellKind};
-use crate::world::World;
+use crate::world::{Carry, World};
 
 /// Board columns of a core without a 2D board (its slots in rows).
 const BOARD_COLUMNS: usize = 6;
@@ -47,9 +47,9 @@ pub struct Preview {
 }
 
 /// Runs one cast of the active core on a fresh copy (the world is untouched).
-pub fn preview(world: &World) -> Result<Preview, DeckError> {
+pub fn preview(world: &World, carry: &Carry) -> Result<Preview, DeckError> {
     let cat = world.catalog();
-    let active = world.loadout.active();
+    let active = carry.loadout.active();
     let core = cat
         .cores
         .find(&active.id)
@@ -57,7 +57,7 @@ pub fn preview(world: &World) -> Result<Preview, DeckError> {
         .ok_or_else(|| DeckError::UnknownSpell(active.id.clone()))?;
     // The CPU's extra slots widen the core, as at wave start.
     let mut core = core;
-    core.capacity = world.loadout.capacity_of(active).max(active.deck.len()) as u32;
+    core.capacity = carry.loadout.capacity_of(active).max(active.deck.len()) as u32;
     let ids: Vec<&str> = active.deck.iter().map(|c| c.id.as_str()).collect();
     let mut state = CoreState::new(
         &core,
@@ -105,12 +105,12 @@ pub fn preview(world: &World) -> Result<Preview, DeckError> {
 }
 
 /// Draws the lab; returns [`LabAction::Fight`] when the player enters a fight with a deck that can fire.
-pub fn show(ctx: &egui::Context, world: &World, state: &mut LabState) -> Option<LabAction> {
+pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabState) -> Option<LabAction> {
     let mut action = None;
     let cat = world.catalog().clone();
     let waiting_max = cat.run.shop.waiting_area;
     let mut moved: Option<(Spot, Spot)> = None;
-    let result = preview(world);
+    let result = preview(world, carry);
     ctx.root_ui(|root| {
         egui::Panel::left("lab cards")
             .default_size(260.0)
@@ -118,10 +118,10 @@ pub fn show(ctx: &egui::Context, world: &World, state: &mut LabState) -> Option<
                 ui.heading("Carried cards");
                 ui.weak(format!(
                     "waiting area {} / {waiting_max} — drag onto the board",
-                    world.loadout.waiting.len()
+                    carry.loadout.waiting.len()
                 ));
                 ui.separator();
-                let waiting = world.loadout.waiting.clone();
+                let waiting = carry.loadout.waiting.clone();
                 for (i, card) in waiting.iter().enumerate() {
                     let spot = Spot::Waiting(i);
                     if let Some(from) = drop_target(ui, spot, |ui| {
@@ -139,7 +139,7 @@ pub fn show(ctx: &egui::Context, world: &World, state: &mut LabState) -> Option<
                 }
             });
         egui::CentralPanel::default().show(root, |ui| {
-            let active = world.loadout.active().clone();
+            let active = carry.loadout.active().clone();
             let core = cat.cores.find(&active.id).map(|i| cat.cores.get(i).clone());
             ui.horizontal(|ui| {
                 ui.heading(format!(
@@ -175,10 +175,10 @@ pub fn show(ctx: &egui::Context, world: &World, state: &mut LabState) -> Option<
             }
             ui.separator();
             ui.strong("Board (drag to reorder; the order is the program)");
-            if let Some(from) = board_ui(ui, world, core.as_ref(), &active) {
+            if let Some(from) = board_ui(ui, world, carry, core.as_ref(), &active) {
                 moved = Some(from);
             }
-            if let Some(from) = entries_ui(ui, world, &active) {
+            if let Some(from) = entries_ui(ui, world, carry, &active) {
                 moved = Some(from);
             }
             ui.separator();
@@ -221,7 +221,7 @@ pub fn show(ctx: &egui::Context, world: &World, state: &mut LabState) -> Option<
                 .as_ref()
                 .ok()
                 .map(|p| p.cast_delay + p.recharge.unwrap_or(0.0));
-            for tip in super::tips::lab_tips(world, ops, cycle) {
+            for tip in super::tips::lab_tips(world, carry, ops, cycle) {
                 let colour = match tip.tone {
                     super::tips::Tone::Hint => egui::Color32::from_rgb(150, 200, 255),
                     super::tips::Tone::Warning => egui::Color32::from_rgb(255, 160, 60),
@@ -277,11 +277,12 @@ pub fn boost_marker(dir: Dir, factor: f32) -> String {
 fn board_ui(
     ui: &mut egui::Ui,
     world: &World,
+    carry: &Carry,
     core: Option<&CoreDef>,
     active: &CarriedCore,
 ) -> Option<(Spot, Spot)> {
     let cat = world.catalog();
-    let capacity = world.loadout.capacity_of(active).max(active.deck.len());
+    let capacity = carry.loadout.capacity_of(active).max(active.deck.len());
     let pos = slot_positions(core, capacity);
     let mut boosts = core.map_or_else(|| vec![1.0; capacity], crate::vm::topology::slot_boosts);
     boosts.resize(capacity, 1.0);
@@ -350,9 +351,9 @@ fn board_ui(
 
 /// The core's extra entries (Sentinel: on hit, Reaper: on kill), each a row
 /// of slots the player drags cards into like the board.
-fn entries_ui(ui: &mut egui::Ui, world: &World, active: &CarriedCore) -> Option<(Spot, Spot)> {
+fn entries_ui(ui: &mut egui::Ui, world: &World, carry: &Carry, active: &CarriedCore) -> Option<(Spot, Spot)> {
     let mut moved = None;
-    let stored = &world.loadout.stored;
+    let stored = &carry.loadout.stored;
     for e in active
         .entries
         .iter()
@@ -454,41 +455,47 @@ mod tests {
 
     use super::*;
 
-    fn world() -> World {
+    fn world() -> (World, Carry) {
         let cat = crate::catalog::Catalog::load(&crate::data::default_root()).expect("data loads");
-        World::new(Arc::new(cat), 3, engine::gpu::Backend::Cpu, None).expect("world")
+        let carry = Carry::new(&cat).expect("carry");
+        let mut w = World::new(Arc::new(cat), 3, engine::gpu::Backend::Cpu, None).expect("world");
+        let mut carry = carry;
+        w.refresh_gear(&mut carry);
+        (w, carry)
     }
 
     #[test]
     fn the_starting_deck_previews_its_shots() {
-        let w = world();
-        let p = preview(&w).expect("the starting deck fires");
+        let (w, carry) = world();
+        let p = preview(&w, &carry).expect("the starting deck fires");
         assert!(!p.fired.is_empty());
         assert!(p.mana > 0.0);
     }
 
     #[test]
     fn cards_move_between_board_and_waiting_area() {
-        let mut w = world();
-        let deck_len = w.loadout.active().deck.len();
+        let (_, mut carry) = world();
+        let deck_len = carry.loadout.active().deck.len();
         assert!(deck_len >= 2);
-        let first = w.loadout.active().deck[0].id.clone();
-        w.loadout
+        let first = carry.loadout.active().deck[0].id.clone();
+        carry
+            .loadout
             .move_card(Spot::Slot(0), Spot::Waiting(0), 5)
             .expect("unslots");
-        assert_eq!(w.loadout.active().deck.len(), deck_len - 1);
-        assert_eq!(w.loadout.waiting[0].id, first);
-        w.loadout
+        assert_eq!(carry.loadout.active().deck.len(), deck_len - 1);
+        assert_eq!(carry.loadout.waiting[0].id, first);
+        carry
+            .loadout
             .move_card(Spot::Waiting(0), Spot::Slot(1), 5)
             .expect("slots");
-        assert_eq!(w.loadout.active().deck.len(), deck_len);
-        assert_eq!(w.loadout.active().deck[1].id, first);
-        assert!(w.loadout.waiting.is_empty());
+        assert_eq!(carry.loadout.active().deck.len(), deck_len);
+        assert_eq!(carry.loadout.active().deck[1].id, first);
+        assert!(carry.loadout.waiting.is_empty());
     }
 
     #[test]
     fn slots_sit_on_the_core_board_or_in_rows() {
-        let w = world();
+        let (w, _) = world();
         let cat = w.catalog();
         let matrix = cat
             .cores
@@ -505,12 +512,13 @@ mod tests {
 
     #[test]
     fn an_empty_board_cannot_fight() {
-        let mut w = world();
-        while !w.loadout.active().deck.is_empty() {
-            w.loadout
+        let (w, mut carry) = world();
+        while !carry.loadout.active().deck.is_empty() {
+            carry
+                .loadout
                 .move_card(Spot::Slot(0), Spot::Waiting(0), 99)
                 .expect("unslots");
         }
-        assert!(matches!(preview(&w), Err(DeckError::NoAction)));
+        assert!(matches!(preview(&w, &carry), Err(DeckError::NoAction)));
     }
 }

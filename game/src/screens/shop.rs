@@ -9,10 +9,16 @@
 use crate::run::Command;
 use crate::shop::loadout::CardPlace;
 use crate::shop::{Shelf, Shop};
-use crate::world::World;
+use crate::world::{Carry, World};
 
 /// Draws the shop; returns the command the player chose this frame.
-pub fn show(ctx: &egui::Context, world: &World, shop: &Shop, message: Option<&str>) -> Option<Command> {
+pub fn show(
+    ctx: &egui::Context,
+    world: &World,
+    carry: &Carry,
+    shop: &Shop,
+    message: Option<&str>,
+) -> Option<Command> {
     let mut action = None;
     let cat = world.catalog().clone();
     let def = &cat.run.shop;
@@ -22,7 +28,7 @@ pub fn show(ctx: &egui::Context, world: &World, shop: &Shop, message: Option<&st
                 ui.heading(format!("Shop — before wave {}", world.wave + 1));
                 ui.separator();
                 ui.label(
-                    egui::RichText::new(format!("{} gold", world.wallet.gold()))
+                    egui::RichText::new(format!("{} gold", carry.wallet.gold()))
                         .color(egui::Color32::from_rgb(255, 210, 60))
                         .size(18.0),
                 );
@@ -100,8 +106,8 @@ pub fn show(ctx: &egui::Context, world: &World, shop: &Shop, message: Option<&st
             });
             ui.separator();
             ui.strong("Carried cores (sell for 50 %, at least 10; switch the active one)");
-            let cores = world.loadout.cores().to_vec();
-            let active = world.loadout.active_index();
+            let cores = carry.loadout.cores().to_vec();
+            let active = carry.loadout.active_index();
             for (ci, core) in cores.iter().enumerate() {
                 ui.horizontal(|ui| {
                     let tag = if ci == active { "(active)" } else { "" };
@@ -153,11 +159,11 @@ pub fn show(ctx: &egui::Context, world: &World, shop: &Shop, message: Option<&st
             ui.separator();
             ui.strong(format!(
                 "Waiting area ({} / {})",
-                world.loadout.waiting.len(),
+                carry.loadout.waiting.len(),
                 def.waiting_area
             ));
             ui.horizontal_wrapped(|ui| {
-                let waiting = world.loadout.waiting.clone();
+                let waiting = carry.loadout.waiting.clone();
                 for (i, card) in waiting.iter().enumerate() {
                     if sell_button(ui, world, &card.id, def.sell_price(card.paid)) {
                         action = Some(Command::SellCard(CardPlace::Waiting(i)));

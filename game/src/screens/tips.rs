@@ -3,7 +3,7 @@
 //! from the build itself, so it appears exactly while the problem is there.
 
 use crate::vm::{CoreDef, SpellKind};
-use crate::world::World;
+use crate::world::{Carry, World};
 
 /// How loud a tip is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,9 +29,9 @@ pub const OPS_RED: f32 = 0.8;
 
 /// Tips for the active core's deck. `ops` is (used, allowed) of one cast;
 /// `cycle_s` the seconds one cast and its delay (and recharge) take.
-pub fn lab_tips(world: &World, ops: Option<(u32, u32)>, cycle_s: Option<f32>) -> Vec<Tip> {
+pub fn lab_tips(world: &World, carry: &Carry, ops: Option<(u32, u32)>, cycle_s: Option<f32>) -> Vec<Tip> {
     let cat = world.catalog();
-    let active = world.loadout.active();
+    let active = carry.loadout.active();
     let kinds: Vec<(SpellKind, f32)> = active
         .deck
         .iter()

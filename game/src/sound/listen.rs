@@ -6,7 +6,7 @@
 use super::Sfx;
 use crate::combat::ReactionKind;
 use crate::melee::SwingPhase;
-use crate::world::{EffectKind, World};
+use crate::world::{Carry, EffectKind, World};
 
 /// What the last step looked like, to tell what changed.
 #[derive(Debug, Clone, Default)]
@@ -34,10 +34,10 @@ pub fn reaction_sfx(kind: ReactionKind) -> Option<Sfx> {
 
 impl Listener {
     /// Starts listening to `w` as it is now (nothing it already did sounds).
-    pub fn new(w: &World) -> Self {
+    pub fn new(w: &World, carry: &Carry) -> Self {
         Self {
             effects_seen: w.effects.pushed,
-            gold: w.wallet.gold(),
+            gold: carry.wallet.gold(),
             charge_full: false,
             charge_tick: 0.0,
             swing: SwingPhase::Idle,
@@ -45,7 +45,7 @@ impl Listener {
     }
 
     /// Asks `out` for the sounds of the step `w` just took.
-    pub fn hear(&mut self, w: &World, out: &mut impl FnMut(Sfx)) {
+    pub fn hear(&mut self, w: &World, carry: &Carry, out: &mut impl FnMut(Sfx)) {
         if w.counters.casts > 0 {
             out(Sfx::Cast(
                 w.counters
@@ -85,12 +85,12 @@ impl Listener {
         }
         // Gold also changes between waves (settlement, the shop): only a
         // rise during a fight, after its first step, is a coin picked up.
-        let gold = w.wallet.gold();
+        let gold = carry.wallet.gold();
         if gold > self.gold && w.wave_steps > 1 {
             out(Sfx::Coin);
         }
         self.gold = gold;
-        match w.charge_state() {
+        match w.charge_state(carry) {
             Some(c) if c.full => {
                 if !self.charge_full {
                     out(Sfx::ChargeFull);

@@ -219,9 +219,31 @@ impl CoreState {
         self.invert_delay = inverted;
     }
 
-    /// Sets the mana (tools, tests, mana leech).
+    /// Sets the mana (tools, tests).
     pub fn set_mana(&mut self, mana: f32) {
         self.mana = mana.max(0.0);
+    }
+
+    /// The most mana this core holds for a player whose `mana_max` stat is
+    /// `player_mana_max`: the lower of the two (docs/game.md#cores-and-spells),
+    /// so a bigger player pool does nothing on a small core.
+    pub fn mana_cap(&self, player_mana_max: f32) -> f32 {
+        self.core.mana_max.min(player_mana_max)
+    }
+
+    /// Mana Leech: a kill refills `amount` mana, up to the cap, never
+    /// lowering what is there. Returns the mana gained.
+    pub fn leech(&mut self, amount: f32, player_mana_max: f32) -> f32 {
+        let before = self.mana;
+        let cap = self.mana_cap(player_mana_max);
+        self.set_mana((before + amount).min(cap).max(before));
+        self.mana - before
+    }
+
+    /// A loot rule's mana restore: `amount` more, up to the cap.
+    pub fn restore_mana(&mut self, amount: f32, player_mana_max: f32) {
+        let cap = self.mana_cap(player_mana_max);
+        self.set_mana((self.mana + amount).min(cap));
     }
 
     /// Mana heat now (costs are multiplied by `1 + heat`).
@@ -265,7 +287,7 @@ impl CoreState {
     /// Advances time without casting: mana regeneration, heat bookkeeping, entry cooldowns.
     pub fn advance(&mut self, dt: f32, stats: &CasterStats) {
         let dt = if dt.is_finite() { dt.max(0.0) } else { 0.0 };
-        let cap = self.core.mana_max.min(stats.mana_max).max(0.0);
+        let cap = self.mana_cap(stats.mana_max).max(0.0);
         if self.mana < cap {
             self.mana = (self.mana + (self.core.mana_regen + stats.mana_regen) * dt).min(cap);
         }
@@ -466,7 +488,7 @@ impl CoreState {
     /// projectiles are gone); registers and counters reset unless the core has
     /// `persistent_memory`.
     pub fn new_wave(&mut self, stats: &CasterStats, balance: &VmBalance) {
-        self.mana = self.core.mana_max.min(stats.mana_max);
+        self.mana = self.mana_cap(stats.mana_max);
         self.heat = 0.0;
         self.since_last_cast = f32::INFINITY;
         self.ready_in = 0.0;

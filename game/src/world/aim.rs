@@ -4,24 +4,20 @@
 use glam::Vec2;
 
 use super::World;
+#[cfg(test)]
+use super::{Carry, PlayerInput};
 
 impl World {
-    /// Sets the aim: `None` fires at the nearest enemy, `Some(dir)` fires
-    /// along `dir` (any length; a zero vector falls back to auto-aim).
-    pub fn set_aim(&mut self, dir: Option<Vec2>) {
-        self.caster.aim_override = dir.and_then(Vec2::try_normalize);
-    }
-
-    /// The aim set by [`World::set_aim`] (unit), `None` when auto-aiming.
+    /// The aim of the last step's input (unit), `None` when auto-aiming.
     pub fn aim(&self) -> Option<Vec2> {
-        self.caster.aim_override
+        self.input.aim
     }
 
     /// Direction of this step's main cast: the override, else the nearest
     /// enemy, else the way the player faces.
     pub(super) fn aim_dir(&self) -> Vec2 {
         let facing = self.player.vel.try_normalize().unwrap_or(Vec2::X);
-        if let Some(d) = self.caster.aim_override {
+        if let Some(d) = self.input.aim {
             return d;
         }
         self.nearest_enemy(self.player.pos, None)
@@ -38,15 +34,22 @@ mod tests {
     use super::*;
     use crate::catalog::Catalog;
 
-    fn world() -> World {
+    fn world() -> (World, Carry) {
         let cat = Arc::new(Catalog::load(&crate::data::default_root()).expect("data loads"));
-        World::new(cat, 3, Backend::Cpu, None).expect("world")
+        World::new_run(cat, 3, Backend::Cpu, None).expect("world")
+    }
+
+    fn aiming(aim: Vec2) -> PlayerInput {
+        PlayerInput {
+            aim: Some(aim),
+            ..PlayerInput::default()
+        }
     }
 
     #[test]
     fn auto_aim_by_default_and_the_override_wins() {
-        let mut w = world();
-        w.begin_wave(1).expect("wave");
+        let (mut w, mut carry) = world();
+        w.begin_wave(&mut carry, 1).expect("wave");
         let p = w.player.pos;
         w.spawn_enemy("tank", p + Vec2::new(0.0, 200.0)).expect("enemy");
         assert_eq!(w.aim(), None);
@@ -54,22 +57,21 @@ mod tests {
             w.aim_dir().dot(Vec2::Y) > 0.99,
             "auto-aim points at the enemy below"
         );
-        w.set_aim(Some(Vec2::new(-3.0, 0.0)));
+        w.step(&mut carry, &aiming(Vec2::new(-3.0, 0.0)));
         assert_eq!(w.aim(), Some(Vec2::NEG_X));
         assert_eq!(w.aim_dir(), Vec2::NEG_X);
-        w.set_aim(Some(Vec2::ZERO));
+        w.step(&mut carry, &aiming(Vec2::ZERO));
         assert_eq!(w.aim(), None, "a zero direction means auto-aim");
     }
 
     #[test]
     fn the_main_cast_fires_along_the_mouse_aim() {
-        let mut w = world();
-        w.begin_wave(1).expect("wave");
+        let (mut w, mut carry) = world();
+        w.begin_wave(&mut carry, 1).expect("wave");
         let p = w.player.pos;
         w.spawn_enemy("tank", p + Vec2::new(300.0, 0.0)).expect("enemy");
-        w.set_aim(Some(Vec2::NEG_Y));
         for _ in 0..30 {
-            w.step();
+            w.step(&mut carry, &aiming(Vec2::NEG_Y));
         }
         let dirs: Vec<Vec2> = w
             .field

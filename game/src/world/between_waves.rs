@@ -1,22 +1,22 @@
-//! The end of a wave on the world's side: what is on the ground, the
-//! settlement, the wave-end drop. What comes after it (level-ups, the shop,
-//! the armoury) is the run flow's (`run::flow`).
+//! The end of a wave on the world's side: what is on the ground and the
+//! wave-end drop. The settlement (interest, the economy's rule) and what
+//! comes after it (level-ups, the shop, the armoury) are the run flow's
+//! (`run::flow`).
 
 use super::*;
 
 impl World {
-    /// Ends the wave: what is on the ground, the settlement, the wave-end drop.
+    /// Ends the wave: what is on the ground, the wave-end loot rules and drop.
     /// Returns the wave's totals (also left in [`World::stats`]).
-    pub fn end_wave(&mut self) -> WaveStats {
+    pub fn end_wave(&mut self, carry: &mut Carry) -> WaveStats {
         let cat = self.cat.clone();
         let eco = &cat.run.economy.def;
         let on_ground = self.field.coins.wave_end(&eco.coins);
-        self.wallet.earn(on_ground);
+        carry.wallet.earn(on_ground);
         self.stats.gold_picked += on_ground;
         if self.player.alive() {
             self.run_hooks(crate::loot::hooks::Hook::OnWaveEnd, &mut StepCounters::default());
-            self.wallet.settle(&eco.settlement);
-            self.roll_drops(crate::loot::drops::DropSource::WaveEnd, self.player.pos);
+            self.roll_drops(carry, crate::loot::drops::DropSource::WaveEnd);
         }
         self.stats.spawned = self.field.runner.as_ref().map_or(0, |r| r.spawned());
         self.reset_hook_state();

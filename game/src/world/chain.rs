@@ -67,7 +67,7 @@ mod tests {
     use crate::catalog::Catalog;
     use crate::element::{Element, ElementShares};
     use crate::vm::SpawnRequest;
-    use crate::world::Dummy;
+    use crate::world::{Dummy, PlayerInput};
 
     /// A lightning bolt as `chain_bolt` fires it (10 damage, 800 px/s, 1 s),
     /// with `chain` jumps and `pierce`.
@@ -99,7 +99,7 @@ mod tests {
         from: Vec2,
     ) -> (Vec<u32>, World) {
         let cat = Arc::new(Catalog::load(&crate::data::default_root()).expect("data loads"));
-        let mut w = World::new(Arc::clone(&cat), 11, backend, ctx).expect("world");
+        let (mut w, mut carry) = World::new_run(Arc::clone(&cat), 11, backend, ctx).expect("world");
         let centre = w.player.pos;
         let dummies: Vec<Dummy> = offsets
             .iter()
@@ -109,7 +109,7 @@ mod tests {
                 hp: 1.0e6,
             })
             .collect();
-        let slots = w.begin_test_range(&dummies).expect("range");
+        let slots = w.begin_test_range(&mut carry, &dummies).expect("range");
         assert_eq!(slots, (0..offsets.len() as u32).collect::<Vec<_>>());
         w.caster.core = None;
         w.field.queued.push((req(&cat), centre + from, Vec2::X));
@@ -118,7 +118,7 @@ mod tests {
             if let Some((ev, _)) = &w.link.pending {
                 hits.extend(ev.of_kind(EventKind::Hit).map(|e| e.enemy));
             }
-            w.step();
+            w.step(&mut carry, &PlayerInput::default());
         }
         (hits, w)
     }

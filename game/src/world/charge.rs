@@ -2,19 +2,19 @@
 //! [`crate::effects::charge`]; this is the world's side that reads the
 //! movement input and the active deck.
 
-use super::World;
+use super::{Carry, World};
 pub use crate::effects::charge::{ChargeState, ChargeTracker};
 use crate::vm::{SpawnRequest, Stance};
 
 impl World {
     /// True when the player is moving this step (movement input held).
     pub fn player_moving(&self) -> bool {
-        self.move_dir.length_squared() > 1.0e-6
+        self.input.move_dir.length_squared() > 1.0e-6
     }
 
     /// The first stand-charge chip of the active deck, if any.
-    fn stand_charge_stance(&self) -> Option<Stance> {
-        self.loadout.active().deck.iter().find_map(|c| {
+    fn stand_charge_stance(&self, carry: &Carry) -> Option<Stance> {
+        carry.loadout.active().deck.iter().find_map(|c| {
             let i = self.cat.spells.find(&c.id)?;
             match self.cat.spells.get(i).stance {
                 Some(s @ Stance::StandCharge { .. }) => Some(s),
@@ -25,8 +25,8 @@ impl World {
 
     /// The standing-charge ring's state; `None` when the active deck has no
     /// stand-charge chip (then nothing is drawn).
-    pub fn charge_state(&self) -> Option<ChargeState> {
-        self.caster.charge.state(&self.stand_charge_stance()?)
+    pub fn charge_state(&self, carry: &Carry) -> Option<ChargeState> {
+        self.caster.charge.state(&self.stand_charge_stance(carry)?)
     }
 
     /// Stage 3 helper: advances the still timer and scales this step's main
@@ -51,6 +51,7 @@ mod tests {
     use super::*;
     use crate::catalog::Catalog;
     use crate::shop::Card;
+    use crate::world::PlayerInput;
 
     const DT: f32 = 1.0 / 60.0;
 
@@ -100,18 +101,18 @@ mod tests {
         assert_eq!(t.state(&buff), None);
     }
 
-    fn world_with(deck: &[&str]) -> World {
+    fn world_with(deck: &[&str]) -> (World, Carry) {
         let cat = Arc::new(Catalog::load(&crate::data::default_root()).expect("data loads"));
-        let mut w = World::new(cat, 11, Backend::Cpu, None).expect("world");
-        *w.loadout.deck_mut(0).expect("core 0") = deck
+        let (mut w, mut carry) = World::new_run(cat, 11, Backend::Cpu, None).expect("world");
+        *carry.loadout.deck_mut(0).expect("core 0") = deck
             .iter()
             .map(|id| Card {
                 id: (*id).to_string(),
                 paid: 0,
             })
             .collect();
-        w.begin_wave(1).expect("wave");
-        w
+        w.begin_wave(&mut carry, 1).expect("wave");
+        (w, carry)
     }
 
     /// Damage of the player shots alive now, sorted.
@@ -132,12 +133,11 @@ mod tests {
     #[test]
     fn volt_dash_hits_1_5_times_harder_while_moving() {
         // Base damage 8 (data/spells.json), no damage stats at the start: 8 still, 12 moving.
-        let mut still = world_with(&["volt_dash"]);
-        still.step();
+        let (mut still, mut carry) = world_with(&["volt_dash"]);
+        still.step(&mut carry, &PlayerInput::default());
         assert_eq!(shot_damage(&still), vec![8.0]);
-        let mut moving = world_with(&["volt_dash"]);
-        moving.move_dir = Vec2::X;
-        moving.step();
+        let (mut moving, mut carry) = world_with(&["volt_dash"]);
+        moving.step(&mut carry, &PlayerInput::walk(Vec2::X));
         assert_eq!(shot_damage(&moving), vec![12.0]);
     }
 
@@ -146,13 +146,14 @@ mod tests {
         // Base damage 40; cast delay 0.8 s; the first cast fires on step 1,
         // unscaled (0.0167 s still). Standing on, the charge fills at step 90
         // (1.5 s); the next cast after that is 40 x 3 = 120 and spends it.
-        let mut w = world_with(&["gravity_singularity"]);
-        assert_eq!(w.charge_state().map(|c| c.full), Some(false));
-        w.step();
+        let (mut w, mut carry) = world_with(&["gravity_singularity"]);
+        assert_eq!(w.charge_state(&carry).map(|c| c.full), Some(false));
+        let stand = PlayerInput::default();
+        w.step(&mut carry, &stand);
         assert_eq!(shot_damage(&w), vec![40.0]);
         let mut seen = Vec::new();
         for _ in 1..200 {
-            w.step();
+            w.step(&mut carry, &stand);
             let casts = w.counters.casts;
             if casts > 0 {
                 seen.push((w.wave_steps, w.stats.main_casts, shot_damage(&w)));
@@ -163,9 +164,14 @@ mod tests {
             .find(|(_, _, d)| d.contains(&120.0))
             .expect("an overloaded release within 200 steps");
         assert!(overloaded.0 >= 90, "not before a full charge: {seen:?}");
-        assert!(w.charge_state().expect("deck has a stand-charge chip").progress < 1.0);
+        assert!(
+            w.charge_state(&carry)
+                .expect("deck has a stand-charge chip")
+                .progress
+                < 1.0
+        );
         // A deck without the chip has no ring.
-        let plain = world_with(&["spark_bolt"]);
-        assert_eq!(plain.charge_state(), None);
+        let (plain, carry) = world_with(&["spark_bolt"]);
+        assert_eq!(plain.charge_state(&carry), None);
     }
 }

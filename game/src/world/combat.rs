@@ -4,11 +4,11 @@
 use engine::compute::{EventKind, StepEvents};
 use glam::Vec2;
 
-use super::World;
 use super::gear;
 use super::metrics::StepCounters;
 use super::shots::Team;
 use super::view::EffectKind;
+use super::{Carry, World};
 use crate::enemies::shots::{SHOT_SOURCE_BOSS, enemy_projectile};
 use crate::loot::drops::{DropSource, roll_drops};
 use crate::loot::hooks::Hook;
@@ -201,8 +201,8 @@ impl World {
         // The nuke (docs/game.md#spell-chips, "may blow yourself up"): a caster inside
         // the blast takes the hit's damage as an explosion, through armour.
         let hurts_caster = self.field.shots.get(slot).is_some_and(|s| s.hurts_caster);
-        if hurts_caster && self.player.pos.distance(pos) <= radius + self.player.radius {
-            let raw = (spec.base + spec.add) * spec.mult;
+        let caught = crate::combat::aoe::self_blast(spec, pos, radius, self.player.pos, self.player.radius);
+        if hurts_caster && let Some(raw) = caught {
             let before = self.player.damage_taken;
             self.hurt_player(
                 raw,
@@ -323,7 +323,7 @@ impl World {
     }
 
     /// Frees the dead: coins, XP, on-kill payloads and entries, loot from elites and bosses.
-    pub(super) fn reap(&mut self, counters: &mut StepCounters) {
+    pub(super) fn reap(&mut self, carry: &mut Carry, counters: &mut StepCounters) {
         let mut boss_events = Vec::new();
         let deaths = self.field.enemies.reap(&mut self.rngs.combat, &mut boss_events);
         self.boss_events.append(&mut boss_events);
@@ -367,7 +367,7 @@ impl World {
             self.field.coins.drop_coin(pos, d.gold);
             let xp = (d.xp * self.xp_mult()).max(0.0).round() as u64;
             self.stats.xp += xp;
-            let levels = self.progress.gain(&self.cat.run.economy.curve, xp);
+            let levels = carry.progress.gain(&self.cat.run.economy.curve, xp);
             if levels > 0 {
                 self.effects.push(EffectKind::LevelUp, self.player.pos, 1.0);
             }
@@ -378,13 +378,8 @@ impl World {
                 // to the pool the core and the player allow.
                 let leech = self.player.stat(crate::stats::StatId::ManaLeech);
                 if leech > 0.0 {
-                    let cap = core
-                        .core()
-                        .mana_max
-                        .min(self.player.stat(crate::stats::StatId::ManaMax));
-                    let before = core.mana();
-                    core.set_mana((before + leech).min(cap).max(before));
-                    self.stats.mana_leeched += f64::from(core.mana() - before);
+                    let gained = core.leech(leech, self.player.stat(crate::stats::StatId::ManaMax));
+                    self.stats.mana_leeched += f64::from(gained);
                 }
             }
             let credit = self
@@ -400,9 +395,9 @@ impl World {
             self.cast_entry(EntryOn::Kill, pos, counters);
             self.run_hooks(Hook::OnKill, counters);
             if d.boss {
-                self.roll_drops(DropSource::Boss, pos);
+                self.roll_drops(carry, DropSource::Boss);
             } else if d.elite && !d.mutation.flooded {
-                self.roll_drops(DropSource::Elite, pos);
+                self.roll_drops(carry, DropSource::Elite);
             }
         }
         for h in halves {
@@ -422,7 +417,7 @@ impl World {
 
     /// Rolls what `source` drops at the wave's depth and keeps it: items to the
     /// stash, materials to the pouch, an artifact into a free socket (else the stash's loss, counted).
-    pub(super) fn roll_drops(&mut self, source: DropSource, _pos: Vec2) {
+    pub(super) fn roll_drops(&mut self, carry: &mut Carry, source: DropSource) {
         let depth = crate::loot::drops::lucky_depth(
             self.depth(),
             self.player.stat(crate::stats::StatId::Luck),
@@ -431,7 +426,7 @@ impl World {
         let drops = roll_drops(
             source,
             depth,
-            &mut self.pity,
+            &mut carry.pity,
             &self.cat.loot,
             &mut self.rngs.drops,
         );
@@ -441,12 +436,12 @@ impl World {
             .map(|m| drops.materials.get(*m))
             .sum();
         self.stats.materials_dropped += mats;
-        self.materials.add(&drops.materials);
-        self.stash.extend(drops.items);
+        carry.materials.add(&drops.materials);
+        carry.stash.extend(drops.items);
         if let Some(a) = drops.artifact {
             self.stats.artifacts_dropped += 1;
-            if self.equipment.socket(a, &self.cat.loot).is_ok() {
-                self.refresh_gear();
+            if carry.equipment.socket(a, &self.cat.loot).is_ok() {
+                self.refresh_gear(carry);
             }
         }
     }

@@ -77,11 +77,7 @@ impl World {
                 }
                 HookEffect::RestoreMana { amount } => {
                     if let Some(core) = self.caster.core.as_mut() {
-                        let cap = core
-                            .core()
-                            .mana_max
-                            .min(self.player.stat(crate::stats::StatId::ManaMax));
-                        core.set_mana((core.mana() + amount).min(cap));
+                        core.restore_mana(amount, self.player.stat(crate::stats::StatId::ManaMax));
                     }
                 }
                 HookEffect::Nova { damage, radius_px } => {

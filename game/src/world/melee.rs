@@ -123,10 +123,16 @@ impl World {
         let Some(blade) = self.kit.gear.melee.as_deref().and_then(|id| cat.melee.blade(id)) else {
             return false;
         };
-        if !self.caster.swing.committed() || !self.player.alive() {
+        let Some(chance) = self
+            .caster
+            .swing
+            .parry_chance(blade, self.player.stat(crate::stats::StatId::Parry))
+        else {
+            return false;
+        };
+        if !self.player.alive() {
             return false;
         }
-        let chance = (blade.parry + self.player.stat(crate::stats::StatId::Parry)).clamp(0.0, 1.0);
         let parried = rand::Rng::random::<f32>(&mut self.rngs.combat) < chance;
         if parried {
             self.stats.parries += 1;

@@ -40,6 +40,7 @@ pub mod config;
 mod equip;
 pub mod gear;
 mod hooks;
+mod input;
 mod load;
 mod melee;
 pub mod metrics;
@@ -69,6 +70,7 @@ pub use arena::Arena;
 pub use charge::{ChargeState, ChargeTracker};
 pub use config::{RunData, WorldDef};
 pub use gear::EnemyAttackDef;
+pub use input::PlayerInput;
 pub use melee::{Exchange, FRIENDLY_BODY_PX};
 pub use metrics::{Healed, STAGE_NAMES, StageTimes, StepCounters, WaveStats};
 pub use shots::{Chain, Shot, ShotTable, Team};
@@ -76,15 +78,13 @@ pub use state_hash::StateHasher;
 pub use test_range::Dummy;
 pub use view::{Effect, EffectKind, Effects};
 
+pub use crate::carry::Carry;
 use crate::catalog::Catalog;
-use crate::economy::{CoinField, Progress, Wallet};
+use crate::economy::CoinField;
 use crate::enemies::{AiContext, EnemySet};
-use crate::loot::drops::PityState;
 use crate::loot::equipment::{Equipment, Loadout as GearLoadout};
 use crate::loot::item::Item;
-use crate::loot::materials::MaterialAmounts;
 use crate::player::Player;
-use crate::shop::{Card, CarriedCore, Loadout};
 use crate::vm::{CastContext, CasterStats, CoreState, DeckError, SpawnRequest};
 use crate::waves::{SPAWN_CEILING, SpawnOrder, WaveRunner};
 use metrics::Laps;
@@ -141,15 +141,13 @@ struct Kit {
     hook_state: hooks::HookState,
 }
 
-/// The active core of the wave and its aim.
+/// The active core of the wave, its stance and the blade.
 #[derive(Debug)]
 struct Caster {
     core: Option<CoreState>,
     /// The last wave's memory of a `persistent_memory` core, with the id of
     /// the core it belongs to.
     memory: Option<(String, crate::vm::CoreMemory)>,
-    /// Mouse aim (unit) or `None` for auto-aim ([`World::set_aim`]).
-    aim_override: Option<Vec2>,
     /// Still time for stand-charge chips ([`World::charge_state`]).
     charge: ChargeTracker,
     /// The worn blade's swing.
@@ -190,7 +188,9 @@ struct Field {
     coins: CoinField,
 }
 
-/// The whole state of a run's fight and everything carried between waves.
+/// The state of one fight: bodies, projectiles, the active core, what lies
+/// on the floor. What the run carries between waves is a [`Carry`], lent to
+/// each step.
 pub struct World {
     cat: Arc<Catalog>,
     seed: u64,
@@ -203,30 +203,11 @@ pub struct World {
     pub run_steps: u64,
     /// The player.
     pub player: Player,
-    /// Where the player wants to go this step (unit or zero), set by input or a script.
-    pub move_dir: Vec2,
-    /// The dash button this step (set by input; cleared after the step).
-    pub dash: bool,
-    /// The stored-chip key this step (Store Magic; cleared after the step).
-    pub cast_stored: bool,
+    /// This step's input (movement, dash, stored cast, aim), as given to
+    /// [`World::step`]; movement and aim stay until the next step.
+    input: PlayerInput,
     /// What enemies' elemental hits left on the player this wave.
     pub afflictions: crate::combat::afflictions::Afflictions,
-    /// Gold.
-    pub wallet: Wallet,
-    /// Level and XP.
-    pub progress: Progress,
-    /// Carried cores, decks and the waiting area.
-    pub loadout: Loadout,
-    /// Worn items and socketed artifacts.
-    pub equipment: Equipment,
-    /// Items picked up and not worn.
-    pub stash: Vec<Item>,
-    /// Crafting materials gathered.
-    pub materials: MaterialAmounts,
-    /// Artifact pity of the run.
-    pub pity: PityState,
-    /// Enchantment recipes learned this run.
-    pub recipes: crate::loot::enhance::recipes::Recipes,
     /// The loot rules in force: worn gear and the state of its hooks.
     kit: Kit,
     /// The active core and how it aims.
@@ -250,9 +231,6 @@ pub struct World {
     /// NG+ level, endless mutator and curse in force this wave (set by the
     /// run before each wave; read by every room a rule changes).
     pub rules: crate::mutators::FightRules,
-    /// Boss kinds met this run (indices into `BossDefs::bosses`, in the
-    /// order first met): a boss rush draws from them.
-    pub bosses_met: Vec<u32>,
     /// HP and attack factor on this wave's bosses beyond NG+ (an endless
     /// wave's difficulty; 1 in the twenty waves).
     pub boss_scale: f32,
@@ -270,8 +248,9 @@ impl std::fmt::Debug for World {
 }
 
 impl World {
-    /// A fresh run: the starting core and deck of `data/world.json`, base stats,
-    /// the economy's starting gold. `ctx` is needed for [`Backend::Gpu`].
+    /// A fresh fight for a run: base stats, an empty field, the compute core
+    /// (`ctx` is needed for [`Backend::Gpu`]). Call [`World::refresh_gear`]
+    /// with the run's [`Carry`] before the first wave.
     pub fn new(
         cat: Arc<Catalog>,
         seed: u64,
@@ -279,41 +258,6 @@ impl World {
         ctx: Option<&GpuContext>,
     ) -> Result<World, WorldError> {
         let w = &cat.run.world;
-        let core_id = w.starting_core.clone();
-        let core_def =
-            cat.cores
-                .find(&core_id)
-                .map(|i| cat.cores.get(i).clone())
-                .ok_or(WorldError::Unknown {
-                    what: "core",
-                    id: core_id.clone(),
-                })?;
-        let price_of = |id: &str| {
-            cat.spells
-                .find(id)
-                .map_or(0, |i| u64::from(cat.spells.get(i).price))
-        };
-        let deck = w
-            .starting_deck
-            .iter()
-            .map(|id| Card {
-                id: id.clone(),
-                paid: price_of(id),
-            })
-            .collect();
-        let entries: Vec<_> = core_def
-            .entries
-            .iter()
-            .map(|e| (e.on, e.capacity as usize))
-            .collect();
-        let mut carried = CarriedCore::new(
-            core_id,
-            u64::from(core_def.price),
-            core_def.capacity as usize,
-            &entries,
-        );
-        carried.deck = deck;
-        let loadout = Loadout::new(carried);
         let mut config = CoreConfig::arena(w.projectile_capacity, w.max_enemies);
         config.arena_min = [0.0, 0.0];
         config.arena_max = [w.arena.width, w.arena.height];
@@ -327,27 +271,16 @@ impl World {
             cat.combat.slow_factor,
         );
         let player = Player::new(&w.player, w.arena.centre());
-        let equipment = Equipment::default();
-        let gear = equipment.loadout(&cat.loot);
-        let mut world = World {
+        let gear = Equipment::default().loadout(&cat.loot);
+        let world = World {
             dt: w.dt(),
             seed,
             wave: 0,
             wave_steps: 0,
             run_steps: 0,
             player,
-            move_dir: Vec2::ZERO,
-            dash: false,
-            cast_stored: false,
+            input: PlayerInput::default(),
             afflictions: Default::default(),
-            wallet: Wallet::with_gold(cat.run.economy.def.starting_gold),
-            progress: Progress::default(),
-            loadout,
-            equipment,
-            stash: Vec::new(),
-            materials: MaterialAmounts::default(),
-            pity: PityState::default(),
-            recipes: Default::default(),
             kit: Kit {
                 gear,
                 hook_state: Default::default(),
@@ -355,7 +288,6 @@ impl World {
             caster: Caster {
                 core: None,
                 memory: None,
-                aim_override: None,
                 charge: ChargeTracker::default(),
                 swing: crate::melee::Swing::new(),
                 dash_v: 0.0,
@@ -386,17 +318,38 @@ impl World {
             stats: WaveStats::default(),
             boss_events: Vec::new(),
             rules: Default::default(),
-            bosses_met: Vec::new(),
             boss_scale: 1.0,
             cat,
         };
-        world.refresh_gear();
         Ok(world)
     }
 
-    /// One fixed step of `dt` (1/60 s), in the order of the module docs. Does
-    /// nothing outside a wave or once the player is dead.
-    pub fn step(&mut self) {
+    /// A fresh fight with a fresh run's [`Carry`] (the starting core and
+    /// deck, starting gold), its gear already derived: where tools, probes
+    /// and tests that play without a run begin.
+    pub fn new_run(
+        cat: Arc<Catalog>,
+        seed: u64,
+        backend: Backend,
+        ctx: Option<&GpuContext>,
+    ) -> Result<(World, Carry), WorldError> {
+        let mut carry = Carry::new(&cat).map_err(|e| match e {
+            crate::carry::CarryError::UnknownCore(id) => WorldError::Unknown { what: "core", id },
+        })?;
+        let mut world = World::new(cat, seed, backend, ctx)?;
+        world.refresh_gear(&mut carry);
+        Ok((world, carry))
+    }
+
+    /// One fixed step of `dt` (1/60 s) with this step's input, in the order
+    /// of the module docs; what the fight earns (gold, XP, drops, bosses met)
+    /// goes into `carry`. Only takes the input outside a wave or once the
+    /// player is dead.
+    pub fn step(&mut self, carry: &mut Carry, input: &PlayerInput) {
+        self.input = PlayerInput {
+            aim: input.aim.and_then(Vec2::try_normalize),
+            ..*input
+        };
         if self.field.runner.is_none() || !self.player.alive() {
             return;
         }
@@ -413,14 +366,14 @@ impl World {
             counters.event_overflow = events.overflow;
             self.handle_events(&events, dispatched_at, &mut counters);
         }
-        self.reap(&mut counters);
+        self.reap(carry, &mut counters);
         self.boss_followups();
         laps.lap(&mut self.times, 1);
         // 3. VM.
         self.cast_main(&mut counters);
         laps.lap(&mut self.times, 2);
         // 4. AI and movement.
-        self.move_everything(dt, &mut counters);
+        self.move_everything(carry, dt, &mut counters);
         self.tick_hooks(dt);
         laps.lap(&mut self.times, 3);
         // 5. Upload.

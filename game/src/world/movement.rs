@@ -6,7 +6,7 @@ use super::*;
 
 impl World {
     /// Stage 4: wave spawns, enemy AI, the player, coins, areas, effects.
-    pub(super) fn move_everything(&mut self, dt: f32, counters: &mut StepCounters) {
+    pub(super) fn move_everything(&mut self, carry: &mut Carry, dt: f32, counters: &mut StepCounters) {
         let area = self.play_area();
         let ai_arena = crate::enemies::Arena {
             min: area.min.to_array(),
@@ -28,7 +28,13 @@ impl World {
                     let def = &self.cat.enemies.defs[enemy as usize];
                     self.field.enemies.spawn(enemy, def, Vec2::from_array(pos), scale)
                 }
-                SpawnOrder::Boss { boss, pos } => self.spawn_wave_boss(boss, Vec2::from_array(pos)),
+                SpawnOrder::Boss { boss, pos } => {
+                    let slot = self.spawn_wave_boss(boss, Vec2::from_array(pos));
+                    if slot.is_some() {
+                        carry.meet_boss(boss);
+                    }
+                    slot
+                }
             };
             match slot {
                 Some(s) => {
@@ -69,12 +75,12 @@ impl World {
         self.stats.damage_dealt += f64::from(out.dot_damage);
         // The player.
         let no_dash = self.rules.has(crate::mutators::Rule::NoDash);
-        if std::mem::take(&mut self.dash) && !no_dash && self.player.try_dash(self.move_dir) {
+        if std::mem::take(&mut self.input.dash) && !no_dash && self.player.try_dash(self.input.move_dir) {
             self.stats.dashes += 1;
             let pos = self.player.pos;
             self.cast_entry(crate::vm::EntryOn::Dash, pos, counters);
         }
-        if std::mem::take(&mut self.cast_stored) {
+        if std::mem::take(&mut self.input.cast_stored) {
             let pos = self.player.pos;
             self.cast_entry(crate::vm::EntryOn::Stored, pos, counters);
         }
@@ -90,7 +96,7 @@ impl World {
             .afflictions
             .move_factor(&self.cat.run.world.player.afflictions)
             * self.caster.swing.move_factor(&self.cat.melee);
-        self.player.walk(self.move_dir, dt, &area);
+        self.player.walk(self.input.move_dir, dt, &area);
         let regenerated = self.player.regenerated;
         self.player.tick(dt);
         self.stats.healed.regen += self.player.regenerated - regenerated;
@@ -102,7 +108,7 @@ impl World {
             self.player.radius,
             self.player.stat(crate::stats::StatId::PickupRadius),
         );
-        self.wallet.earn(c.collected);
+        carry.wallet.earn(c.collected);
         self.stats.gold_picked += c.collected;
         self.stats.gold_lost += c.expired;
         // Black holes, mists, turrets.

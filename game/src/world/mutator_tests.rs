@@ -29,7 +29,8 @@ fn rules(rule: Rule) -> FightRules {
 /// along +x. Returns the HIT list (enemy slots in order) after 2 s.
 fn mirror_fire(rule: Option<Rule>) -> (Vec<u32>, World) {
     let cat = catalog();
-    let mut w = World::new(Arc::clone(&cat), 11, Backend::Cpu, None).expect("world");
+    let (mut w, mut carry) = World::new_run(Arc::clone(&cat), 11, Backend::Cpu, None).expect("world");
+    let input = PlayerInput::default();
     let centre = w.player.pos;
     let dummies: Vec<Dummy> = [200.0, -200.0]
         .iter()
@@ -39,7 +40,10 @@ fn mirror_fire(rule: Option<Rule>) -> (Vec<u32>, World) {
             hp: 1.0e6,
         })
         .collect();
-    assert_eq!(w.begin_test_range(&dummies).expect("range"), vec![0, 1]);
+    assert_eq!(
+        w.begin_test_range(&mut carry, &dummies).expect("range"),
+        vec![0, 1]
+    );
     if let Some(r) = rule {
         w.set_rules(rules(r));
     }
@@ -59,7 +63,7 @@ fn mirror_fire(rule: Option<Rule>) -> (Vec<u32>, World) {
         if let Some((ev, _)) = &w.link.pending {
             hits.extend(ev.of_kind(EventKind::Hit).map(|e| e.enemy));
         }
-        w.step();
+        w.step(&mut carry, &input);
     }
     (hits, w)
 }
@@ -94,20 +98,24 @@ fn the_mirror_world_sends_a_shot_back_through_the_player_to_the_far_side() {
 #[test]
 fn a_split_grunt_becomes_two_halves_that_never_split_again() {
     let cat = catalog();
-    let mut w = World::new(Arc::clone(&cat), 3, Backend::Cpu, None).expect("world");
+    let (mut w, mut carry) = World::new_run(Arc::clone(&cat), 3, Backend::Cpu, None).expect("world");
+    let input = PlayerInput::default();
     w.caster.core = None;
     let centre = w.player.pos;
     let at = centre + Vec2::new(300.0, 0.0);
     let slots = w
-        .begin_test_range(&[Dummy {
-            enemy: "grunt".into(),
-            pos: at,
-            hp: 40.0,
-        }])
+        .begin_test_range(
+            &mut carry,
+            &[Dummy {
+                enemy: "grunt".into(),
+                pos: at,
+                hp: 40.0,
+            }],
+        )
         .expect("range");
     w.set_rules(rules(Rule::Split));
     w.enemies_mut().get_mut(slots[0]).expect("grunt").hp = 0.0;
-    w.step();
+    w.step(&mut carry, &input);
     // A 40-HP grunt (radius 14, 5 XP, 1–2 gold) splits into two halves of
     // 20 HP, radius 10.5, 2.5 XP and 0–1 gold each, side by side.
     let halves: Vec<_> = w.enemies().slots().iter().filter(|e| e.alive).cloned().collect();
@@ -128,21 +136,22 @@ fn a_split_grunt_becomes_two_halves_that_never_split_again() {
     for s in alive {
         w.enemies_mut().get_mut(s).expect("half").hp = 0.0;
     }
-    w.step();
+    w.step(&mut carry, &input);
     assert_eq!(w.enemies().alive_count(), 0, "halves die for good");
     assert_eq!((w.stats.splits, w.stats.kills), (2, 3));
 }
 
 /// Wave 1 for 3 s with the core unloaded (nothing dies), under `rule`.
 fn wave_one(rule: Option<Rule>) -> World {
-    let mut w = World::new(catalog(), 8, Backend::Cpu, None).expect("world");
-    w.begin_wave(1).expect("wave 1");
+    let (mut w, mut carry) = World::new_run(catalog(), 8, Backend::Cpu, None).expect("world");
+    let input = PlayerInput::default();
+    w.begin_wave(&mut carry, 1).expect("wave 1");
     if let Some(r) = rule {
         w.set_rules(rules(r));
     }
     w.caster.core = None;
     for _ in 0..180 {
-        w.step();
+        w.step(&mut carry, &input);
     }
     w
 }
@@ -172,17 +181,18 @@ fn the_shrinking_map_walls_in_the_player_and_the_spawns() {
     // 432..1968, and the floor of ×0.5 600..1800. The player (radius 16)
     // walking left stops 16 px inside the wall.
     for (waves, wall) in [(0u32, 0.0f32), (1, 240.0), (2, 432.0), (4, 600.0), (9, 600.0)] {
-        let mut w = World::new(catalog(), 4, Backend::Cpu, None).expect("world");
-        w.begin_wave(1).expect("wave 1");
+        let (mut w, mut carry) = World::new_run(catalog(), 4, Backend::Cpu, None).expect("world");
+        let mut input = PlayerInput::default();
+        w.begin_wave(&mut carry, 1).expect("wave 1");
         w.set_rules(FightRules {
             shrink_waves: waves,
             ..rules(Rule::ShrinkingMap)
         });
         w.caster.core = None;
-        w.move_dir = Vec2::new(-1.0, 0.0);
+        input.move_dir = Vec2::new(-1.0, 0.0);
         for _ in 0..600 {
             w.player.hp = 1.0e9;
-            w.step();
+            w.step(&mut carry, &input);
         }
         let area = w.play_area();
         assert!(
@@ -203,13 +213,14 @@ fn the_shrinking_map_walls_in_the_player_and_the_spawns() {
 
 /// The core's wait after the first cast of wave 1, under `rule`.
 fn first_delay(rule: Option<Rule>) -> f32 {
-    let mut w = World::new(catalog(), 2, Backend::Cpu, None).expect("world");
-    w.begin_wave(1).expect("wave 1");
+    let (mut w, mut carry) = World::new_run(catalog(), 2, Backend::Cpu, None).expect("world");
+    let input = PlayerInput::default();
+    w.begin_wave(&mut carry, 1).expect("wave 1");
     if let Some(r) = rule {
         w.set_rules(rules(r));
     }
     for _ in 0..600 {
-        w.step();
+        w.step(&mut carry, &input);
         if w.stats.main_casts > 0 {
             return w.core_state().expect("core").ready_in();
         }
@@ -241,13 +252,14 @@ fn curse(rules: &[Rule]) -> FightRules {
 #[test]
 fn leaden_feet_refuses_the_dash() {
     let dashes = |rules: FightRules| {
-        let mut w = World::new(catalog(), 6, Backend::Cpu, None).expect("world");
-        w.begin_wave(1).expect("wave 1");
+        let (mut w, mut carry) = World::new_run(catalog(), 6, Backend::Cpu, None).expect("world");
+        let mut input = PlayerInput::default();
+        w.begin_wave(&mut carry, 1).expect("wave 1");
         w.set_rules(rules);
         w.caster.core = None;
-        w.move_dir = Vec2::X;
-        w.dash = true;
-        w.step();
+        input.move_dir = Vec2::X;
+        input.dash = true;
+        w.step(&mut carry, &input);
         w.stats.dashes
     };
     assert_eq!(dashes(FightRules::default()), 1);
@@ -256,8 +268,8 @@ fn leaden_feet_refuses_the_dash() {
 
 #[test]
 fn withering_stops_every_heal_until_the_rules_change() {
-    let mut w = World::new(catalog(), 6, Backend::Cpu, None).expect("world");
-    w.begin_wave(1).expect("wave 1");
+    let (mut w, mut carry) = World::new_run(catalog(), 6, Backend::Cpu, None).expect("world");
+    w.begin_wave(&mut carry, 1).expect("wave 1");
     w.player.hp = 50.0;
     w.set_rules(curse(&[Rule::NoHealing]));
     assert_eq!(w.player.heal(20.0), 0.0, "no heal under Withering");

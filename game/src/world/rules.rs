@@ -35,7 +35,8 @@ impl World {
     }
 
     /// Spawns the wave's boss `boss`: NG+ multiplies its HP and attack as it
-    /// does every enemy's, and arms its NG+ phase. Remembered as met.
+    /// does every enemy's, and arms its NG+ phase. (The caller remembers it
+    /// as met in the run's carry.)
     pub(super) fn spawn_wave_boss(&mut self, boss: u32, pos: Vec2) -> Option<u32> {
         let def = Arc::new(self.cat.bosses.bosses[boss as usize].clone());
         let ng = self.rules.ng_plus > 0;
@@ -48,9 +49,6 @@ impl World {
             if let Some(b) = e.boss.as_deref_mut() {
                 b.attack_mult = m;
             }
-        }
-        if !self.bosses_met.contains(&boss) {
-            self.bosses_met.push(boss);
         }
         Some(slot)
     }

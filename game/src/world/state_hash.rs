@@ -44,23 +44,26 @@ impl StateHasher {
 }
 
 impl World {
-    /// Hashes the whole fight and run state held by the world (see the module
-    /// docs). Reads the projectiles back from the compute core, so on the GPU
-    /// backend it waits for the device: call it at wave ends, not every step.
-    pub fn hash_state(&self, h: &mut StateHasher) {
+    /// Hashes the whole fight and the run's carry (see the module docs), the
+    /// carry's parts in the places they held when the world owned them, so
+    /// replays recorded before the split still verify. Reads the projectiles
+    /// back from the compute core, so on the GPU backend it waits for the
+    /// device: call it at wave ends, not every step.
+    pub fn hash_state(&self, carry: &Carry, h: &mut StateHasher) {
         h.part("seed", &self.seed);
         h.part("wave", &(self.wave, self.wave_steps, self.run_steps));
-        h.part("player", &self.player);
-        h.part("move", &(self.move_dir, self.caster.aim_override, self.dash));
-        h.part("wallet", &self.wallet);
-        h.part("progress", &self.progress);
-        h.part("loadout", &self.loadout);
-        h.part("equipment", &self.equipment);
-        h.part("stash", &self.stash);
-        h.part("materials", &self.materials);
-        h.part("recipes", &self.recipes);
+        h.part("player", &self.player.hash_view(&carry.stats));
+        let input = &self.input;
+        h.part("move", &(input.move_dir, input.aim, input.dash));
+        h.part("wallet", &carry.wallet);
+        h.part("progress", &carry.progress);
+        h.part("loadout", &carry.loadout);
+        h.part("equipment", &carry.equipment);
+        h.part("stash", &carry.stash);
+        h.part("materials", &carry.materials);
+        h.part("recipes", &carry.recipes);
         h.part("afflictions", &self.afflictions);
-        h.part("pity", &self.pity);
+        h.part("pity", &carry.pity);
         h.part("hooks", &self.kit.hook_state);
         h.part("charge", &self.caster.charge);
         h.part("core", &self.caster.core);

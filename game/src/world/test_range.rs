@@ -7,7 +7,9 @@
 
 use glam::Vec2;
 
-use super::{World, WorldError};
+#[cfg(test)]
+use super::PlayerInput;
+use super::{Carry, World, WorldError};
 use crate::waves::{WaveRunner, wave_seed};
 
 /// One dummy to place: an enemy archetype and where it stands.
@@ -25,8 +27,8 @@ impl World {
     /// Starts a test range: the state of wave 1's start (full HP and mana,
     /// the active core loaded fresh) without the wave's spawns, boss or end,
     /// and `dummies` placed. Returns the dummies' enemy slots, in order.
-    pub fn begin_test_range(&mut self, dummies: &[Dummy]) -> Result<Vec<u32>, WorldError> {
-        self.begin_wave(1)?;
+    pub fn begin_test_range(&mut self, carry: &mut Carry, dummies: &[Dummy]) -> Result<Vec<u32>, WorldError> {
+        self.begin_wave(carry, 1)?;
         let mut cfg = self.cat.waves.first().cloned().ok_or(WorldError::Unknown {
             what: "wave",
             id: "1".into(),
@@ -72,7 +74,8 @@ mod tests {
     #[test]
     fn dummies_stand_take_damage_and_nothing_else_spawns() {
         let cat = Arc::new(Catalog::load(&crate::data::default_root()).expect("data loads"));
-        let mut w = World::new(cat, 5, Backend::Cpu, None).expect("world");
+        let (mut w, mut carry) = World::new_run(cat, 5, Backend::Cpu, None).expect("world");
+        let input = PlayerInput::default();
         let centre = w.player.pos;
         let dummies = [
             Dummy {
@@ -86,10 +89,10 @@ mod tests {
                 hp: 1.0e6,
             },
         ];
-        let slots = w.begin_test_range(&dummies).expect("range");
+        let slots = w.begin_test_range(&mut carry, &dummies).expect("range");
         // 90 s of simulation: longer than wave 1 (the range never ends).
         for _ in 0..90 * 60 {
-            w.step();
+            w.step(&mut carry, &input);
         }
         assert!(w.in_wave() && !w.wave_done());
         assert_eq!(w.enemies().alive_count(), 2, "only the dummies");

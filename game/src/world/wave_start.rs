@@ -7,7 +7,7 @@ use super::*;
 impl World {
     /// Starts wave `n`: enemies, projectiles, coins and effects cleared, full HP,
     /// the active core loaded fresh (full mana), the wave's spawner seeded.
-    pub fn begin_wave(&mut self, n: u32) -> Result<(), WorldError> {
+    pub fn begin_wave(&mut self, carry: &mut Carry, n: u32) -> Result<(), WorldError> {
         let cfg = self
             .cat
             .waves
@@ -17,13 +17,14 @@ impl World {
                 id: n.to_string(),
             })?
             .clone();
-        self.begin_wave_with(&cfg, Vec::new())
+        self.begin_wave_with(carry, &cfg, Vec::new())
     }
 
     /// Starts the wave `cfg` describes (an endless or rush wave the run
     /// generated, or a file's); `rush` queues more bosses behind its own.
     pub fn begin_wave_with(
         &mut self,
+        carry: &mut Carry,
         cfg: &crate::waves::SpawnConfig,
         rush: Vec<u32>,
     ) -> Result<(), WorldError> {
@@ -37,7 +38,7 @@ impl World {
         .map_err(|e| WorldError::Unknown { what: "wave", id: e })?
         .with_rush(rush);
         self.clear_field();
-        self.caster.core = Some(self.build_core(n)?);
+        self.caster.core = Some(self.build_core(carry, n)?);
         self.field.runner = Some(runner);
         self.wave = n;
         self.wave_steps = 0;
@@ -45,7 +46,7 @@ impl World {
         self.player.restore();
         self.afflictions = Default::default();
         self.player.move_factor = 1.0;
-        self.equipment.record_depth = self.equipment.record_depth.max(self.depth());
+        carry.equipment.record_depth = carry.equipment.record_depth.max(self.depth());
         self.stats = WaveStats {
             wave: n,
             ..WaveStats::default()
@@ -53,8 +54,8 @@ impl World {
         Ok(())
     }
 
-    fn build_core(&self, n: u32) -> Result<CoreState, WorldError> {
-        let carried = self.loadout.active();
+    fn build_core(&self, carry: &Carry, n: u32) -> Result<CoreState, WorldError> {
+        let carried = carry.loadout.active();
         let def = self
             .cat
             .cores
@@ -67,9 +68,9 @@ impl World {
         let ids: Vec<&str> = carried.deck.iter().map(|c| c.id.as_str()).collect();
         // The CPU's slots (`Loadout::slots_for_cpu`) widen the core the VM checks against.
         let mut def = def.clone();
-        def.capacity = self.loadout.capacity_of(carried).max(carried.deck.len()) as u32;
+        def.capacity = carry.loadout.capacity_of(carried).max(carried.deck.len()) as u32;
         // Store Magic's chip rides whichever core is active, on its own entry.
-        let stored = &self.loadout.stored;
+        let stored = &carry.loadout.stored;
         if stored.capacity > 0 && !stored.cards.is_empty() {
             def.entries.push(crate::vm::cores::EntryDef {
                 on: crate::vm::EntryOn::Stored,

@@ -13,7 +13,7 @@ impl Run {
     pub(super) fn end_wave(&mut self) {
         // The fight's state (enemies, projectiles) is hashed before the field is cleared.
         let mut h = StateHasher::default();
-        self.world.hash_state(&mut h);
+        self.world.hash_state(&self.carry, &mut h);
         let fight_hash = h.finish();
         let rush_cleared = self.plan.as_ref().is_some_and(|p| p.is_rush()) && self.world.rush_done();
         let w = &mut self.world;
@@ -21,7 +21,11 @@ impl Run {
         let boss_wave = w.boss_wave();
         let boss_alive = w.boss_alive();
         let duration_s = w.wave_steps as f64 * f64::from(w.dt());
-        let stats = w.end_wave();
+        let stats = w.end_wave(&mut self.carry);
+        if !died {
+            // The settlement (interest on the gold held) pays a survivor.
+            self.carry.wallet.settle(&w.catalog().run.economy.def.settlement);
+        }
         let game_waves = w.catalog().waves.len() as u32;
         self.summary.total_damage += stats.damage_dealt;
         self.summary.highest_hit = self.summary.highest_hit.max(stats.highest_hit);
@@ -49,9 +53,8 @@ impl Run {
         if rush_cleared && !died {
             self.give_rush_card();
         }
-        let w = &self.world;
-        let gold = w.wallet.gold();
-        let level = w.progress.level;
+        let gold = self.carry.wallet.gold();
+        let level = self.carry.progress.level;
         self.last_wave = Some(stats.clone());
         if outcome.is_some() {
             self.freeze_summary();
@@ -86,12 +89,12 @@ impl Run {
             .map_or(0, |i| u64::from(cat.spells.get(i).price));
         let card = crate::shop::Card { id: id.clone(), paid };
         if self
-            .world
+            .carry
             .loadout
             .add_card(card, cat.run.shop.waiting_area)
             .is_err()
         {
-            self.world.wallet.earn(paid);
+            self.carry.wallet.earn(paid);
         }
         log::info!("boss rush cleared at wave {n}: {id}");
     }
@@ -99,7 +102,7 @@ impl Run {
     /// After the settlement or a level-up choice: the next pending level-up's
     /// offer, or the shop when none is pending.
     pub(super) fn next_levelup_or_shop(&mut self) {
-        if self.world.progress.pending_levelups > 0 {
+        if self.carry.progress.pending_levelups > 0 {
             let offer = self
                 .world
                 .catalog()
@@ -112,12 +115,12 @@ impl Run {
                 self.phase = Phase::LevelUp;
                 return;
             }
-            self.world.progress.pending_levelups = 0;
+            self.carry.progress.pending_levelups = 0;
         }
         let cat = self.world.catalog().clone();
         if self.setup.practice.is_some() {
-            let short = crate::run::setup::PRACTICE_GOLD.saturating_sub(self.world.wallet.gold());
-            self.world.wallet.earn(short);
+            let short = crate::run::setup::PRACTICE_GOLD.saturating_sub(self.carry.wallet.gold());
+            self.carry.wallet.earn(short);
         }
         self.shop = Some(Shop::open(&cat.run.shop, &self.pool(), &mut self.shop_rng));
         self.phase = Phase::Shop;
@@ -127,12 +130,12 @@ impl Run {
     pub(super) fn freeze_summary(&mut self) {
         let w = &self.world;
         let cat = w.catalog();
-        let active = w.loadout.active();
+        let active = self.carry.loadout.active();
         let s = &mut self.summary;
         s.outcome = self.outcome;
         s.highest_wave = w.wave;
         s.last_wave_of_game = w.wave as usize >= cat.waves.len();
-        s.level = w.progress.level;
+        s.level = self.carry.progress.level;
         s.core = cat
             .cores
             .find(&active.id)

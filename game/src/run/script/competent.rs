@@ -145,19 +145,19 @@ fn short_of_defence(w: &World) -> bool {
 }
 
 /// Index into `offer` of the level-up to take (module docs).
-pub fn pick_levelup(world: &World, table: &LevelUpTable, offer: &[usize]) -> Option<usize> {
+pub fn pick_levelup(run: &Run, table: &LevelUpTable, offer: &[usize]) -> Option<usize> {
     let id = |k: usize| table.upgrades[offer[k]].id.as_str();
-    if short_of_defence(world)
+    if short_of_defence(run.world())
         && let Some(k) = (0..offer.len()).find(|&k| matches!(id(k), "vitality" | "plating" | "regeneration"))
     {
         return Some(k);
     }
-    let base = trial(world, None, &[]);
+    let base = trial(run, None, &[]);
     let best = (0..offer.len())
         .map(|k| {
             (
                 k,
-                gain(trial(world, None, &table.upgrades[offer[k]].modifiers), base),
+                gain(trial(run, None, &table.upgrades[offer[k]].modifiers), base),
             )
         })
         .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
@@ -178,11 +178,12 @@ pub fn pick_levelup(world: &World, table: &LevelUpTable, offer: &[usize]) -> Opt
 /// The score of a build: its single-target DPS ([`measure::trial_dps`]),
 /// with its kill rate against a crowd of the next wave's mean HP
 /// ([`measure::crowd_dps`]) beside it.
-fn trial(world: &World, core: Option<(&str, &[String])>, extra: &[StatModifier]) -> (f64, f64) {
+fn trial(run: &Run, core: Option<(&str, &[String])>, extra: &[StatModifier]) -> (f64, f64) {
     let t = Trial { core, extra };
-    let single = measure::trial_dps(world, &t, TRIAL_WARMUP_S, TRIAL_S);
+    let (world, carry) = (run.world(), run.carry());
+    let single = measure::trial_dps(world, carry, &t, TRIAL_WARMUP_S, TRIAL_S);
     let hp = measure::crowd_hp(world, world.wave + 1);
-    let crowd = measure::crowd_dps(world, &t, hp, TRIAL_WARMUP_S, TRIAL_S);
+    let crowd = measure::crowd_dps(world, carry, &t, hp, TRIAL_WARMUP_S, TRIAL_S);
     (single, crowd)
 }
 
@@ -269,7 +270,7 @@ struct Trials {
 impl Trials {
     fn dps(
         &mut self,
-        w: &World,
+        run: &Run,
         core: &str,
         deck: &[String],
         extra: &[StatModifier],
@@ -279,7 +280,7 @@ impl Trials {
         if let Some(v) = self.seen.get(&k) {
             return *v;
         }
-        let v = trial(w, Some((core, deck)), extra);
+        let v = trial(run, Some((core, deck)), extra);
         self.seen.insert(k, v);
         v
     }
@@ -297,11 +298,11 @@ pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
     let mut bought = 0;
     while bought < MAX_PURCHASES {
         let Some((buy, price, id)) = best_buy(run, &cat, &mut trials) else {
-            let gold = run.world().wallet.gold();
+            let gold = run.carry().wallet.gold();
             let Some(shop) = run.shop() else { break };
             let cost = shop.refresh_cost(def);
             let allowed = MAX_REFRESHES + (gold / RICH_PER_REFRESH) as u32;
-            if refreshes >= allowed || gold < cost + REFRESH_FLOOR + spend_floor(run.world()) {
+            if refreshes >= allowed || gold < cost + REFRESH_FLOOR + spend_floor(run) {
                 break;
             }
             visit.refresh(run, cost)?;
@@ -316,7 +317,7 @@ pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
             }
             Buy::Stat { index } => visit.buy(run, Shelf::Stats, index, id, price)?,
             Buy::Core { index, deck } => {
-                let carried = run.world().loadout.cores().len();
+                let carried = run.carry().loadout.cores().len();
                 visit.buy(run, Shelf::Cores, index, id, price)?;
                 send(
                     run,
@@ -332,7 +333,7 @@ pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
         }
     }
     buy_surplus(run, def, &mut visit)?;
-    let mut deck: Vec<String> = run.world().loadout.active_deck_ids();
+    let mut deck: Vec<String> = run.carry().loadout.active_deck_ids();
     // Before the void lord: no physical action, while two others remain.
     let others = deck
         .iter()
@@ -346,10 +347,11 @@ pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
 }
 
 /// Gold not to be spent on spells and stats (saving for a big core).
-fn spend_floor(w: &World) -> u64 {
-    let has_big = w.loadout.cores().iter().any(|c| c.capacity >= SAVE_FOR_SLOTS);
+fn spend_floor(run: &Run) -> u64 {
+    let (w, carry) = (run.world(), run.carry());
+    let has_big = carry.loadout.cores().iter().any(|c| c.capacity >= SAVE_FOR_SLOTS);
     if w.wave >= SAVE_FROM_WAVE && w.wave < SAVE_UNTIL_WAVE && !has_big {
-        RESERVE.max(w.wallet.gold() / 2)
+        RESERVE.max(carry.wallet.gold() / 2)
     } else {
         RESERVE
     }
@@ -357,15 +359,15 @@ fn spend_floor(w: &World) -> u64 {
 
 /// The purchase with the best measured gain per gold, if any gains enough.
 fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, String)> {
-    let w = run.world();
+    let (w, carry) = (run.world(), run.carry());
     let shop = run.shop()?;
-    let gold = w.wallet.gold();
-    let floor = spend_floor(w);
-    let active = w.loadout.active();
+    let gold = carry.wallet.gold();
+    let floor = spend_floor(run);
+    let active = carry.loadout.active();
     let deck: Vec<String> = active.deck.iter().map(|c| c.id.clone()).collect();
     let core = active.id.clone();
     let arranged = arrange(cat, &deck);
-    let base = trials.dps(w, &core, &arranged, &[], &[]);
+    let base = trials.dps(run, &core, &arranged, &[], &[]);
     let mut best: Option<(f64, Buy, u64, String)> = None;
     let consider = |gain: f64, buy: Buy, price: u64, id: &str, best: &mut Option<(f64, Buy, u64, String)>| {
         if gain < MIN_GAIN {
@@ -382,7 +384,7 @@ fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, 
             continue;
         }
         for cand in with_card(cat, &deck, &o.id, active.capacity) {
-            let dps = trials.dps(w, &core, &arrange(cat, &cand), &[], &[]);
+            let dps = trials.dps(run, &core, &arrange(cat, &cand), &[], &[]);
             let mut g = gain(dps, base);
             // Getting ready for the void lord: each physical action swapped
             // for another chip is worth a quarter more; a new one, nothing.
@@ -409,7 +411,7 @@ fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, 
             continue;
         };
         let dps = trials.dps(
-            w,
+            run,
             &core,
             &arranged,
             &sdef.modifiers,
@@ -418,7 +420,7 @@ fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, 
         consider(gain(dps, base), Buy::Stat { index: i }, o.price, &o.id, &mut best);
     }
     // Cores (saving does not hold them back).
-    if w.loadout.cores().len() < cat.run.shop.max_cores {
+    if carry.loadout.cores().len() < cat.run.shop.max_cores {
         for (i, o) in shop.cores.iter().enumerate() {
             if o.sold || o.price + RESERVE > gold {
                 continue;
@@ -431,7 +433,7 @@ fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, 
             }
             let mut cand = deck.clone();
             cand.truncate(c.capacity as usize);
-            let dps = trials.dps(w, &c.id, &arrange(cat, &cand), &[], &[]);
+            let dps = trials.dps(run, &c.id, &arrange(cat, &cand), &[], &[]);
             // The trial runs today's deck, which cannot show what the free
             // slots will hold: each extra slot is credited [`SLOT_GAIN`].
             let extra = (c.capacity as usize).saturating_sub(active.capacity);

@@ -18,10 +18,11 @@
 use engine::gpu::Backend;
 use glam::Vec2;
 
+use crate::carry::Carry;
 use crate::player::StatSource;
 use crate::shop::{Card, CarriedCore, Loadout};
 use crate::stats::StatModifier;
-use crate::world::{Dummy, World};
+use crate::world::{Dummy, PlayerInput, World};
 
 /// Dummy archetype: the grunt has neither armour nor resistances.
 pub const DUMMY_ENEMY: &str = "grunt";
@@ -46,14 +47,14 @@ pub struct Trial<'a> {
 
 /// Damage per second of `source`'s build against one unarmoured dummy
 /// (0 when the range cannot be set up).
-pub fn build_dps(source: &World) -> f64 {
-    trial_dps(source, &Trial::default(), WARMUP_S, SECONDS)
+pub fn build_dps(source: &World, carry: &Carry) -> f64 {
+    trial_dps(source, carry, &Trial::default(), WARMUP_S, SECONDS)
 }
 
 /// Damage per second of a [`Trial`] build, `warmup` s not counted, then
 /// `secs` s measured.
-pub fn trial_dps(source: &World, trial: &Trial<'_>, warmup: f32, secs: f32) -> f64 {
-    let Some(mut w) = trial_world(source, trial) else {
+pub fn trial_dps(source: &World, carry: &Carry, trial: &Trial<'_>, warmup: f32, secs: f32) -> f64 {
+    let Some((mut w, mut carry)) = trial_world(source, carry, trial) else {
         return 0.0;
     };
     let at = w.catalog().run.world.arena.centre() + Vec2::new(DUMMY_DISTANCE, 0.0);
@@ -62,26 +63,30 @@ pub fn trial_dps(source: &World, trial: &Trial<'_>, warmup: f32, secs: f32) -> f
         pos: at,
         hp: DUMMY_HP,
     };
-    if w.begin_test_range(&[dummy]).is_err() {
+    if w.begin_test_range(&mut carry, &[dummy]).is_err() {
         return 0.0;
     }
     let hz = (1.0 / w.dt()).round();
+    let stand = PlayerInput::default();
     for _ in 0..(warmup * hz) as u64 {
-        w.step();
+        w.step(&mut carry, &stand);
     }
     let before = w.stats.damage_dealt;
     for _ in 0..(secs * hz) as u64 {
-        w.step();
+        w.step(&mut carry, &stand);
     }
     (w.stats.damage_dealt - before) / f64::from(secs)
 }
 
 /// A world of its own holding `source`'s player, gear and cards, or the
-/// trial's core and deck, plus the trial's extra stats.
-fn trial_world(source: &World, trial: &Trial<'_>) -> Option<World> {
+/// trial's core and deck, plus the trial's extra stats; the rest of its
+/// carry (gold, pity, stash) is a fresh run's.
+fn trial_world(source: &World, source_carry: &Carry, trial: &Trial<'_>) -> Option<(World, Carry)> {
     let mut w = World::new(source.catalog().clone(), source.seed(), Backend::Cpu, None).ok()?;
+    let mut carry = Carry::new(source.catalog()).ok()?;
     w.player = source.player.clone();
-    w.loadout = source.loadout.clone();
+    carry.stats = source_carry.stats.clone();
+    carry.loadout = source_carry.loadout.clone();
     if let Some((core, deck)) = trial.core {
         let cat = w.catalog().clone();
         let def = cat.cores.find(core).map(|i| cat.cores.get(i))?;
@@ -99,14 +104,15 @@ fn trial_world(source: &World, trial: &Trial<'_>) -> Option<World> {
                 paid: 0,
             })
             .collect();
-        w.loadout = Loadout::new(carried);
+        carry.loadout = Loadout::new(carried);
     }
     if !trial.extra.is_empty() {
-        w.player.add_modifiers(StatSource::Shop, trial.extra);
+        carry.add_stats(StatSource::Shop, trial.extra);
+        w.refresh_stats(&mut carry);
     }
-    w.equipment = source.equipment.clone();
-    w.refresh_gear();
-    Some(w)
+    carry.equipment = source_carry.equipment.clone();
+    w.refresh_gear(&mut carry);
+    Some((w, carry))
 }
 
 /// Dummies of a crowd trial.
@@ -138,8 +144,8 @@ pub fn crowd_hp(source: &World, wave: u32) -> f32 {
 /// stood when killed; returns HP killed per second (kills × `hp` / s) over
 /// `secs` s after `warmup` s. Overkill and shots that cannot kill count for
 /// nothing here, as they do against a wave.
-pub fn crowd_dps(source: &World, trial: &Trial<'_>, hp: f32, warmup: f32, secs: f32) -> f64 {
-    let Some(mut w) = trial_world(source, trial) else {
+pub fn crowd_dps(source: &World, carry: &Carry, trial: &Trial<'_>, hp: f32, warmup: f32, secs: f32) -> f64 {
+    let Some((mut w, mut carry)) = trial_world(source, carry, trial) else {
         return 0.0;
     };
     let centre = w.catalog().run.world.arena.centre();
@@ -150,7 +156,7 @@ pub fn crowd_dps(source: &World, trial: &Trial<'_>, hp: f32, warmup: f32, secs: 
             centre + Vec2::new(a.cos(), a.sin()) * r
         })
         .collect();
-    if w.begin_test_range(&[]).is_err() {
+    if w.begin_test_range(&mut carry, &[]).is_err() {
         return 0.0;
     }
     let place = |w: &mut World, at: Vec2| -> Option<u32> {
@@ -168,8 +174,9 @@ pub fn crowd_dps(source: &World, trial: &Trial<'_>, hp: f32, warmup: f32, secs: 
     let warm = (warmup * hz) as u64;
     let total = warm + (secs * hz) as u64;
     let mut kills = 0u64;
+    let stand = PlayerInput::default();
     for step in 0..total {
-        w.step();
+        w.step(&mut carry, &stand);
         for (k, slot) in slots.iter_mut().enumerate() {
             let dead = slot.is_none_or(|s| w.enemies().get(s).is_none_or(|e| !e.alive));
             if dead {

@@ -115,8 +115,9 @@ pub fn play_watched(run: &mut Run, policy: Policy, watch: &mut dyn FnMut(&Run)) 
                 }
             }
             Phase::Lab => {
-                log.build_dps.push(round2(measure::build_dps(run.world())));
-                let l = &run.world().loadout;
+                log.build_dps
+                    .push(round2(measure::build_dps(run.world(), run.carry())));
+                let l = &run.carry().loadout;
                 log.decks.push((l.active().id.clone(), l.active_deck_ids()));
                 Command::StartWave
             }
@@ -148,7 +149,7 @@ pub fn play_watched(run: &mut Run, policy: Policy, watch: &mut dyn FnMut(&Run)) 
                 let table = &run.world().catalog().run.economy.levelups;
                 let k = match policy {
                     Policy::Starter => pick_levelup(table, run.offer()),
-                    Policy::Competent => competent::pick_levelup(run.world(), table, run.offer()),
+                    Policy::Competent => competent::pick_levelup(run, table, run.offer()),
                 };
                 Command::ChooseLevelUp(k.unwrap_or(0))
             }

@@ -128,12 +128,12 @@ pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
     //    it has nothing wanted (at most `MAX_REFRESHES`, only when rich enough).
     let mut refreshes = 0;
     loop {
-        let world = run.world();
-        let active = world.loadout.active();
+        let (world, carry) = (run.world(), run.carry());
+        let active = carry.loadout.active();
         if active.deck.len() >= active.capacity {
             break;
         }
-        let gold = world.wallet.gold();
+        let gold = carry.wallet.gold();
         let deck: Vec<String> = active.deck.iter().map(|c| c.id.clone()).collect();
         let spell_mana = |id: &str| cat.spells.find(id).map_or(0.0, |i| cat.spells.get(i).mana);
         let deck_mana: f32 = deck.iter().map(|d| spell_mana(d)).sum();
@@ -166,7 +166,7 @@ pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
     arrange_deck(run, &cat)?;
     // 4. Stats by priority.
     for want in STAT_PRIORITY {
-        let gold = run.world().wallet.gold();
+        let gold = run.carry().wallet.gold();
         let Some(shop) = run.shop() else { break };
         let pick = shop.stats.iter().enumerate().find(|(_, o)| {
             !o.sold
@@ -191,12 +191,13 @@ pub(super) fn equip_stash(
     visit: &mut ShopVisit,
 ) -> Result<(), RunError> {
     let fits = |run: &Run, i: usize| {
-        let w = run.world();
-        w.stash
+        let carry = run.carry();
+        carry
+            .stash
             .get(i)
             .and_then(|item| cat.loot.bases.get(&item.base))
             .and_then(|b| b.class.slot())
-            .is_some_and(|s| w.equipment.slot(s).is_none())
+            .is_some_and(|s| carry.equipment.slot(s).is_none())
     };
     equip_where(run, visit, fits)
 }
@@ -209,12 +210,12 @@ pub(super) fn equip_where(
     visit: &mut ShopVisit,
     want: impl Fn(&Run, usize) -> bool,
 ) -> Result<(), RunError> {
-    if !(0..run.world().stash.len()).any(|i| want(run, i)) {
+    if !(0..run.carry().stash.len()).any(|i| want(run, i)) {
         return Ok(());
     }
     send(run, Command::OpenArmoury)?;
     let mut i = 0;
-    while i < run.world().stash.len() {
+    while i < run.carry().stash.len() {
         if want(run, i) && run.apply(Command::Equip(EquipmentAction::Equip(i))).is_ok() {
             visit.equipped += 1;
         } else {
@@ -277,8 +278,8 @@ pub fn spell_score(cat: &crate::catalog::Catalog, deck: &[String], id: &str) -> 
 /// matrix board with a linear deck killed 4 grunts in W1); other cores count
 /// by capacity alone.
 fn upgrade_core(run: &mut Run, cat: &crate::catalog::Catalog, visit: &mut ShopVisit) -> Result<(), RunError> {
-    let gold = run.world().wallet.gold();
-    let have = run.world().loadout.active().capacity;
+    let gold = run.carry().wallet.gold();
+    let have = run.carry().loadout.active().capacity;
     let Some(shop) = run.shop() else { return Ok(()) };
     let pick = shop
         .cores
@@ -293,7 +294,7 @@ fn upgrade_core(run: &mut Run, cat: &crate::catalog::Catalog, visit: &mut ShopVi
         .map(|(i, _)| i);
     let Some(i) = pick else { return Ok(()) };
     let (id, price) = (shop.cores[i].id.clone(), shop.cores[i].price);
-    let carried_before = run.world().loadout.cores().len();
+    let carried_before = run.carry().loadout.cores().len();
     if run
         .apply(Command::Buy {
             shelf: Shelf::Cores,
@@ -333,7 +334,7 @@ pub(super) fn arrange_deck(run: &mut Run, cat: &crate::catalog::Catalog) -> Resu
         _ => (2, 0),
     };
     let ids: Vec<String> = run
-        .world()
+        .carry()
         .loadout
         .active()
         .deck

@@ -22,10 +22,10 @@ pub(super) fn lay_out(run: &mut Run, cat: &Catalog, want: &[String]) -> Result<(
     for t in &target {
         *need.entry(t.as_str()).or_default() += 1;
     }
-    let core = run.world().loadout.active_index();
+    let core = run.carry().loadout.active_index();
     let mut slot = 0;
     loop {
-        let deck = run.world().loadout.active_deck_ids();
+        let deck = run.carry().loadout.active_deck_ids();
         let Some(id) = deck.get(slot) else { break };
         match need.get_mut(id.as_str()) {
             Some(n) if *n > 0 => {
@@ -36,8 +36,8 @@ pub(super) fn lay_out(run: &mut Run, cat: &Catalog, want: &[String]) -> Result<(
         }
     }
     let mut k = 0;
-    while k < run.world().loadout.waiting.len() {
-        let id = run.world().loadout.waiting[k].id.clone();
+    while k < run.carry().loadout.waiting.len() {
+        let id = run.carry().loadout.waiting[k].id.clone();
         match need.get_mut(id.as_str()) {
             Some(n) if *n > 0 => {
                 *n -= 1;
@@ -48,13 +48,13 @@ pub(super) fn lay_out(run: &mut Run, cat: &Catalog, want: &[String]) -> Result<(
     }
     // Place each target card.
     for (t, id) in target.iter().enumerate() {
-        let deck = run.world().loadout.active_deck_ids();
+        let deck = run.carry().loadout.active_deck_ids();
         if deck.get(t) == Some(id) {
             continue;
         }
         let from = if let Some(j) = deck.iter().skip(t).position(|d| d == id) {
             Spot::Slot(t + j)
-        } else if let Some(j) = run.world().loadout.waiting.iter().position(|c| &c.id == id) {
+        } else if let Some(j) = run.carry().loadout.waiting.iter().position(|c| &c.id == id) {
             Spot::Waiting(j)
         } else {
             continue;
@@ -74,7 +74,7 @@ pub(super) fn lay_out(run: &mut Run, cat: &Catalog, want: &[String]) -> Result<(
 /// area and are sold with the rest by the next [`lay_out`]).
 pub(super) fn sell_idle_cores(run: &mut Run) -> Result<(), RunError> {
     loop {
-        let l = &run.world().loadout;
+        let l = &run.carry().loadout;
         let Some(i) = (0..l.cores().len()).find(|&i| i != l.active_index()) else {
             return Ok(());
         };
@@ -92,8 +92,8 @@ pub(super) fn buy_defence(
     visit: &mut ShopVisit,
 ) -> Result<(), RunError> {
     loop {
-        let w = run.world();
-        let gold = w.wallet.gold();
+        let (w, carry) = (run.world(), run.carry());
+        let gold = carry.wallet.gold();
         let want_hp = w.player.stat(StatId::HpMax) < hp_target(w.wave);
         let want_armour = w.player.stat(StatId::Armor) < armour_target(w.wave);
         if !want_hp && !want_armour {
@@ -118,12 +118,14 @@ pub(super) fn buy_defence(
 /// Wears stashed items into empty slots or over worse ones (module docs).
 pub(super) fn equip_better(run: &mut Run, cat: &Catalog, visit: &mut ShopVisit) -> Result<(), RunError> {
     let better = |run: &Run, i: usize| {
-        let w = run.world();
-        let Some(item) = w.stash.get(i) else { return false };
+        let carry = run.carry();
+        let Some(item) = carry.stash.get(i) else {
+            return false;
+        };
         let Some(slot) = cat.loot.bases.get(&item.base).and_then(|b| b.class.slot()) else {
             return false;
         };
-        match w.equipment.slot(slot) {
+        match carry.equipment.slot(slot) {
             None => true,
             Some(worn) => (item.rarity, item.ilvl) > (worn.rarity, worn.ilvl),
         }
@@ -140,9 +142,8 @@ pub(super) fn buy_surplus(
     visit: &mut ShopVisit,
 ) -> Result<(), RunError> {
     loop {
-        let w = run.world();
-        let gold = w.wallet.gold();
-        let keep = SURPLUS_KEEP.max(spend_floor(w));
+        let gold = run.carry().wallet.gold();
+        let keep = SURPLUS_KEEP.max(spend_floor(run));
         let Some(shop) = run.shop() else { return Ok(()) };
         let defensive = |id: &str| {
             def.stat_offers.iter().find(|s| s.id == id).is_some_and(|s| {

@@ -1,0 +1,121 @@
+//! What a run carries from wave to wave: gold, level and XP, the cores with
+//! their decks, worn gear and the stash, materials, artifact pity, learned
+//! recipes, the bosses met and the player's permanent stat modifiers.
+//!
+//! The fight (`world::World`) owns what lives and dies inside one wave:
+//! bodies, projectiles, coins on the floor, the active core's VM state. The
+//! run (`run::Run`) owns a [`Carry`] and lends it to each fight step, so the
+//! rules between waves (shop, level-ups, the armoury) act on a plain value
+//! that tests can build without a compute core (docs/architecture.md#world-and-carry).
+//!
+//! It sits with the rule rooms (below the world) because the world's step
+//! takes it by argument; every field is the rule room's own type.
+
+use crate::catalog::Catalog;
+use crate::economy::{Progress, Wallet};
+use crate::loot::drops::PityState;
+use crate::loot::enhance::recipes::Recipes;
+use crate::loot::equipment::Equipment;
+use crate::loot::item::Item;
+use crate::loot::materials::MaterialAmounts;
+use crate::player::{StatSource, StatSources};
+use crate::shop::{Card, CarriedCore, Loadout};
+use crate::stats::StatModifier;
+
+/// Why a run's carry could not be made.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CarryError {
+    /// `data/world.json` names a starting core the catalogue lacks.
+    #[error("unknown core `{0}` (data/world.json's starting_core)")]
+    UnknownCore(String),
+}
+
+/// Everything a run keeps between waves (see the module docs).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Carry {
+    /// Gold.
+    pub wallet: Wallet,
+    /// Level and XP.
+    pub progress: Progress,
+    /// Carried cores, decks and the waiting area.
+    pub loadout: Loadout,
+    /// Worn items and socketed artifacts.
+    pub equipment: Equipment,
+    /// Items picked up and not worn.
+    pub stash: Vec<Item>,
+    /// Crafting materials gathered.
+    pub materials: MaterialAmounts,
+    /// Artifact pity of the run.
+    pub pity: PityState,
+    /// Enchantment recipes learned this run.
+    pub recipes: Recipes,
+    /// Boss kinds met this run (indices into `BossDefs::bosses`, in the
+    /// order first met): a boss rush draws from them.
+    pub bosses_met: Vec<u32>,
+    /// The player's permanent stat modifiers: level-ups and shelf C.
+    pub stats: StatSources,
+}
+
+impl Carry {
+    /// A fresh run's carry: the starting core and deck of `data/world.json`,
+    /// the economy's starting gold, nothing else.
+    pub fn new(cat: &Catalog) -> Result<Self, CarryError> {
+        let w = &cat.run.world;
+        let core_id = w.starting_core.clone();
+        let core_def = cat
+            .cores
+            .find(&core_id)
+            .map(|i| cat.cores.get(i))
+            .ok_or_else(|| CarryError::UnknownCore(core_id.clone()))?;
+        let price_of = |id: &str| {
+            cat.spells
+                .find(id)
+                .map_or(0, |i| u64::from(cat.spells.get(i).price))
+        };
+        let entries: Vec<_> = core_def
+            .entries
+            .iter()
+            .map(|e| (e.on, e.capacity as usize))
+            .collect();
+        let mut carried = CarriedCore::new(
+            core_id,
+            u64::from(core_def.price),
+            core_def.capacity as usize,
+            &entries,
+        );
+        carried.deck = w
+            .starting_deck
+            .iter()
+            .map(|id| Card {
+                id: id.clone(),
+                paid: price_of(id),
+            })
+            .collect();
+        Ok(Self {
+            wallet: Wallet::with_gold(cat.run.economy.def.starting_gold),
+            progress: Progress::default(),
+            loadout: Loadout::new(carried),
+            equipment: Equipment::default(),
+            stash: Vec::new(),
+            materials: MaterialAmounts::default(),
+            pity: PityState::default(),
+            recipes: Default::default(),
+            bosses_met: Vec::new(),
+            stats: StatSources::default(),
+        })
+    }
+
+    /// Adds permanent stat modifiers: a level-up choice or a shelf C
+    /// purchase. The one way a stat is bought; the fight's player sheet
+    /// follows at the next `World::refresh_stats`.
+    pub fn add_stats(&mut self, source: StatSource, mods: &[StatModifier]) {
+        self.stats.add(source, mods);
+    }
+
+    /// Remembers a boss kind as met (a boss rush draws from them).
+    pub fn meet_boss(&mut self, boss: u32) {
+        if !self.bosses_met.contains(&boss) {
+            self.bosses_met.push(boss);
+        }
+    }
+}
