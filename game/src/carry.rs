@@ -11,15 +11,20 @@
 //! It sits with the rule rooms (below the world) because the world's step
 //! takes it by argument; every field is the rule room's own type.
 
+use rand::Rng;
+
 use crate::catalog::Catalog;
 use crate::economy::{Progress, Wallet};
+use crate::loot::LootData;
+use crate::loot::artifacts::ArtifactInstance;
 use crate::loot::drops::PityState;
 use crate::loot::enhance::recipes::Recipes;
 use crate::loot::equipment::Equipment;
-use crate::loot::item::Item;
+use crate::loot::gear_actions::{BenchAction, BenchResult, EquipmentAction, apply_bench, apply_equipment};
+use crate::loot::item::{Inventory, Item};
 use crate::loot::materials::MaterialAmounts;
 use crate::player::{StatSource, StatSources};
-use crate::shop::{Card, CarriedCore, Loadout};
+use crate::shop::{Card, CarriedCore, Loadout, Purchase, Shelf, Shop, ShopDef, ShopError, ShopPool};
 use crate::stats::StatModifier;
 
 /// Why a run's carry could not be made.
@@ -110,6 +115,71 @@ impl Carry {
     /// follows at the next `World::refresh_stats`.
     pub fn add_stats(&mut self, source: StatSource, mods: &[StatModifier]) {
         self.stats.add(source, mods);
+    }
+
+    /// Shop: buys offer `index` of `shelf` with the carried gold; a card
+    /// goes to the deck or the waiting area, a core joins the carried ones,
+    /// a stat offer's modifiers join the carried ones. Refused: nothing changes.
+    pub fn buy(
+        &mut self,
+        shop: &mut Shop,
+        def: &ShopDef,
+        pool: &ShopPool,
+        shelf: Shelf,
+        index: usize,
+    ) -> Result<Purchase, ShopError> {
+        let bought = shop.buy(def, pool, shelf, index, &mut self.wallet, &mut self.loadout)?;
+        if let Purchase::Stats(mods) = &bought {
+            self.add_stats(StatSource::Shop, mods);
+        }
+        Ok(bought)
+    }
+
+    /// Level-up: takes an upgrade's modifiers; one pending level-up fewer.
+    pub fn take_levelup(&mut self, mods: &[StatModifier]) {
+        self.add_stats(StatSource::LevelUp, mods);
+        self.progress.pending_levelups = self.progress.pending_levelups.saturating_sub(1);
+    }
+
+    /// Armoury: wears, takes off, sockets or unsockets between the stash,
+    /// the worn gear and `loose` artifacts. Returns the log line.
+    pub fn equip(
+        &mut self,
+        action: EquipmentAction,
+        loose: &mut Vec<ArtifactInstance>,
+        data: &LootData,
+    ) -> Result<String, String> {
+        let mut inventory = Inventory {
+            items: std::mem::take(&mut self.stash),
+        };
+        let r = apply_equipment(action, &mut self.equipment, &mut inventory, loose, data);
+        self.stash = inventory.items;
+        r
+    }
+
+    /// Armoury: a crafting-bench operation on the stash with the carried
+    /// materials, recipes and gold, at the skill of the deepest record reached.
+    pub fn craft(
+        &mut self,
+        action: BenchAction,
+        data: &LootData,
+        rng: &mut impl Rng,
+    ) -> Result<BenchResult, String> {
+        let skill = data.enhancements.skill.at(self.equipment.record_depth);
+        let mut inventory = Inventory {
+            items: std::mem::take(&mut self.stash),
+        };
+        let r = apply_bench(
+            action,
+            &mut inventory,
+            &mut self.materials,
+            (&mut self.recipes, &mut self.wallet),
+            skill,
+            data,
+            rng,
+        );
+        self.stash = inventory.items;
+        r
     }
 
     /// Remembers a boss kind as met (a boss rush draws from them).

@@ -11,7 +11,7 @@
 //! | layer | top-level modules of `game/src` | why there |
 //! |---|---|---|
 //! | 1 data | `data`, `element`, `stats`, `spatial`, `arena`, `rng` | file loading, element shares, stat sheets, the spatial hash, the arena's walls and the plan of random streams: vocabulary every rule speaks, no rules of their own |
-//! | 2 rules | `vm`, `combat`, `enemies` (with `bosses`), `waves`, `loot`, `economy`, `shop`, `player`, `effects`, `mutators`, `catalog` | one room per rule system; `catalog` loads every system's data files (and the run's own numbers, `catalog::run_data`) into one value, so it sits on top of the systems it bundles and no rule imports it |
+//! | 2 rules | `vm`, `combat`, `enemies` (with `bosses`), `waves`, `loot`, `economy`, `shop`, `player`, `effects`, `mutators`, `catalog`, `carry` | one room per rule system; `catalog` loads every system's data files (and the run's own numbers, `catalog::run_data`) into one value, so it sits on top of the systems it bundles and no rule imports it |
 //! | 3 world | `world` | orders one fight step over the rules |
 //! | 4 run | `run`, `profile`, `codex`, `probe`, `sound` | the flow of a run, its modes, the player's saved progress, the codex (the catalogue's entries shown against that progress), the inert guard's probe fights (which play builds the way a run does), and the sound (which listens to a step's world) |
 //! | 5 screens/app | `screens`, `app` | egui screens and the window that drives a run |
@@ -53,6 +53,7 @@ const LAYERS: &[(&str, u8, &str)] = &[
     ("effects", 2, "rules"),
     ("mutators", 2, "rules"),
     ("catalog", 2, "rules"),
+    ("carry", 2, "rules"),
     ("world", 3, "world"),
     ("run", 4, "run"),
     ("probe", 4, "run"),

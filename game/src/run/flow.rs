@@ -36,9 +36,7 @@ pub use super::setup::RunSetup;
 use super::{RunError, ShopFor, apply_build, shop_pool};
 use crate::catalog::Catalog;
 use crate::loot::artifacts::ArtifactInstance;
-use crate::loot::gear_actions::{BenchResult, apply_bench, apply_equipment};
-use crate::loot::item::Inventory;
-use crate::player::StatSource;
+use crate::loot::gear_actions::BenchResult;
 use crate::rng::{stream, streams};
 use crate::shop::{Purchase, Shop, ShopPool};
 use crate::world::{Carry, StateHasher, WaveStats, World};
@@ -368,8 +366,8 @@ impl Run {
                     .get(*k)
                     .and_then(|&i| table.upgrades.get(i))
                     .ok_or_else(|| CommandError::Refused(format!("no level-up choice {k}")))?;
-                self.buy_stats(StatSource::LevelUp, &up.modifiers);
-                self.carry.progress.pending_levelups = self.carry.progress.pending_levelups.saturating_sub(1);
+                self.carry.take_levelup(&up.modifiers);
+                self.world.refresh_stats(&mut self.carry);
                 self.offer.clear();
                 self.next_levelup_or_shop();
                 Ok(None)
@@ -378,13 +376,12 @@ impl Run {
                 let pool = self.pool();
                 let shop = self.shop.as_mut().ok_or_else(wrong)?;
                 let id = shop.shelf(*shelf).get(*index).map(|o| o.id.clone());
-                let c = &mut self.carry;
-                match shop
-                    .buy(def, &pool, *shelf, *index, &mut c.wallet, &mut c.loadout)
-                    .map_err(|e| refused(&e))?
-                {
-                    Purchase::Stats(mods) => self.buy_stats(StatSource::Shop, &mods),
-                    Purchase::Spell(_) | Purchase::Core(_) => {}
+                let bought = self
+                    .carry
+                    .buy(shop, def, &pool, *shelf, *index)
+                    .map_err(|e| refused(&e))?;
+                if matches!(bought, Purchase::Stats(_)) {
+                    self.world.refresh_stats(&mut self.carry);
                 }
                 self.note_bought(id.unwrap_or_default());
                 Ok(None)
@@ -445,39 +442,18 @@ impl Run {
                 Ok(None)
             }
             (Phase::Armoury, Command::Equip(action)) => {
-                let c = &mut self.carry;
-                let mut inventory = Inventory {
-                    items: std::mem::take(&mut c.stash),
-                };
-                let r = apply_equipment(
-                    *action,
-                    &mut c.equipment,
-                    &mut inventory,
-                    &mut self.loose,
-                    &cat.loot,
-                );
-                c.stash = inventory.items;
-                let line = r.map_err(CommandError::Refused)?;
+                let line = self
+                    .carry
+                    .equip(*action, &mut self.loose, &cat.loot)
+                    .map_err(CommandError::Refused)?;
                 self.world.refresh_gear(&mut self.carry);
                 Ok(Some(line))
             }
             (Phase::Armoury, Command::Craft(action)) => {
-                let c = &mut self.carry;
-                let skill = cat.loot.enhancements.skill.at(c.equipment.record_depth);
-                let mut inventory = Inventory {
-                    items: std::mem::take(&mut c.stash),
-                };
-                let r = apply_bench(
-                    action.clone(),
-                    &mut inventory,
-                    &mut c.materials,
-                    (&mut c.recipes, &mut c.wallet),
-                    skill,
-                    &cat.loot,
-                    &mut self.crafting_rng,
-                );
-                c.stash = inventory.items;
-                let BenchResult { message, .. } = r.map_err(CommandError::Refused)?;
+                let BenchResult { message, .. } = self
+                    .carry
+                    .craft(action.clone(), &cat.loot, &mut self.crafting_rng)
+                    .map_err(CommandError::Refused)?;
                 Ok(Some(message))
             }
             (Phase::Shop, Command::LeaveShop) => {
@@ -496,13 +472,6 @@ impl Run {
         if !w.player.alive() || w.wave_done() {
             self.end_wave();
         }
-    }
-
-    /// A level-up choice or a shelf C purchase: into the carry, then the
-    /// fight's sheet follows (a raised max HP heals by the amount raised).
-    fn buy_stats(&mut self, source: StatSource, mods: &[crate::stats::StatModifier]) {
-        self.carry.add_stats(source, mods);
-        self.world.refresh_stats(&mut self.carry);
     }
 
     /// The W20 boss fell in this run.

@@ -18,6 +18,9 @@ pub mod report;
 pub mod script;
 pub mod setup;
 
+#[cfg(test)]
+mod carry_tests;
+
 use std::sync::Arc;
 
 use engine::gpu::{Backend, GpuContext};
