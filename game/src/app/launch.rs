@@ -14,6 +14,9 @@ use crate::catalog::Catalog;
 use crate::run::Replay;
 use crate::screens;
 
+/// The title bar's text.
+pub const WINDOW_TITLE: &str = "Arcane Artificer";
+
 /// Opens the window and runs the game until it closes.
 pub fn run(args: &PlayArgs) -> ExitCode {
     let root = crate::data::default_root();
@@ -49,7 +52,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     let mut config = WindowConfig {
         exit_after_frames: args.exit_after_frames,
         screenshot: args.screenshot.clone(),
-        ..WindowConfig::default()
+        ..WindowConfig::new(WINDOW_TITLE)
     };
     if session.is_some() {
         config.size = settings.resolution;

@@ -492,10 +492,11 @@ impl WindowApp for GameApp {
             }
             _ => {
                 // Menus over a quiet arena backdrop.
-                let max = Vec2::splat(engine::compute::config::ARENA_SIZE);
+                let arena = &self.catalog.run.world.arena;
+                let max = arena.max();
                 draw::follow(
                     &mut frame.scene.camera,
-                    max * 0.5,
+                    arena.centre(),
                     Vec2::ZERO,
                     max,
                     frame.size,
