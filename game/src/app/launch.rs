@@ -9,7 +9,7 @@ use std::sync::Arc;
 use engine::window::WindowConfig;
 
 use super::args::PlayArgs;
-use super::{GameApp, session};
+use super::{GameApp, Launch, session};
 use crate::catalog::Catalog;
 use crate::run::Replay;
 use crate::screens;
@@ -84,11 +84,17 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         },
         None => None,
     };
-    let mut app = GameApp::new(args.clone(), catalog, codex_book, data_checksum, replay);
-    app.settings = settings;
-    app.controls.bindings = settings.bindings;
-    app.saved_settings = settings;
-    app.session = session;
+    let mut app = GameApp::new(
+        args.clone(),
+        Launch {
+            catalog,
+            codex_book,
+            data_checksum,
+            replay,
+            session,
+            settings,
+        },
+    );
     let result = engine::window::run(config, &mut app);
     app.save_recording();
     app.save_on_exit();
