@@ -46,7 +46,7 @@ impl GameApp {
                         }
                         Err(e) => {
                             title.restore = None;
-                            session.toast(e);
+                            session.toast(e.to_string());
                         }
                     }
                     return;
@@ -89,7 +89,7 @@ impl GameApp {
                                     .map_or(id.as_str(), |u| u.name.as_str());
                                 format!("{name} unlocked.")
                             }
-                            Err(e) => e,
+                            Err(e) => e.to_string(),
                         });
                     }
                     Some(screens::unlocks::UnlocksAction::Back) => title.front = Front::Title,
@@ -134,14 +134,14 @@ impl GameApp {
             Some(TitleAction::Continue) => {
                 match session.restore(shell.catalog.clone(), shell.data_checksum, Some(frame.gpu)) {
                     Ok(r) => title.restore = Some(r),
-                    Err(e) => session.toast(e),
+                    Err(e) => session.toast(e.to_string()),
                 }
             }
             Some(TitleAction::Practice(w)) => {
                 if let Err(e) = self.start_run(frame.gpu, Start::Practice(w))
                     && let Some(s) = &mut self.shell.session
                 {
-                    s.toast(e);
+                    s.toast(e.to_string());
                 }
             }
             Some(TitleAction::NgPlus(n)) => {

@@ -55,6 +55,7 @@ pub use launch::run;
 pub use modes::Screen;
 use modes::{BootMode, Modal, Mode};
 pub(crate) use run_start::Start;
+pub use run_start::StartError;
 
 /// Projectiles of `--stress` when the flag is given as 0 (the design load).
 pub const DEFAULT_STRESS: u32 = 2000;
@@ -66,8 +67,8 @@ pub const STRESS_ENEMIES: u32 = 1000;
 pub struct GameApp {
     shell: Shell,
     mode: Mode,
-    /// A problem that ends the game with a non-zero exit status.
-    pub fatal: Option<String>,
+    /// A start that failed: the game ends with it and a non-zero exit status.
+    pub fatal: Option<StartError>,
 }
 
 /// What every mode shares, valid from start to exit.

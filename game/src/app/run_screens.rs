@@ -169,7 +169,7 @@ impl GameApp {
                         self.shell.sound.forget();
                         self.mode.enter_range(range);
                     }
-                    Err(e) => r.lab.warning = Some(e),
+                    Err(e) => r.lab.warning = Some(e.to_string()),
                 }
             }
             Some(screens::lab::LabAction::Test) | None => {}

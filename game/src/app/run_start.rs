@@ -10,7 +10,25 @@ use super::front::Front;
 use super::modes::{Mode, ReplayMode, RunMode, TitleMode};
 use super::replay_view::ReplayView;
 use super::{DEFAULT_STRESS, GameApp, armoury, fight};
-use crate::run::{Command, Phase, Playback, Recorder, Replay, Run, RunSetup};
+use crate::run::{Command, Phase, Playback, Recorder, Replay, Run, RunError, RunSetup};
+
+/// Why a run did not start: fatal from the command line or a menu that
+/// cannot go on without one, a toast for a practice start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The profile has not reached this practice milestone.
+    #[error("practice from wave {wave} opens once a run reaches it")]
+    PracticeLocked {
+        /// The milestone wave asked for.
+        wave: u32,
+    },
+    /// `--build`'s file could not be read or parsed (the file is named).
+    #[error("{0}")]
+    Build(String),
+    /// The run's world could not be built (its data, or the device).
+    #[error("starting a run: {0}")]
+    Run(#[from] RunError),
+}
 
 /// How the title starts a run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,12 +52,12 @@ impl GameApp {
         })
     }
 
-    pub(super) fn new_run(&mut self, gpu: &GpuContext) -> Result<(), String> {
+    pub(super) fn new_run(&mut self, gpu: &GpuContext) -> Result<(), StartError> {
         self.start_run(gpu, Start::New)
     }
 
     /// A new run, a practice run from a milestone wave, an NG+ run or a curse run.
-    pub(super) fn start_run(&mut self, gpu: &GpuContext, start: Start) -> Result<(), String> {
+    pub(super) fn start_run(&mut self, gpu: &GpuContext, start: Start) -> Result<(), StartError> {
         let practice = match start {
             Start::Practice(w) => Some(w),
             _ => None,
@@ -49,7 +67,7 @@ impl GameApp {
         let mut setup = match (&shell.session, practice) {
             (Some(s), Some(w)) => s
                 .practice_setup(&shell.catalog, seed, w)
-                .ok_or_else(|| format!("practice from wave {w} opens once a run reaches it"))?,
+                .ok_or(StartError::PracticeLocked { wave: w })?,
             (Some(s), None) => s.new_setup(&shell.catalog, seed),
             (None, _) => RunSetup::new(seed, shell.catalog.waves.len() as u32),
         };
@@ -59,12 +77,11 @@ impl GameApp {
             Start::New | Start::Practice(_) => {}
         }
         if let Some(p) = &shell.args.build {
-            setup.build = Some(crate::run::load_build(p)?);
+            setup.build = Some(crate::run::load_build(p).map_err(|e| StartError::Build(e.to_string()))?);
             // A build file is its own start: no lesson.
             setup.onboarding = None;
         }
-        let mut run = Run::new(shell.catalog.clone(), setup, shell.args.backend, Some(gpu))
-            .map_err(|e| format!("starting a run: {e}"))?;
+        let mut run = Run::new(shell.catalog.clone(), setup, shell.args.backend, Some(gpu))?;
         // A profile's run always records: its replay is its save.
         if shell.args.record.is_some() || shell.session.is_some() {
             run.record(Recorder::default());
@@ -79,15 +96,14 @@ impl GameApp {
 
     /// Starts watching `replay`: its run, on the backend it was recorded on
     /// so its wave hashes can match, driven by its commands at up to ×4.
-    pub(super) fn start_replay(&mut self, gpu: &GpuContext, replay: Replay) -> Result<(), String> {
+    pub(super) fn start_replay(&mut self, gpu: &GpuContext, replay: Replay) -> Result<(), StartError> {
         let header = &replay.header;
         let run = Run::new(
             self.shell.catalog.clone(),
             header.setup.clone(),
             header.backend,
             Some(gpu),
-        )
-        .map_err(|e| format!("starting a run: {e}"))?;
+        )?;
         let run = self.run_mode(run, 4.0);
         self.mode = Mode::Replay(Box::new(ReplayMode {
             view: ReplayView::new(Playback::new(replay)),
@@ -114,7 +130,7 @@ impl GameApp {
         self.mode = Mode::Title(Box::new(TitleMode::new(Front::Title)));
     }
 
-    pub(super) fn open_start_screen(&mut self, gpu: &GpuContext) -> Result<(), String> {
+    pub(super) fn open_start_screen(&mut self, gpu: &GpuContext) -> Result<(), StartError> {
         let replay = match &mut self.mode {
             Mode::Boot(boot) => boot.replay.take(),
             _ => None,

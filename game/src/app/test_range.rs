@@ -12,7 +12,12 @@ use glam::Vec2;
 
 use super::fight::Fight;
 use crate::catalog::Catalog;
-use crate::world::{Dummy, World};
+use crate::world::{Dummy, World, WorldError};
+
+/// Why the test range did not open (shown in the lab's warning).
+#[derive(Debug, thiserror::Error)]
+#[error("test range: {0}")]
+pub struct RangeError(#[from] pub WorldError);
 
 /// Enemy archetype used as a dummy (the sturdiest one).
 pub const DUMMY: &str = "tank";
@@ -45,9 +50,8 @@ impl TestRange {
         source: &World,
         backend: Backend,
         gpu: Option<&GpuContext>,
-    ) -> Result<Self, String> {
-        let mut world =
-            World::new(cat.clone(), source.seed(), backend, gpu).map_err(|e| format!("test range: {e}"))?;
+    ) -> Result<Self, RangeError> {
+        let mut world = World::new(cat.clone(), source.seed(), backend, gpu)?;
         world.loadout = source.loadout.clone();
         let mut range = Self {
             fight: Fight::new(world.dt(), super::fight::MAX_STEPS_PER_FRAME),
@@ -61,7 +65,7 @@ impl TestRange {
     }
 
     /// (Re)starts the range and places the dummies.
-    pub fn restart(&mut self) -> Result<(), String> {
+    pub fn restart(&mut self) -> Result<(), RangeError> {
         let w = &mut self.world;
         let centre = w.catalog().run.world.arena.centre();
         let dummies: Vec<Dummy> = DUMMY_OFFSETS
@@ -72,9 +76,7 @@ impl TestRange {
                 hp: DUMMY_HP,
             })
             .collect();
-        self.dummies = w
-            .begin_test_range(&dummies)
-            .map_err(|e| format!("test range: {e}"))?;
+        self.dummies = w.begin_test_range(&dummies)?;
         self.samples.clear();
         Ok(())
     }
