@@ -13,6 +13,8 @@ use engine::gpu::{Backend, GpuContext};
 
 const SIZES: [(u32, u32); 3] = [(2_000, 1_000), (20_000, 1_000), (100_000, 10_000)];
 const DT: f32 = 1.0 / 60.0;
+/// The game's arena (`data/world.json`), px.
+const ARENA: [f32; 2] = [2400.0, 2400.0];
 
 fn bench_core(c: &mut Criterion) {
     let ctx = match GpuContext::headless() {
@@ -40,7 +42,7 @@ fn bench_core(c: &mut Criterion) {
             other => other.to_string(),
         };
         for (n, m) in SIZES {
-            let config = CoreConfig::arena(n, m);
+            let config = CoreConfig::arena(n, m, ARENA);
             let Ok(mut core) = ProjectileCore::new(backend, ctx.as_ref(), config) else {
                 eprintln!("{backend} core for {n}/{m} could not be built; skipped");
                 continue;

@@ -101,7 +101,15 @@ fn main() {
             }
         }
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
-        renderer.encode(device, &ctx.queue, &mut encoder, &view, size, &scene, &mut timer);
+        let mut f = engine::render::FrameTarget {
+            device,
+            queue: &ctx.queue,
+            encoder: &mut encoder,
+            view: &view,
+            size,
+            timer: &mut timer,
+        };
+        renderer.encode(&mut f, &scene);
         timer.resolve(&mut encoder);
         ctx.queue.submit([encoder.finish()]);
         timer.after_submit();

@@ -5,10 +5,13 @@ mod common;
 use common::{DT, both_cores, gpu};
 use engine::compute::{CoreConfig, EventKind, StressScene};
 
+/// The arena these tests run in (the game's size; the engine has none of its own).
+const ARENA: [f32; 2] = [2400.0, 2400.0];
+
 #[test]
 fn a_million_slots_are_created_and_stepped() {
     let ctx = gpu();
-    let config = CoreConfig::arena(1_000_000, 1000);
+    let config = CoreConfig::arena(1_000_000, 1000, ARENA);
     for mut core in both_cores(ctx.as_ref(), config) {
         let mut scene = StressScene::new(3, 1_000_000, 1000, &config);
         core.set_enemies(scene.enemies());

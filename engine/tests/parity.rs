@@ -23,6 +23,9 @@ use engine::compute::{
 };
 use engine::gpu::Backend;
 
+/// The arena these tests run in (the game's size; the engine has none of its own).
+const ARENA: [f32; 2] = [2400.0, 2400.0];
+
 /// Largest allowed |GPU − CPU| of a position or velocity component after one step.
 const TOLERANCE: f32 = 1e-3;
 /// Distance from a decision boundary inside which two backends may decide differently.
@@ -140,7 +143,7 @@ fn bytemuck_zeroed() -> Projectile {
 #[test]
 fn per_step_parity_over_120_steps() {
     let Some(ctx) = gpu() else { return };
-    let config = CoreConfig::arena(4096, 256);
+    let config = CoreConfig::arena(4096, 256, ARENA);
     let mut scene = StressScene::new(7, PROJECTILES, ENEMIES, &config);
     let mut cpu = ProjectileCore::new(Backend::Cpu, None, config).expect("cpu core");
     let mut gpu = ProjectileCore::new(Backend::Gpu, Some(&ctx), config).expect("gpu core");
@@ -258,7 +261,7 @@ fn run_totals(core: &mut ProjectileCore, steps: usize) -> BTreeMap<u32, u64> {
 #[test]
 fn whole_runs_agree_statistically_over_600_steps() {
     let Some(ctx) = gpu() else { return };
-    let config = CoreConfig::arena(4096, 256);
+    let config = CoreConfig::arena(4096, 256, ARENA);
     let mut cpu = ProjectileCore::new(Backend::Cpu, None, config).expect("cpu core");
     let mut gpu = ProjectileCore::new(Backend::Gpu, Some(&ctx), config).expect("gpu core");
     let tc = run_totals(&mut cpu, 600);

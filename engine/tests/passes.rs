@@ -8,6 +8,9 @@ use engine::compute::{
     CoreConfig, Enemy, EventKind, FLAG_ENEMY_TEAM, FLAG_TIMER_ARMED, Projectile, ProjectileCore, StepEvents,
 };
 
+/// The arena these tests run in (the game's size; the engine has none of its own).
+const ARENA: [f32; 2] = [2400.0, 2400.0];
+
 fn enemy(x: f32, y: f32, radius: f32) -> Enemy {
     Enemy {
         pos: [x, y],
@@ -28,7 +31,7 @@ fn first_step_with(steps: &[StepEvents], kind: EventKind) -> Option<usize> {
 #[test]
 fn aimed_projectile_hits_on_the_expected_step() {
     let ctx = gpu();
-    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(64, 16)) {
+    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(64, 16, ARENA)) {
         core.set_enemies(&[enemy(1000.0, 500.0, 10.0)]);
         // 600 px/s = 10 px per step; contact at x >= 986, first reached at step 19 (x = 990).
         let slot = core
@@ -58,7 +61,7 @@ fn aimed_projectile_hits_on_the_expected_step() {
 #[test]
 fn homing_turns_by_at_most_strength_times_dt() {
     let ctx = gpu();
-    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(64, 16)) {
+    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(64, 16, ARENA)) {
         // Target straight "up" (90°) from a projectile flying along +x.
         core.set_enemies(&[enemy(500.0, 700.0, 10.0)]);
         let mut p = Projectile::new([500.0, 500.0], [300.0, 0.0], 4.0, 5.0);
@@ -86,7 +89,7 @@ fn homing_turns_by_at_most_strength_times_dt() {
 #[test]
 fn homing_snaps_when_the_target_is_within_the_turn() {
     let ctx = gpu();
-    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(64, 16)) {
+    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(64, 16, ARENA)) {
         core.set_enemies(&[enemy(900.0, 510.0, 10.0)]);
         let mut p = Projectile::new([500.0, 500.0], [300.0, 0.0], 4.0, 5.0);
         p.homing = 6.0;
@@ -102,7 +105,7 @@ fn homing_snaps_when_the_target_is_within_the_turn() {
 #[test]
 fn pierce_two_gives_exactly_three_hits() {
     let ctx = gpu();
-    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(64, 16)) {
+    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(64, 16, ARENA)) {
         // Five enemies in a row, 40 px apart, across the projectile's path.
         let row: Vec<Enemy> = (0..5)
             .map(|i| enemy(700.0 + 40.0 * i as f32, 300.0, 8.0))
@@ -131,7 +134,7 @@ fn pierce_two_gives_exactly_three_hits() {
 #[test]
 fn overlapping_enemies_in_one_step_are_hit_in_index_order_up_to_the_budget() {
     let ctx = gpu();
-    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(64, 16)) {
+    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(64, 16, ARENA)) {
         // Five enemies all overlapping the spot the projectile reaches; indices in scrambled positions.
         let pile: Vec<Enemy> = [3.0, -3.0, 0.0, 5.0, -5.0]
             .iter()
@@ -166,7 +169,7 @@ fn overlapping_enemies_in_one_step_are_hit_in_index_order_up_to_the_budget() {
 #[test]
 fn walls_bounce_then_expire_when_out_of_bounces() {
     let ctx = gpu();
-    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(64, 16)) {
+    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(64, 16, ARENA)) {
         let mut p = Projectile::new([30.0, 1200.0], [-600.0, 0.0], 4.0, 10.0);
         p.bounces = 1;
         core.spawn(p).expect("slot");
@@ -188,7 +191,7 @@ fn walls_bounce_then_expire_when_out_of_bounces() {
 #[test]
 fn timer_fires_once_and_lifetime_expires() {
     let ctx = gpu();
-    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(64, 16)) {
+    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(64, 16, ARENA)) {
         let mut p = Projectile::new([600.0, 600.0], [10.0, 0.0], 4.0, 0.5);
         p.flags |= FLAG_TIMER_ARMED;
         p.timer = 0.25;
@@ -210,7 +213,7 @@ fn timer_fires_once_and_lifetime_expires() {
 #[test]
 fn enemy_shots_hit_the_player_not_enemies() {
     let ctx = gpu();
-    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(64, 16)) {
+    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(64, 16, ARENA)) {
         core.set_enemies(&[enemy(450.0, 500.0, 20.0)]);
         core.set_player([600.0, 500.0], 16.0);
         let mut p = Projectile::new([400.0, 500.0], [600.0, 0.0], 4.0, 5.0);
@@ -228,7 +231,7 @@ fn enemy_shots_hit_the_player_not_enemies() {
 #[test]
 fn events_past_the_buffer_count_as_overflow() {
     let ctx = gpu();
-    let mut config = CoreConfig::arena(256, 16);
+    let mut config = CoreConfig::arena(256, 16, ARENA);
     config.max_events = 10;
     for mut core in both_cores(ctx.as_ref(), config) {
         for i in 0..100 {
@@ -244,7 +247,7 @@ fn events_past_the_buffer_count_as_overflow() {
 #[test]
 fn prefix_sum_of_known_counts() {
     let ctx = gpu();
-    let config = CoreConfig::arena(64, 4096);
+    let config = CoreConfig::arena(64, 4096, ARENA);
     let (w, h) = config.grid_dims();
     assert_eq!((w, h), (38, 38));
     // Cell c gets (c * 7) % 5 enemies, placed at the cell's centre.
@@ -273,7 +276,7 @@ fn prefix_sum_of_known_counts() {
 #[test]
 fn events_arrive_one_step_late_on_both_backends() {
     let ctx = gpu();
-    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(64, 16)) {
+    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(64, 16, ARENA)) {
         core.spawn(Projectile::new([600.0, 600.0], [0.0, 0.0], 4.0, 0.001))
             .expect("slot");
         assert!(core.step(DT).is_empty(), "first step returns nothing");
@@ -287,7 +290,7 @@ fn events_arrive_one_step_late_on_both_backends() {
 #[test]
 fn killed_slots_are_silenced_and_reused_later() {
     let ctx = gpu();
-    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(4, 16)) {
+    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(4, 16, ARENA)) {
         let a = core
             .spawn(Projectile::new([600.0, 600.0], [0.0, 0.0], 4.0, 0.001))
             .expect("slot");
@@ -305,7 +308,7 @@ fn killed_slots_are_silenced_and_reused_later() {
 #[test]
 fn a_write_after_dispatch_wins_over_that_steps_expire() {
     let ctx = gpu();
-    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(4, 16)) {
+    for mut core in both_cores(ctx.as_ref(), CoreConfig::arena(4, 16, ARENA)) {
         let slot = core
             .spawn(Projectile::new([600.0, 600.0], [60.0, 0.0], 4.0, 0.001))
             .expect("slot");

@@ -8,6 +8,9 @@ use engine::compute::cpu::par::PAR_MIN_SLOTS;
 use engine::compute::{CoreConfig, Event, Projectile, ProjectileCore, StressScene};
 use engine::gpu::Backend;
 
+/// The arena these tests run in (the game's size; the engine has none of its own).
+const ARENA: [f32; 2] = [2400.0, 2400.0];
+
 const DT: f32 = 1.0 / 60.0;
 
 /// Events and final projectiles of `steps` steps of the stress scene, with
@@ -24,7 +27,7 @@ fn run(
         .build()
         .expect("pool");
     pool.install(|| {
-        let mut config = CoreConfig::arena(projectiles, enemies);
+        let mut config = CoreConfig::arena(projectiles, enemies, ARENA);
         if let Some(m) = max_events {
             config.max_events = m;
         }

@@ -2,10 +2,9 @@
 
 use super::types::{Enemy, MAX_HIT_MEMORY, StepParams};
 
-/// Edge of the arena of docs/architecture.md#units, px (walls at 0 and this).
-pub const ARENA_SIZE: f32 = 2400.0;
-
-/// Default grid cell edge, px: 2400 / 64 gives a 38 × 38 grid.
+/// Default grid cell edge, px: wider than a large projectile and a large
+/// enemy together, and coarse enough that an arena tens of cells wide bins
+/// cheaply.
 pub const DEFAULT_CELL_SIZE: f32 = 64.0;
 
 /// Sizes of one core. The grid covers the arena; enemies outside it are
@@ -28,13 +27,15 @@ pub struct CoreConfig {
 }
 
 impl CoreConfig {
-    /// The 2400 × 2400 arena with 64 px cells and an event buffer sized for the capacity.
-    pub fn arena(capacity: u32, max_enemies: u32) -> Self {
+    /// An arena from the origin to `size` (the application's, e.g. the
+    /// game's data) with 64 px cells and an event buffer sized for the
+    /// capacity.
+    pub fn arena(capacity: u32, max_enemies: u32, size: [f32; 2]) -> Self {
         Self {
             capacity,
             max_enemies,
             arena_min: [0.0, 0.0],
-            arena_max: [ARENA_SIZE, ARENA_SIZE],
+            arena_max: size,
             cell_size: DEFAULT_CELL_SIZE,
             max_events: capacity.saturating_mul(2).clamp(4096, 1 << 18),
         }

@@ -10,7 +10,7 @@
 //! never uses it.
 
 use super::projectiles::{PreparedProjectiles, ProjectileRenderer};
-use super::timer::PassTimer;
+use super::target::FrameTarget;
 
 /// The half-resolution target and the composite pipeline.
 #[derive(Debug)]
@@ -110,27 +110,21 @@ impl CrowdLayer {
     }
 
     /// Draws the player projectiles into the layer (cleared first; the
-    /// target's size over `divisor`) in its own pass, timed as `"render crowd"`.
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "one call per frame with the frame's GPU context and target"
-    )]
+    /// frame target's size over `divisor`) in its own pass, timed as
+    /// `"render crowd"`.
     pub fn encode_layer(
         &mut self,
-        device: &wgpu::Device,
-        encoder: &mut wgpu::CommandEncoder,
-        target: [u32; 2],
+        f: &mut FrameTarget<'_>,
         divisor: u32,
         projectiles: &ProjectileRenderer,
         prepared: &PreparedProjectiles,
-        timer: &mut PassTimer,
     ) {
-        self.ensure(device, target, divisor);
+        self.ensure(f.device, f.size, divisor);
         let Some(view) = &self.view else {
             return;
         };
         let clear = wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT);
-        let mut pass = super::color_pass(encoder, "render crowd", view, clear, timer);
+        let mut pass = super::color_pass(f.encoder, "render crowd", view, clear, f.timer);
         projectiles.draw_player_crowd(&mut pass, prepared);
     }
 

@@ -18,6 +18,7 @@ pub mod path;
 pub mod projectiles;
 pub mod screenshot;
 pub mod shapes;
+pub mod target;
 pub mod tiled;
 pub mod timer;
 
@@ -26,6 +27,7 @@ pub use path::{RENDER_PATH_ENV, RenderPath, RenderPathChoice, RenderPathParseErr
 pub use projectiles::{ProjectileRenderer, ProjectileSource, ProjectileStyle, USER_PALETTE};
 pub use screenshot::{RgbaImage, ScreenshotError};
 pub use shapes::{Layer, Shape, ShapeBatch, ShapeKind, ShapeRenderer};
+pub use target::FrameTarget;
 pub use tiled::{BinStatus, TiledFallback, TiledRenderer};
 pub use timer::PassTimer;
 
@@ -338,44 +340,25 @@ impl SceneRenderer {
         self.tiled.as_mut()
     }
 
-    /// Encodes the world into `target` (cleared first), timed as `"render
-    /// world"`; the tiled path adds a `"render bin"` compute pass before it.
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "one call per frame with the frame's GPU context and target"
-    )]
-    pub fn encode(
-        &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        encoder: &mut wgpu::CommandEncoder,
-        target: &wgpu::TextureView,
-        size: [u32; 2],
-        scene: &Scene,
-        timer: &mut PassTimer,
-    ) {
-        let uniform = scene.camera.uniform(size, scene.time);
-        queue.write_buffer(&self.camera_buffer, 0, bytemuck::bytes_of(&uniform));
-        let screen = screen_camera(size, scene.time);
-        queue.write_buffer(&self.screen_buffer, 0, bytemuck::bytes_of(&screen));
+    /// Encodes the world into the frame's target (cleared first), timed as
+    /// `"render world"`; the tiled path adds a `"render bin"` compute pass
+    /// before it.
+    pub fn encode(&mut self, f: &mut FrameTarget<'_>, scene: &Scene) {
+        let uniform = scene.camera.uniform(f.size, scene.time);
+        f.queue
+            .write_buffer(&self.camera_buffer, 0, bytemuck::bytes_of(&uniform));
+        let screen = screen_camera(f.size, scene.time);
+        f.queue
+            .write_buffer(&self.screen_buffer, 0, bytemuck::bytes_of(&screen));
         if self.choice.path == RenderPath::Tiled {
             let tiled = self
                 .tiled
-                .get_or_insert_with(|| TiledRenderer::new(device, self.format));
-            match tiled.encode(
-                device,
-                queue,
-                encoder,
-                target,
-                size,
-                scene,
-                &self.camera_buffer,
-                timer,
-            ) {
+                .get_or_insert_with(|| TiledRenderer::new(f.device, self.format));
+            match tiled.encode(f, scene, &self.camera_buffer) {
                 Ok(()) => {
                     if scene.glow {
-                        let prepared = self.prepare_projectiles(device, queue, scene);
-                        self.encode_glow(encoder, target, prepared.as_ref(), timer);
+                        let prepared = self.prepare_projectiles(f.device, f.queue, scene);
+                        self.encode_glow(f, prepared.as_ref());
                     }
                     // The screen layer through the instanced shape pipeline
                     // (a few flat panels; binning them would buy nothing).
@@ -385,8 +368,8 @@ impl SceneRenderer {
                             ..ShapeBatch::default()
                         };
                         // Only the screen layer is uploaded: the world camera is moot.
-                        let layers = self.shapes.upload(device, queue, &only, &screen, &screen);
-                        self.screen_pass(encoder, target, &layers, timer);
+                        let layers = self.shapes.upload(f.device, f.queue, &only, &screen, &screen);
+                        self.screen_pass(f, &layers);
                     }
                     return;
                 }
@@ -398,16 +381,7 @@ impl SceneRenderer {
                 }
             }
         }
-        self.encode_instanced(
-            device,
-            queue,
-            encoder,
-            target,
-            size,
-            scene,
-            (&uniform, &screen),
-            timer,
-        );
+        self.encode_instanced(f, scene, (&uniform, &screen));
     }
 
     /// Writes the projectile style and binds this frame's projectiles.
@@ -429,50 +403,36 @@ impl SceneRenderer {
 
     /// The glow pass over either path's world (the scene asked for it):
     /// its own pass, so the frame JSON prices the glow by itself.
-    fn encode_glow(
-        &self,
-        encoder: &mut wgpu::CommandEncoder,
-        target: &wgpu::TextureView,
-        prepared: Option<&projectiles::PreparedProjectiles>,
-        timer: &mut PassTimer,
-    ) {
+    fn encode_glow(&self, f: &mut FrameTarget<'_>, prepared: Option<&projectiles::PreparedProjectiles>) {
         let Some(prepared) = prepared else {
             return;
         };
-        let mut pass = color_pass(encoder, "render glow", target, wgpu::LoadOp::Load, timer);
+        let mut pass = color_pass(f.encoder, "render glow", f.view, wgpu::LoadOp::Load, f.timer);
         self.projectiles.draw_glow(&mut pass, prepared);
     }
 
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "one call per frame with the frame's GPU context and target"
-    )]
     fn encode_instanced(
         &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        encoder: &mut wgpu::CommandEncoder,
-        target: &wgpu::TextureView,
-        size: [u32; 2],
+        f: &mut FrameTarget<'_>,
         scene: &Scene,
         (world, screen): (&CameraUniform, &CameraUniform),
-        timer: &mut PassTimer,
     ) {
-        let layers = self.shapes.upload(device, queue, &scene.shapes, world, screen);
-        let prepared = self.prepare_projectiles(device, queue, scene);
+        let layers = self
+            .shapes
+            .upload(f.device, f.queue, &scene.shapes, world, screen);
+        let prepared = self.prepare_projectiles(f.device, f.queue, scene);
         // The crowd layer is drawn before the world pass that adds it.
         let crowd = match &prepared {
             Some(p) if scene.crowd_layer > 1 => {
                 let layer = self
                     .crowd
-                    .get_or_insert_with(|| crowd::CrowdLayer::new(device, self.format));
-                let div = scene.crowd_layer;
-                layer.encode_layer(device, encoder, size, div, &self.projectiles, p, timer);
+                    .get_or_insert_with(|| crowd::CrowdLayer::new(f.device, self.format));
+                layer.encode_layer(f, scene.crowd_layer, &self.projectiles, p);
                 true
             }
             _ => false,
         };
-        let mut pass = color_pass(encoder, "render world", target, clear_to(scene.clear), timer);
+        let mut pass = color_pass(f.encoder, "render world", f.view, clear_to(scene.clear), f.timer);
         self.shapes
             .draw(&mut pass, &self.camera_group, &layers, Layer::Ground);
         if let Some(p) = &prepared {
@@ -491,9 +451,9 @@ impl SceneRenderer {
         if scene.glow {
             // The glow lies over the world and under the screen layer.
             drop(pass);
-            self.encode_glow(encoder, target, prepared.as_ref(), timer);
+            self.encode_glow(f, prepared.as_ref());
             if !scene.shapes.screen.is_empty() {
-                self.screen_pass(encoder, target, &layers, timer);
+                self.screen_pass(f, &layers);
             }
         } else {
             self.shapes
@@ -501,15 +461,9 @@ impl SceneRenderer {
         }
     }
 
-    /// [`Layer::Screen`] in a pass of its own, over what is in `target`.
-    fn screen_pass(
-        &self,
-        encoder: &mut wgpu::CommandEncoder,
-        target: &wgpu::TextureView,
-        layers: &shapes::UploadedLayers,
-        timer: &mut PassTimer,
-    ) {
-        let mut pass = color_pass(encoder, "render screen", target, wgpu::LoadOp::Load, timer);
+    /// [`Layer::Screen`] in a pass of its own, over what is in the target.
+    fn screen_pass(&self, f: &mut FrameTarget<'_>, layers: &shapes::UploadedLayers) {
+        let mut pass = color_pass(f.encoder, "render screen", f.view, wgpu::LoadOp::Load, f.timer);
         self.shapes
             .draw(&mut pass, &self.screen_group, layers, Layer::Screen);
     }

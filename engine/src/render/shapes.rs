@@ -347,9 +347,9 @@ impl ShapeRenderer {
     /// [`Layer::Screen`]), in one write (growing the buffer when needed).
     ///
     /// Why cull here: a software rasteriser pays ~2 µs per instance even
-    /// when all its triangles are clipped away, and most of a 2400 px
-    /// arena's crowd is off a 1280×720 view (the design load: 1,000
-    /// enemies spread over the floor).
+    /// when all its triangles are clipped away, and most of a large
+    /// arena's crowd is off a 1280×720 view (the game's design load: 1,000
+    /// enemies spread over a floor many screens wide).
     pub fn upload(
         &mut self,
         device: &wgpu::Device,

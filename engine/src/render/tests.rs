@@ -16,7 +16,15 @@ pub(crate) fn render_offscreen(
     let view = target.create_view(&wgpu::TextureViewDescriptor::default());
     let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
     let mut timer = crate::render::PassTimer::disabled();
-    renderer.encode(device, &ctx.queue, &mut encoder, &view, size, scene, &mut timer);
+    let mut f = super::FrameTarget {
+        device,
+        queue: &ctx.queue,
+        encoder: &mut encoder,
+        view: &view,
+        size,
+        timer: &mut timer,
+    };
+    renderer.encode(&mut f, scene);
     ctx.queue.submit([encoder.finish()]);
     let error = pollster::block_on(scope.pop());
     assert!(error.is_none(), "{error:?}");
@@ -230,15 +238,15 @@ fn pipelines_build_and_draw_on_a_device() {
     let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
     let mut timer = super::PassTimer::new(device, &ctx.queue);
     timer.begin_frame(device);
-    renderer.encode(
+    let mut f = super::FrameTarget {
         device,
-        &ctx.queue,
-        &mut encoder,
-        &view,
-        [64, 64],
-        &scene,
-        &mut timer,
-    );
+        queue: &ctx.queue,
+        encoder: &mut encoder,
+        view: &view,
+        size: [64, 64],
+        timer: &mut timer,
+    };
+    renderer.encode(&mut f, &scene);
     timer.resolve(&mut encoder);
     ctx.queue.submit([encoder.finish()]);
     timer.after_submit();

@@ -33,7 +33,7 @@ use bytemuck::{Pod, Zeroable};
 
 use super::projectiles::{ProjectileSource, ProjectileStyle};
 use super::shapes::Shape;
-use super::{PassTimer, Scene};
+use super::{FrameTarget, Scene};
 
 /// Fine tile side in pixels; `TILE_PX` in the shaders.
 pub const TILE_PX: u32 = 16;
@@ -381,24 +381,16 @@ impl TiledRenderer {
     }
 
     /// Encodes binning (`"render bin"`) and shading (`"render world"`) of
-    /// `scene` into `target`, or says why this frame must go to the
-    /// instanced path (nothing is encoded then).
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "one call per frame with the frame's GPU context and target"
-    )]
+    /// `scene` into the frame's target, or says why this frame must go to
+    /// the instanced path (nothing is encoded then).
     pub fn encode(
         &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        encoder: &mut wgpu::CommandEncoder,
-        target: &wgpu::TextureView,
-        size: [u32; 2],
+        f: &mut FrameTarget<'_>,
         scene: &Scene,
         camera: &wgpu::Buffer,
-        timer: &mut PassTimer,
     ) -> Result<(), TiledFallback> {
-        let grid = TileGrid::for_size(size).ok_or(TiledFallback::TargetTooLarge)?;
+        let (device, queue) = (f.device, f.queue);
+        let grid = TileGrid::for_size(f.size).ok_or(TiledFallback::TargetTooLarge)?;
         let batch = &scene.shapes;
         let (n_proj, cpu_list) = match &scene.projectiles {
             None => (0, None),
@@ -503,11 +495,11 @@ impl TiledRenderer {
             .map(|(binding, resource)| wgpu::BindGroupEntry { binding, resource }),
         });
 
-        encoder.clear_buffer(&self.status, 0, None);
+        f.encoder.clear_buffer(&self.status, 0, None);
         {
-            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            let mut pass = f.encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
                 label: Some("render bin"),
-                timestamp_writes: timer.compute_writes("render bin"),
+                timestamp_writes: f.timer.compute_writes("render bin"),
             });
             pass.set_bind_group(0, &bin_group, &[]);
             // Every dispatch runs even without items: the cells must be
@@ -522,11 +514,11 @@ impl TiledRenderer {
             pass.dispatch_workgroups(grid.tiles().div_ceil(64), 1, 1);
         }
         let mut pass = super::color_pass(
-            encoder,
+            f.encoder,
             "render world",
-            target,
+            f.view,
             super::clear_to(scene.clear),
-            timer,
+            f.timer,
         );
         pass.set_pipeline(&self.shade);
         pass.set_bind_group(0, &shade_group, &[]);

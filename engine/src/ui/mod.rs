@@ -10,7 +10,7 @@ pub use panel::{CachedPanel, PanelSlot};
 
 use winit::window::Window;
 
-use crate::render::PassTimer;
+use crate::render::FrameTarget;
 
 /// egui's context, its winit input state and its wgpu renderer.
 pub struct EguiLayer {
@@ -103,42 +103,21 @@ impl EguiLayer {
         }
     }
 
-    /// Uploads textures and buffers, then draws `frame` over `target` in its
-    /// own pass (timed as `"render egui"`), with the cached `panel` composited
-    /// on top when given. Freed textures are released after.
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "one call per frame with the frame's GPU context"
-    )]
-    pub fn encode(
-        &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        encoder: &mut wgpu::CommandEncoder,
-        target: &wgpu::TextureView,
-        size: [u32; 2],
-        frame: &EguiFrame,
-        panel: Option<&CachedPanel>,
-        timer: &mut PassTimer,
-    ) {
-        let screen = egui_wgpu::ScreenDescriptor {
-            size_in_pixels: size,
-            pixels_per_point: frame.pixels_per_point,
-        };
-        let target = PaintTarget {
-            view: target,
+    /// Uploads textures and buffers, then draws `frame` over the frame's
+    /// target in its own pass (timed as `"render egui"`), with the cached
+    /// `panel` composited on top when given. Freed textures are released after.
+    pub fn encode(&mut self, f: &mut FrameTarget<'_>, frame: &EguiFrame, panel: Option<&CachedPanel>) {
+        let size = f.size;
+        let pass = PaintPass {
             load: wgpu::LoadOp::Load,
             label: "render egui",
         };
         paint(
             &mut self.renderer,
-            device,
-            queue,
-            encoder,
-            &target,
-            &screen,
+            f,
+            &pass,
+            frame.pixels_per_point,
             (&frame.jobs, &frame.textures),
-            timer,
             |pass| {
                 if let Some(panel) = panel {
                     // egui leaves a scissor rectangle set; the panel needs the whole target.
@@ -160,61 +139,59 @@ impl EguiLayer {
     }
 }
 
-/// Where [`paint`] draws: the view, how it starts (kept or cleared), and the
-/// pass's label (also its timestamp label).
-pub(crate) struct PaintTarget<'a> {
-    pub(crate) view: &'a wgpu::TextureView,
+/// How a [`paint`] pass starts (kept or cleared) and its label (also its
+/// timestamp label); where it draws is the frame target's view.
+pub(crate) struct PaintPass {
     pub(crate) load: wgpu::LoadOp<wgpu::Color>,
     pub(crate) label: &'static str,
 }
 
 /// Uploads the texture changes and buffers of tessellated egui output and
-/// draws it into `target` in one timed pass; `after` draws more into the same
-/// pass. Shared by the main egui layer and the cached panel, which differ only
-/// in target, load op and what follows.
-#[allow(
-    clippy::too_many_arguments,
-    reason = "the frame's GPU context plus what to paint where"
-)]
+/// draws it into the frame target at `pixels_per_point` in one timed pass;
+/// `after` draws more into the same pass. Shared by the main egui layer, the
+/// cached panel and the offscreen frame, which differ only in target, load
+/// op and what follows.
 pub(crate) fn paint(
     renderer: &mut egui_wgpu::Renderer,
-    device: &wgpu::Device,
-    queue: &wgpu::Queue,
-    encoder: &mut wgpu::CommandEncoder,
-    target: &PaintTarget<'_>,
-    screen: &egui_wgpu::ScreenDescriptor,
+    f: &mut FrameTarget<'_>,
+    pass: &PaintPass,
+    pixels_per_point: f32,
     (jobs, textures): (&[egui::ClippedPrimitive], &egui::TexturesDelta),
-    timer: &mut PassTimer,
     after: impl FnOnce(&mut wgpu::RenderPass<'static>),
 ) {
+    let (device, queue) = (f.device, f.queue);
+    let screen = egui_wgpu::ScreenDescriptor {
+        size_in_pixels: f.size,
+        pixels_per_point,
+    };
     for (id, deltas) in &textures.set {
         for delta in deltas {
             renderer.update_texture(device, queue, *id, delta);
         }
     }
-    let extra = renderer.update_buffers(device, queue, encoder, jobs, screen);
+    let extra = renderer.update_buffers(device, queue, f.encoder, jobs, &screen);
     if !extra.is_empty() {
         queue.submit(extra);
     }
-    let pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-        label: Some(target.label),
+    let render = f.encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some(pass.label),
         color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-            view: target.view,
+            view: f.view,
             depth_slice: None,
             resolve_target: None,
             ops: wgpu::Operations {
-                load: target.load,
+                load: pass.load,
                 store: wgpu::StoreOp::Store,
             },
         })],
         depth_stencil_attachment: None,
-        timestamp_writes: timer.pass_writes(target.label),
+        timestamp_writes: f.timer.pass_writes(pass.label),
         occlusion_query_set: None,
         multiview_mask: None,
     });
-    let mut pass = pass.forget_lifetime();
-    renderer.render(&mut pass, jobs, screen);
-    after(&mut pass);
+    let mut render = render.forget_lifetime();
+    renderer.render(&mut render, jobs, &screen);
+    after(&mut render);
 }
 
 /// Logs (target `ui`, level debug) each widget that gains the keyboard focus

@@ -5,7 +5,7 @@
 
 use crate::gpu::GpuContext;
 use crate::render::screenshot::{self, RgbaImage, ScreenshotError};
-use crate::render::{PassTimer, Scene, SceneRenderer};
+use crate::render::{FrameTarget, PassTimer, Scene, SceneRenderer};
 
 /// The world renderer and an egui renderer over one offscreen target.
 pub struct OffscreenFrame {
@@ -60,8 +60,15 @@ impl OffscreenFrame {
             label: Some("offscreen frame"),
         });
         timer.begin_frame(device);
-        self.scene
-            .encode(device, queue, &mut encoder, &view, size, scene, &mut timer);
+        let mut f = FrameTarget {
+            device,
+            queue,
+            encoder: &mut encoder,
+            view: &view,
+            size,
+            timer: &mut timer,
+        };
+        self.scene.encode(&mut f, scene);
         let egui::FullOutput {
             shapes,
             pixels_per_point,
@@ -69,23 +76,15 @@ impl OffscreenFrame {
             ..
         } = output;
         let jobs = ctx.tessellate(shapes, pixels_per_point);
-        let screen = egui_wgpu::ScreenDescriptor {
-            size_in_pixels: size,
-            pixels_per_point,
-        };
         super::paint(
             &mut self.egui,
-            device,
-            queue,
-            &mut encoder,
-            &super::PaintTarget {
-                view: &view,
+            &mut f,
+            &super::PaintPass {
                 load: wgpu::LoadOp::Load,
                 label: "render egui",
             },
-            &screen,
+            pixels_per_point,
             (&jobs, &textures_delta),
-            &mut timer,
             |_| {},
         );
         queue.submit([encoder.finish()]);

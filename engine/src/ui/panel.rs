@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use bytemuck::{Pod, Zeroable};
 
-use crate::render::PassTimer;
+use crate::render::FrameTarget;
 
 /// How often a shown panel is laid out and drawn again.
 pub const REFRESH: Duration = Duration::from_millis(500);
@@ -209,30 +209,24 @@ impl CachedPanel {
         }
     }
 
-    /// Takes the application's slot back after its frame: redraws the cached
-    /// picture if new content came (timed as `"render panel"`), and says
-    /// whether to composite the panel this frame.
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "one call per frame with the frame's GPU context and target size"
-    )]
+    /// Takes the application's slot back after its frame (whose target's
+    /// size is the viewport): redraws the cached picture if new content came
+    /// (timed as `"render panel"`), and says whether to composite the panel
+    /// this frame.
     pub fn update(
         &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        encoder: &mut wgpu::CommandEncoder,
+        f: &mut FrameTarget<'_>,
         slot: PanelSlot,
-        viewport: [u32; 2],
         pixels_per_point: f32,
         now: Instant,
-        timer: &mut PassTimer,
     ) -> bool {
+        let viewport = f.size;
         self.was_shown = slot.shown;
         if !slot.shown {
             return false;
         }
         if let Some(content) = slot.content {
-            self.redraw(device, queue, encoder, content, viewport, pixels_per_point, timer);
+            self.redraw(f, content, pixels_per_point);
             self.last_refresh = Some(now);
         }
         if self.used[0] == 0 || self.used[1] == 0 {
@@ -252,26 +246,16 @@ impl CachedPanel {
             pad: [0.0; 2],
             backing: self.backing,
         };
-        queue.write_buffer(&self.placement, 0, bytemuck::bytes_of(&placement));
+        f.queue
+            .write_buffer(&self.placement, 0, bytemuck::bytes_of(&placement));
         placement.size[0] > 0.0 && placement.size[1] > 0.0
     }
 
     /// Lays the content out in the panel's own egui context and draws it
-    /// into the cached texture (cleared to transparent).
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "one call per refresh with the frame's GPU context"
-    )]
-    fn redraw(
-        &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        encoder: &mut wgpu::CommandEncoder,
-        content: Content,
-        viewport: [u32; 2],
-        pixels_per_point: f32,
-        timer: &mut PassTimer,
-    ) {
+    /// into the cached texture (cleared to transparent), sized to the
+    /// frame's target.
+    fn redraw(&mut self, f: &mut FrameTarget<'_>, content: Content, pixels_per_point: f32) {
+        let (device, viewport) = (f.device, f.size);
         let size = [viewport[0].max(1), viewport[1].max(1)];
         if self.texture.as_ref().is_none_or(|(_, s)| *s != size) {
             let texture = crate::render::layer_texture(device, "cached panel", self.format, size);
@@ -344,25 +328,17 @@ impl CachedPanel {
         let pixels_per_point = output.pixels_per_point;
         let mut textures = output.textures_delta;
         let jobs = self.ctx.tessellate(output.shapes, pixels_per_point);
-        let screen = egui_wgpu::ScreenDescriptor {
-            size_in_pixels: size,
-            pixels_per_point,
-        };
         let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
-        let target = super::PaintTarget {
-            view: &view,
+        let pass = super::PaintPass {
             load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
             label: "render panel",
         };
         super::paint(
             &mut self.renderer,
-            device,
-            queue,
-            encoder,
-            &target,
-            &screen,
+            &mut f.retarget(&view, size),
+            &pass,
+            pixels_per_point,
             (&jobs, &textures),
-            timer,
             |_| {},
         );
         for id in &textures.free {
@@ -387,7 +363,7 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use super::CachedPanel;
-    use crate::render::{PassTimer, screenshot};
+    use crate::render::{FrameTarget, PassTimer, screenshot};
 
     /// Content is built on the first frame and then only every `REFRESH`;
     /// every shown frame composites the cached picture at the panel's place
@@ -415,7 +391,15 @@ mod tests {
             let view = target.create_view(&wgpu::TextureViewDescriptor::default());
             let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
             let mut timer = PassTimer::disabled();
-            let composite = panel.update(device, queue, &mut encoder, slot, size, 1.0, now, &mut timer);
+            let mut f = FrameTarget {
+                device,
+                queue,
+                encoder: &mut encoder,
+                view: &view,
+                size,
+                timer: &mut timer,
+            };
+            let composite = panel.update(&mut f, slot, 1.0, now);
             {
                 let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                     label: None,

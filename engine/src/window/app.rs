@@ -23,10 +23,12 @@ pub struct WindowConfig {
     pub screenshot: Option<PathBuf>,
 }
 
-impl Default for WindowConfig {
-    fn default() -> Self {
+impl WindowConfig {
+    /// A 1280 × 720 window with vsync titled `title` (the application's
+    /// name: the engine has none of its own).
+    pub fn new(title: impl Into<String>) -> Self {
         Self {
-            title: "Arcane Artificer".into(),
+            title: title.into(),
             size: [1280, 720],
             fullscreen: false,
             vsync: true,

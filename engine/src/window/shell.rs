@@ -12,7 +12,7 @@ use super::WindowError;
 use super::app::{Frame, Requests, WindowApp, WindowConfig};
 use super::surface::{Acquired, SurfaceState};
 use crate::gpu::GpuContext;
-use crate::render::{PassTimer, Scene, SceneRenderer, screenshot};
+use crate::render::{FrameTarget, PassTimer, Scene, SceneRenderer, screenshot};
 use crate::ui::overlay::{FrameSummary, summarize};
 use crate::ui::{CachedPanel, EguiLayer};
 
@@ -263,52 +263,34 @@ impl Shell<'_> {
         let view = texture
             .texture
             .create_view(&wgpu::TextureViewDescriptor::default());
-        let show_panel = r.panel.update(
+        let mut f = FrameTarget {
             device,
             queue,
-            &mut encoder,
-            panel_slot,
+            encoder: &mut encoder,
+            view: &view,
             size,
-            egui_frame.pixels_per_point(),
-            now,
-            &mut r.timer,
-        );
+            timer: &mut r.timer,
+        };
+        let show_panel = r
+            .panel
+            .update(&mut f, panel_slot, egui_frame.pixels_per_point(), now);
         let panel = show_panel.then_some(&r.panel);
-        r.scene_renderer
-            .encode(device, queue, &mut encoder, &view, size, &r.scene, &mut r.timer);
-        r.egui.encode(
-            device,
-            queue,
-            &mut encoder,
-            &view,
-            size,
-            &egui_frame,
-            panel,
-            &mut r.timer,
-        );
+        r.scene_renderer.encode(&mut f, &r.scene);
+        r.egui.encode(&mut f, &egui_frame, panel);
         let shot_target = shot_path.as_ref().map(|_| {
             let target = screenshot::offscreen_target(device, r.surface.format(), size);
             let shot_view = target.create_view(&wgpu::TextureViewDescriptor::default());
             let mut untimed = PassTimer::disabled();
-            r.scene_renderer.encode(
+            let mut shot = FrameTarget {
                 device,
                 queue,
-                &mut encoder,
-                &shot_view,
+                encoder: &mut *f.encoder,
+                view: &shot_view,
                 size,
-                &r.scene,
-                &mut untimed,
-            );
-            r.egui.encode(
-                device,
-                queue,
-                &mut encoder,
-                &shot_view,
-                size,
-                &egui_frame,
-                panel,
-                &mut untimed,
-            );
+                timer: &mut untimed,
+            };
+            r.scene_renderer.encode(&mut shot, &r.scene);
+            r.egui.encode(&mut shot, &egui_frame, panel);
             target
         });
         r.timer.resolve(&mut encoder);

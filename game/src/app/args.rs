@@ -113,17 +113,39 @@ pub enum StartScreen {
     Records,
 }
 
+/// Why a flag's value does not parse; clap prints it under the flag's name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ArgError {
+    /// `--windowed` without an `x` between two numbers.
+    #[error("expected WxH such as 1280x720, got {0:?}")]
+    SizeFormat(String),
+    /// One side of `--windowed` is not a number in the window's range.
+    #[error("{side:?} in {input:?} is not a size between 64 and 16384")]
+    SizeRange {
+        /// The side as written.
+        side: String,
+        /// The whole value.
+        input: String,
+    },
+    /// `--glow` is not one of its modes.
+    #[error("expected auto, on or off, not {0:?}")]
+    Glow(String),
+}
+
 /// Parses `WxH` (e.g. `1280x720`).
-pub fn parse_size(s: &str) -> Result<WindowSize, String> {
+pub fn parse_size(s: &str) -> Result<WindowSize, ArgError> {
     let (w, h) = s
         .split_once(['x', 'X'])
-        .ok_or_else(|| format!("expected WxH such as 1280x720, got {s:?}"))?;
+        .ok_or_else(|| ArgError::SizeFormat(s.to_string()))?;
     let num = |v: &str| {
         v.trim()
             .parse::<u32>()
             .ok()
             .filter(|n| (64..=16384).contains(n))
-            .ok_or_else(|| format!("{v:?} in {s:?} is not a size between 64 and 16384"))
+            .ok_or_else(|| ArgError::SizeRange {
+                side: v.to_string(),
+                input: s.to_string(),
+            })
     };
     Ok(WindowSize {
         width: num(w)?,
@@ -132,13 +154,13 @@ pub fn parse_size(s: &str) -> Result<WindowSize, String> {
 }
 
 /// `auto` / `on` / `off` as a glow mode.
-fn parse_glow(s: &str) -> Result<crate::screens::settings::GlowMode, String> {
+fn parse_glow(s: &str) -> Result<crate::screens::settings::GlowMode, ArgError> {
     use crate::screens::settings::GlowMode;
     match s {
         "auto" => Ok(GlowMode::Auto),
         "on" => Ok(GlowMode::On),
         "off" => Ok(GlowMode::Off),
-        _ => Err(format!("expected auto, on or off, not {s:?}")),
+        _ => Err(ArgError::Glow(s.to_string())),
     }
 }
 
@@ -158,5 +180,21 @@ mod tests {
         assert!(parse_size("1280").is_err());
         assert!(parse_size("0x720").is_err());
         assert!(parse_size("axb").is_err());
+    }
+
+    #[test]
+    fn refusals_name_the_value() {
+        assert_eq!(
+            parse_size("1280").unwrap_err().to_string(),
+            "expected WxH such as 1280x720, got \"1280\""
+        );
+        assert_eq!(
+            parse_size("32x720").unwrap_err().to_string(),
+            "\"32\" in \"32x720\" is not a size between 64 and 16384"
+        );
+        assert_eq!(
+            parse_glow("bright").unwrap_err().to_string(),
+            "expected auto, on or off, not \"bright\""
+        );
     }
 }

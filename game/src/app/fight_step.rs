@@ -6,27 +6,40 @@ use engine::window::Frame;
 use glam::Vec2;
 
 use super::input::Controls;
-use super::{GameApp, STRESS_ENEMIES, gamepad};
+use super::modes::{Mode, RunMode};
+use super::{GameApp, STRESS_ENEMIES, Shell, gamepad};
 use crate::run::{Command, Phase, StepInput};
 
 impl GameApp {
     /// Runs this frame's fight steps: the player's input, or the replay's.
     pub(super) fn advance_fight(&mut self, frame: &Frame<'_>, running: bool) {
-        let speed = self.speed();
-        let Some(run) = &mut self.run else { return };
-        let frame_locked = self.args.exit_after_frames.is_some();
-        if let Some(replay) = &mut self.replay {
-            let sound = &mut self.sound;
-            replay.advance_fight(
-                &mut self.fight,
-                run,
-                frame.dt,
-                frame_locked && running,
-                &mut |w, c| sound.hear(w, c),
-            );
-            return;
+        let shell = &mut self.shell;
+        let frame_locked = shell.args.exit_after_frames.is_some();
+        match &mut self.mode {
+            Mode::Replay(r) => {
+                let sound = &mut shell.sound;
+                r.view.advance_fight(
+                    &mut r.run.fight,
+                    &mut r.run.run,
+                    frame.dt,
+                    frame_locked && running,
+                    &mut |w, c| sound.hear(w, c),
+                );
+            }
+            Mode::Run(r) => shell.step_player(r, frame, running),
+            Mode::Boot(_) | Mode::Title(_) | Mode::Range(_) => {}
         }
-        if let Some(n) = self.stress
+    }
+}
+
+impl Shell {
+    /// The player's fight steps this frame: `--stress` tops its load up,
+    /// the walk and aim come from the keys, pads and mouse.
+    fn step_player(&mut self, r: &mut RunMode, frame: &Frame<'_>, running: bool) {
+        let speed = self.speed();
+        let frame_locked = self.args.exit_after_frames.is_some();
+        let run = &mut r.run;
+        if let Some(n) = r.stress
             && run.phase() == Phase::Fight
         {
             // Stress: the load is topped up between steps and the player is
@@ -50,7 +63,7 @@ impl GameApp {
         let scale = if running { speed } else { 0.0 };
         let mut ended = false;
         let sound = &mut self.sound;
-        self.fight.advance(frame.dt, scale, frame_locked, || {
+        r.fight.advance(frame.dt, scale, frame_locked, || {
             if run.phase() != Phase::Fight {
                 return None;
             }
@@ -65,8 +78,8 @@ impl GameApp {
             Some((hp - p.hp, p.hp_max()))
         });
         if ended {
-            self.modal = None;
-            self.save_recording();
+            r.modal = None;
+            self.save_recording(&r.run);
         }
     }
 }

@@ -3,8 +3,10 @@
 //! only when the game runs on a profile (a normal start); the tools'
 //! previews (`--screen lab`, `--stress`, `--replay`) open without one.
 
-use super::{GameApp, session};
+use super::modes::Mode;
+use super::{GameApp, Start, session};
 use crate::screens;
+use crate::screens::title::TitleAction;
 
 /// Which front screen is shown while no run is in front.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,136 +24,146 @@ pub enum Front {
 }
 
 impl GameApp {
-    /// Draws the front screen and acts on the choice.
-    pub(super) fn front_ui(
-        &mut self,
-        ctx: &egui::Context,
-        frame: &mut engine::window::Frame<'_>,
-        front: Front,
-    ) {
-        let Some(session) = &mut self.session else { return };
+    /// Draws the front screen of the title mode and acts on the choice.
+    pub(super) fn front_ui(&mut self, ctx: &egui::Context, frame: &mut engine::window::Frame<'_>) {
+        let Mode::Title(title) = &mut self.mode else {
+            return;
+        };
+        let shell = &mut self.shell;
+        let Some(session) = &mut shell.session else { return };
         let back = ctx.input(|i| i.key_pressed(egui::Key::Escape));
-        match front {
+        match title.front {
             Front::Title => {
-                if let Some(restore) = &mut self.restore {
+                if let Some(restore) = &mut title.restore {
                     let progress = restore.progress();
-                    screens::title::show(ctx, &title_info(session, &self.catalog), Some(progress));
+                    screens::title::show(ctx, &title_info(session, &shell.catalog), Some(progress));
                     match restore.advance(RESTORE_BUDGET_MS) {
                         Ok(false) => {}
                         Ok(true) => {
-                            let restored = self.restore.take().map(|r| r.run);
-                            if let Some(run) = restored {
-                                self.adopt_run(run);
+                            if let Some(restored) = title.restore.take() {
+                                self.adopt_run(restored.run);
                             }
                         }
                         Err(e) => {
-                            self.restore = None;
-                            session.toast(e);
+                            title.restore = None;
+                            session.toast(e.to_string());
                         }
                     }
                     return;
                 }
-                let info = title_info(session, &self.catalog);
-                match screens::title::show(ctx, &info, None) {
-                    Some(screens::title::TitleAction::NewRun) => {
-                        if let Err(e) = self.new_run(frame.gpu) {
-                            self.fatal = Some(e);
-                        }
-                    }
-                    Some(screens::title::TitleAction::Continue) => {
-                        match session.restore(self.catalog.clone(), self.data_checksum, Some(frame.gpu)) {
-                            Ok(r) => self.restore = Some(r),
-                            Err(e) => session.toast(e),
-                        }
-                    }
-                    Some(screens::title::TitleAction::Practice(w)) => {
-                        if let Err(e) = self.start_run(frame.gpu, super::Start::Practice(w))
-                            && let Some(s) = &mut self.session
-                        {
-                            s.toast(e);
-                        }
-                    }
-                    Some(screens::title::TitleAction::NgPlus(n)) => {
-                        if let Err(e) = self.start_run(frame.gpu, super::Start::NgPlus(n)) {
-                            self.fatal = Some(e);
-                        }
-                    }
-                    Some(screens::title::TitleAction::Curse(k)) => {
-                        let id = crate::run::modes::curse_ids(&self.catalog).get(k).cloned();
-                        if let Some(id) = id
-                            && let Err(e) = self.start_run(frame.gpu, super::Start::Curse(id))
-                        {
-                            self.fatal = Some(e);
-                        }
-                    }
-                    Some(screens::title::TitleAction::Codex) => self.front = Some(Front::Codex),
-                    Some(screens::title::TitleAction::Unlocks) => self.front = Some(Front::Unlocks),
-                    Some(screens::title::TitleAction::Records) => self.front = Some(Front::Records),
-                    Some(screens::title::TitleAction::Settings) => self.front = Some(Front::Settings),
-                    Some(screens::title::TitleAction::Quit) => frame.requests.exit = true,
-                    Some(screens::title::TitleAction::DismissNotices) => session.dismiss_notices(),
-                    None => {}
-                }
+                let info = title_info(session, &shell.catalog);
+                let action = screens::title::show(ctx, &info, None);
+                self.title_action(action, frame);
             }
             Front::Codex => {
                 let done = matches!(
                     screens::codex::show(
                         ctx,
-                        &self.codex_book,
+                        &shell.codex_book,
                         &session.profile().codex,
-                        &mut self.codex_state
+                        &mut shell.codex_state
                     ),
                     Some(screens::codex::CodexAction::Back)
                 );
                 if done || back {
-                    self.front = Some(Front::Title);
+                    title.front = Front::Title;
                 }
             }
             Front::Unlocks => {
                 let p = session.profile();
                 let action = screens::unlocks::show(
                     ctx,
-                    &self.catalog.unlocks,
+                    &shell.catalog.unlocks,
                     &p.unlocked,
                     p.aether,
-                    self.unlock_message.as_deref(),
+                    title.unlock_message.as_deref(),
                 );
                 match action {
                     Some(screens::unlocks::UnlocksAction::Buy(id)) => {
-                        self.unlock_message = Some(match session.buy_unlock(&self.catalog, &id) {
+                        title.unlock_message = Some(match session.buy_unlock(&shell.catalog, &id) {
                             Ok(()) => {
-                                let name = self
+                                let name = shell
                                     .catalog
                                     .unlocks
                                     .get(&id)
                                     .map_or(id.as_str(), |u| u.name.as_str());
                                 format!("{name} unlocked.")
                             }
-                            Err(e) => e,
+                            Err(e) => e.to_string(),
                         });
                     }
-                    Some(screens::unlocks::UnlocksAction::Back) => self.front = Some(Front::Title),
-                    None if back => self.front = Some(Front::Title),
+                    Some(screens::unlocks::UnlocksAction::Back) => title.front = Front::Title,
+                    None if back => title.front = Front::Title,
                     None => {}
                 }
             }
             Front::Records => {
                 if screens::records::show(ctx, &session.saves().records) || back {
-                    self.front = Some(Front::Title);
+                    title.front = Front::Title;
                 }
             }
             Front::Settings => {
                 let mut skip = session.profile().skip_onboarding;
-                let capturing = self.bind_edit.waiting.is_some();
-                let closed = self.settings_ui(ctx, frame, Some(&mut skip));
-                if let Some(session) = &mut self.session {
+                let capturing = shell.bind_edit.waiting.is_some();
+                let closed = shell.settings_ui(ctx, frame, Some(&mut skip));
+                if let Some(session) = &mut shell.session {
                     session.set_skip_onboarding(skip);
                 }
-                self.save_settings();
+                shell.save_settings();
                 if closed || (back && !capturing) {
-                    self.front = Some(Front::Title);
+                    title.front = Front::Title;
                 }
             }
+        }
+    }
+
+    /// What the title's choice does: a run starts (or a saved one begins
+    /// to restore), or another front screen opens.
+    fn title_action(&mut self, action: Option<TitleAction>, frame: &mut engine::window::Frame<'_>) {
+        let Mode::Title(title) = &mut self.mode else {
+            return;
+        };
+        let shell = &mut self.shell;
+        let Some(session) = &mut shell.session else { return };
+        match action {
+            Some(TitleAction::NewRun) => {
+                if let Err(e) = self.new_run(frame.gpu) {
+                    self.fatal = Some(e);
+                }
+            }
+            Some(TitleAction::Continue) => {
+                match session.restore(shell.catalog.clone(), shell.data_checksum, Some(frame.gpu)) {
+                    Ok(r) => title.restore = Some(r),
+                    Err(e) => session.toast(e.to_string()),
+                }
+            }
+            Some(TitleAction::Practice(w)) => {
+                if let Err(e) = self.start_run(frame.gpu, Start::Practice(w))
+                    && let Some(s) = &mut self.shell.session
+                {
+                    s.toast(e.to_string());
+                }
+            }
+            Some(TitleAction::NgPlus(n)) => {
+                if let Err(e) = self.start_run(frame.gpu, Start::NgPlus(n)) {
+                    self.fatal = Some(e);
+                }
+            }
+            Some(TitleAction::Curse(k)) => {
+                let id = crate::run::modes::curse_ids(&shell.catalog).get(k).cloned();
+                if let Some(id) = id
+                    && let Err(e) = self.start_run(frame.gpu, Start::Curse(id))
+                {
+                    self.fatal = Some(e);
+                }
+            }
+            Some(TitleAction::Codex) => title.front = Front::Codex,
+            Some(TitleAction::Unlocks) => title.front = Front::Unlocks,
+            Some(TitleAction::Records) => title.front = Front::Records,
+            Some(TitleAction::Settings) => title.front = Front::Settings,
+            Some(TitleAction::Quit) => frame.requests.exit = true,
+            Some(TitleAction::DismissNotices) => session.dismiss_notices(),
+            None => {}
         }
     }
 }

@@ -9,10 +9,13 @@ use std::sync::Arc;
 use engine::window::WindowConfig;
 
 use super::args::PlayArgs;
-use super::{GameApp, session};
+use super::{GameApp, Launch, session};
 use crate::catalog::Catalog;
 use crate::run::Replay;
 use crate::screens;
+
+/// The title bar's text.
+pub const WINDOW_TITLE: &str = "Arcane Artificer";
 
 /// Opens the window and runs the game until it closes.
 pub fn run(args: &PlayArgs) -> ExitCode {
@@ -49,7 +52,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     let mut config = WindowConfig {
         exit_after_frames: args.exit_after_frames,
         screenshot: args.screenshot.clone(),
-        ..WindowConfig::default()
+        ..WindowConfig::new(WINDOW_TITLE)
     };
     if session.is_some() {
         config.size = settings.resolution;
@@ -81,11 +84,17 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         },
         None => None,
     };
-    let mut app = GameApp::new(args.clone(), catalog, codex_book, data_checksum, replay);
-    app.settings = settings;
-    app.controls.bindings = settings.bindings;
-    app.saved_settings = settings;
-    app.session = session;
+    let mut app = GameApp::new(
+        args.clone(),
+        Launch {
+            catalog,
+            codex_book,
+            data_checksum,
+            replay,
+            session,
+            settings,
+        },
+    );
     let result = engine::window::run(config, &mut app);
     app.save_recording();
     app.save_on_exit();

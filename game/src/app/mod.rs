@@ -5,6 +5,17 @@
 //! runs the fixed 60 Hz step from real time through the engine's clock. The
 //! pause menu, settings and the lab's test range are the window's own; they
 //! never touch the run.
+//!
+//! [`GameApp`] is a [`Shell`] plus a [`Mode`]. The shell is what every mode
+//! shares and is valid from start to exit: the data, the profile session,
+//! the controls and pads, the sound, the settings, the overlay. The mode
+//! ([`modes`]) is what the window is doing (the title, a run, a replay, the
+//! test range) and owns only that mode's state, so a run's fight, lab or
+//! shop message cannot outlive the run, and a mode change is an explicit
+//! transition that builds the next mode's state. A bare enum of modes would
+//! repeat the shared parts in every variant and move them across each
+//! transition; keeping them in a struct beside the mode lets a mode's code
+//! borrow the shell and its own state at once.
 
 pub mod args;
 pub mod armoury;
@@ -19,6 +30,7 @@ pub mod front;
 pub mod gamepad;
 pub mod input;
 mod launch;
+mod modes;
 pub mod palette;
 mod replay_view;
 mod run_screens;
@@ -26,84 +38,48 @@ mod run_start;
 pub mod session;
 pub mod sound_desk;
 pub mod test_range;
+mod world_view;
 
 use std::sync::Arc;
 
 use engine::gpu::GpuContext;
 use engine::ui::{OverlayData, ProfilerOverlay};
 use engine::window::{Frame, WindowApp};
-use glam::Vec2;
 
 use crate::catalog::Catalog;
-use crate::run::{Command, Phase, Playback, Replay, Run};
+use crate::run::{Command, Phase, Replay, Run};
 use crate::screens;
 use args::PlayArgs;
-use fight::Fight;
-use fight_step::{mouse_aim, walk_dir};
-use front::Front;
 use input::{Controls, KeyAction};
 pub use launch::run;
-use replay_view::ReplayView;
-
-/// How the title starts a run.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Start {
-    /// A plain new run.
-    New,
-    /// Practice from this milestone wave.
-    Practice(u32),
-    /// A run at this NG+ level (after a clear).
-    NgPlus(u32),
-    /// A curse run (the unlock tree's challenge mode) under this curse.
-    Curse(String),
-}
+pub use modes::Screen;
+use modes::{BootMode, Modal, Mode};
+pub(crate) use run_start::Start;
+pub use run_start::StartError;
 
 /// Projectiles of `--stress` when the flag is given as 0 (the design load).
 pub const DEFAULT_STRESS: u32 = 2000;
 /// Enemies held alive under `--stress` (the seed's "1000+ on screen").
 pub const STRESS_ENEMIES: u32 = 1000;
 
-/// Which screen is in front.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Screen {
-    /// Building the core.
-    Lab,
-    /// A wave being fought.
-    Arena,
-    /// Paused over the arena.
-    Paused,
-    /// Settings (from the pause menu).
-    Settings,
-    /// What the wave gave.
-    Settlement,
-    /// Choosing level-up upgrades.
-    LevelUp,
-    /// Buying between waves.
-    Shop,
-    /// Death or victory.
-    Summary,
-    /// The lab's test range.
-    TestRange,
-    /// The title and the screens it opens (no run in front).
-    Front,
-    /// Equipment and crafting, reached from the shop.
-    Armoury,
-}
-
-/// The window's own overlays over a fight, outside the run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Modal {
-    Paused,
-    Settings,
-}
-
 /// The game as a [`WindowApp`].
 #[derive(Debug)]
 pub struct GameApp {
+    shell: Shell,
+    mode: Mode,
+    /// A start that failed: the game ends with it and a non-zero exit status.
+    pub fatal: Option<StartError>,
+}
+
+/// What every mode shares, valid from start to exit.
+#[derive(Debug)]
+struct Shell {
     args: PlayArgs,
     catalog: Arc<Catalog>,
     data_checksum: u64,
-    modal: Option<Modal>,
+    codex_book: Arc<crate::codex::CodexBook>,
+    /// Where the codex was left open (kept between visits and runs).
+    codex_state: screens::codex::CodexState,
     controls: Controls,
     /// Gamepads beside the keyboard and mouse.
     pads: gamepad::Pads,
@@ -115,182 +91,114 @@ pub struct GameApp {
     /// (the d-pad then moves it; without one it focuses the first).
     menu_focused: bool,
     overlay: ProfilerOverlay,
-    /// `--stress N`: projectiles held alive in the fight.
-    stress: Option<u32>,
-    fight: Fight,
-    range: Option<test_range::TestRange>,
-    run: Option<Run>,
-    armoury: armoury::Armoury,
-    lab: screens::lab::LabState,
     settings: screens::settings::Settings,
-    shop_message: Option<String>,
-    replay: Option<ReplayView>,
-    last_phase: Option<String>,
-    /// The player's profile (a normal start; tools' previews run without).
-    session: Option<session::Session>,
-    /// The front screen shown while no run is in front.
-    front: Option<Front>,
-    /// A saved run being restored.
-    restore: Option<session::Restore>,
-    /// The last unlock purchase's result.
-    unlock_message: Option<String>,
-    codex_book: Arc<crate::codex::CodexBook>,
-    codex_state: screens::codex::CodexState,
     /// Settings as last written to the profile.
     saved_settings: screens::settings::Settings,
     /// The settings' key rebinding in progress.
     bind_edit: screens::bindings::BindingEdit,
-    /// Seconds left of the death beat before the summary shows.
-    death_beat: f32,
-    /// Seconds left of the clear scene before the summary shows.
-    clear_beat: f32,
-    /// The clear scene of this run was played (it plays once, even if the
-    /// run goes on into endless).
-    clear_seen: bool,
-    /// Frames the booked summary has been shown (its snapshot is taken on
-    /// the fifth, once egui's window has its final layout).
-    summary_frames: u32,
-    /// A problem that ends the game with a non-zero exit status.
-    pub fatal: Option<String>,
+    /// The player's profile. A normal start has one for the whole session;
+    /// the tools' starts (previews, `--stress`, `--replay`) run without one
+    /// and never write a profile.
+    session: Option<session::Session>,
+    /// The phase line last logged (empty before the first).
+    last_phase: String,
+}
+
+/// What [`GameApp::new`] starts from besides the command line.
+#[derive(Debug)]
+pub struct Launch {
+    /// The data.
+    pub catalog: Arc<Catalog>,
+    /// The codex texts.
+    pub codex_book: Arc<crate::codex::CodexBook>,
+    /// Stamps recordings and checks replays against the data.
+    pub data_checksum: u64,
+    /// `--replay`'s recording, played instead of taking input.
+    pub replay: Option<Replay>,
+    /// The profile of a normal start (see [`PlayArgs::uses_profile`]).
+    pub session: Option<session::Session>,
+    /// The settings in force (the profile's, or the defaults).
+    pub settings: screens::settings::Settings,
 }
 
 impl GameApp {
-    /// The game for these command-line options and this data (`data_checksum`
-    /// stamps recordings; `replay` is played instead of taking input).
-    pub fn new(
-        args: PlayArgs,
-        catalog: Arc<Catalog>,
-        codex_book: Arc<crate::codex::CodexBook>,
-        data_checksum: u64,
-        replay: Option<Replay>,
-    ) -> Self {
+    /// The game for these command-line options and this start.
+    pub fn new(args: PlayArgs, launch: Launch) -> Self {
         let overlay = ProfilerOverlay::new(args.overlay || args.stress.is_some());
-        let step = catalog.run.world.dt();
+        let mut controls = Controls::default();
+        controls.bindings = launch.settings.bindings;
         Self {
-            modal: None,
-            controls: Controls::default(),
-            pads: gamepad::Pads::open(),
-            sound: sound_desk::SoundDesk::open(),
-            software_adapter: false,
-            menu_focused: false,
-            overlay,
-            stress: None,
-            fight: Fight::new(step, fight::MAX_STEPS_PER_FRAME),
-            range: None,
-            run: None,
-            armoury: armoury::Armoury::default(),
-            lab: screens::lab::LabState::default(),
-            settings: screens::settings::Settings::default(),
-            shop_message: None,
-            replay: replay.map(|r| ReplayView::new(Playback::new(r))),
-            last_phase: None,
-            session: None,
-            front: None,
-            restore: None,
-            unlock_message: None,
-            codex_book,
-            codex_state: screens::codex::CodexState::default(),
-            saved_settings: screens::settings::Settings::default(),
-            death_beat: 0.0,
-            clear_beat: 0.0,
-            clear_seen: false,
-            summary_frames: 0,
-            bind_edit: screens::bindings::BindingEdit::default(),
+            shell: Shell {
+                args,
+                catalog: launch.catalog,
+                data_checksum: launch.data_checksum,
+                codex_book: launch.codex_book,
+                codex_state: screens::codex::CodexState::default(),
+                controls,
+                pads: gamepad::Pads::open(),
+                sound: sound_desk::SoundDesk::open(),
+                software_adapter: false,
+                menu_focused: false,
+                overlay,
+                settings: launch.settings,
+                saved_settings: launch.settings,
+                bind_edit: screens::bindings::BindingEdit::default(),
+                session: launch.session,
+                last_phase: String::new(),
+            },
+            mode: Mode::Boot(BootMode {
+                replay: launch.replay.map(Box::new),
+            }),
             fatal: None,
-            catalog,
-            data_checksum,
-            args,
         }
     }
 
-    /// Mean CPU ms of one simulation step so far.
+    /// Mean CPU ms of one simulation step so far in the run in front (0
+    /// without one).
     pub fn mean_step_ms(&self) -> f64 {
-        self.fight.mean_step_ms()
+        self.mode.run().map_or(0.0, |r| r.fight.mean_step_ms())
     }
 
-    /// The run's `state_hash` now, in hex (empty before a run exists).
+    /// The run's `state_hash` now, in hex (empty without a run).
     pub fn state_hash(&self) -> String {
-        self.run
-            .as_ref()
-            .map_or_else(String::new, |r| format!("{:016x}", r.state_hash()))
+        self.mode
+            .run()
+            .map_or_else(String::new, |r| format!("{:016x}", r.run.state_hash()))
     }
 
     /// Writes `--record`'s file (atomically); called at wave ends and at exit.
     pub fn save_recording(&self) {
-        let (Some(path), Some(run)) = (&self.args.record, &self.run) else {
-            return;
-        };
-        if let Some(rec) = run.recorder()
-            && let Err(e) = rec.save(path, run.setup(), run.world().backend(), self.data_checksum)
-        {
-            log::error!("--record: {e}");
+        if let Some(r) = self.mode.run() {
+            self.shell.save_recording(&r.run);
         }
     }
 
-    /// `--speed`: how many times real time the fight runs (1 by default).
-    fn speed(&self) -> f32 {
-        self.args
-            .speed
-            .filter(|s| s.is_finite() && *s > 0.0)
-            .unwrap_or(1.0)
-    }
-
-    /// Sends a command from the player; a refusal comes back as its reason.
-    /// Ignored while watching a replay (the replay is the only input then).
+    /// Sends a command from the player to the run in front; a refusal comes
+    /// back as its reason. Ignored while watching a replay (the replay is
+    /// the only input then).
     fn send(&mut self, cmd: Command) -> Result<Option<String>, String> {
-        if self.replay.is_some() {
-            return Ok(None);
+        match &mut self.mode {
+            Mode::Run(r) => self.shell.send(&mut r.run, cmd),
+            Mode::Replay(_) => Ok(None),
+            Mode::Boot(_) | Mode::Title(_) | Mode::Range(_) => Err("no run".into()),
         }
-        let Some(run) = &mut self.run else {
-            return Err("no run".into());
-        };
-        let was_fight = run.phase() == Phase::Fight;
-        let sfx = sound_desk::command_sfx(&cmd);
-        let r = run.apply(cmd).map_err(|e| e.to_string());
-        match (&r, sfx) {
-            (Ok(_), Some(s)) => self.sound.play(s),
-            (Err(_), Some(_)) => self.sound.play(crate::sound::Sfx::Deny),
-            _ => {}
-        }
-        if was_fight != (run.phase() == Phase::Fight) {
-            self.save_recording();
-        }
-        r
     }
 
     fn screen(&self) -> Screen {
-        if self.run.is_none() && self.front.is_some() {
-            return Screen::Front;
-        }
-        if self.range.is_some() {
-            return Screen::TestRange;
-        }
-        match self.modal {
-            Some(Modal::Paused) => return Screen::Paused,
-            Some(Modal::Settings) => return Screen::Settings,
-            None => {}
-        }
-        match self.run.as_ref().map_or(Phase::Lab, Run::phase) {
-            Phase::Lab => Screen::Lab,
-            Phase::Fight => Screen::Arena,
-            Phase::Settlement => Screen::Settlement,
-            Phase::LevelUp => Screen::LevelUp,
-            Phase::Shop => Screen::Shop,
-            Phase::Armoury => Screen::Armoury,
-            Phase::Summary => Screen::Summary,
-        }
+        self.mode.screen()
     }
 
     fn handle_keys(&mut self, requests: &mut engine::window::Requests) -> bool {
         let mut confirm = false;
-        for c in self.controls.take_actions() {
+        for c in self.shell.controls.take_actions() {
             match c {
-                KeyAction::ToggleOverlay => self.overlay.visible = !self.overlay.visible,
+                KeyAction::ToggleOverlay => self.shell.overlay.visible = !self.shell.overlay.visible,
                 KeyAction::Pause => {
-                    if self.range.take().is_some() {
-                        self.sound.forget();
-                    } else {
-                        self.modal = match (self.modal, self.screen()) {
+                    if let Mode::Range(_) = self.mode {
+                        self.mode.leave_range();
+                        self.shell.sound.forget();
+                    } else if let Some(r) = self.mode.run_mut() {
+                        r.modal = match (r.modal, r.screen()) {
                             (None, Screen::Arena) => Some(Modal::Paused),
                             (Some(Modal::Settings), _) => Some(Modal::Paused),
                             (Some(Modal::Paused), _) => None,
@@ -299,16 +207,16 @@ impl GameApp {
                     }
                 }
                 KeyAction::Confirm => confirm = true,
-                KeyAction::ToggleAim => self.settings.mouse_aim = !self.settings.mouse_aim,
+                KeyAction::ToggleAim => self.shell.settings.mouse_aim = !self.shell.settings.mouse_aim,
                 KeyAction::ReplayPause => {
-                    if let Some(r) = &mut self.replay {
-                        r.paused = !r.paused;
+                    if let Mode::Replay(r) = &mut self.mode {
+                        r.view.paused = !r.view.paused;
                     }
                 }
                 KeyAction::Quit => requests.exit = true,
                 KeyAction::ReplaySpeed(n) => {
-                    if let Some(r) = &mut self.replay {
-                        r.speed = f32::from(n);
+                    if let Mode::Replay(r) = &mut self.mode {
+                        r.view.speed = f32::from(n);
                     }
                 }
             }
@@ -320,9 +228,9 @@ impl GameApp {
     /// lives), the lab's everywhere else.
     fn music_bed(&self) -> Option<crate::sound::Bed> {
         use crate::sound::Bed;
-        Some(match (self.screen(), &self.run) {
-            (Screen::Arena | Screen::Paused | Screen::Settings, Some(run)) if run.phase() == Phase::Fight => {
-                if run.world().boss_alive() {
+        Some(match (self.screen(), self.mode.run()) {
+            (Screen::Arena | Screen::Paused | Screen::Settings, Some(r)) if r.run.phase() == Phase::Fight => {
+                if r.run.world().boss_alive() {
                     Bed::Boss
                 } else {
                     Bed::Fight
@@ -334,10 +242,10 @@ impl GameApp {
 
     fn overlay_data(&self, frame: &Frame<'_>) -> OverlayData {
         let mut data = self
-            .run
-            .as_ref()
-            .map_or_else(OverlayData::default, |r| self.fight.overlay_data(r.world()));
-        data.counts.extend(self.sound.overlay_rows());
+            .mode
+            .run()
+            .map_or_else(OverlayData::default, |r| r.fight.overlay_data(r.run.world()));
+        data.counts.extend(self.shell.sound.overlay_rows());
         data.counts.push((
             "world path".into(),
             format!("{} ({})", frame.render_path.path, frame.render_path.reason),
@@ -352,14 +260,67 @@ impl GameApp {
     /// Logs each phase change once (`phase: Shop (wave 2)`): a record of the
     /// session, and what the window test waits on to drive the game.
     fn log_phase(&mut self) {
-        let now = match (&self.run, self.front) {
-            (Some(run), _) => format!("{:?} (wave {})", run.phase(), run.world().wave),
-            (None, Some(front)) => format!("Front {front:?}"),
-            (None, None) => return,
+        let now = match (&self.mode, self.mode.run()) {
+            (_, Some(r)) => format!("{:?} (wave {})", r.run.phase(), r.run.world().wave),
+            (Mode::Title(t), None) => format!("Front {:?}", t.front),
+            _ => return,
         };
-        if self.last_phase.as_ref() != Some(&now) {
+        if self.shell.last_phase != now {
             log::info!("phase: {now}");
-            self.last_phase = Some(now);
+            self.shell.last_phase = now;
+        }
+    }
+}
+
+impl Shell {
+    /// `--speed`: how many times real time the fight runs (1 by default).
+    fn speed(&self) -> f32 {
+        self.args
+            .speed
+            .filter(|s| s.is_finite() && *s > 0.0)
+            .unwrap_or(1.0)
+    }
+
+    /// Applies `cmd` to `run` with its sound (or the refusal's), and writes
+    /// the recording when a fight starts or ends.
+    fn send(&mut self, run: &mut Run, cmd: Command) -> Result<Option<String>, String> {
+        let was_fight = run.phase() == Phase::Fight;
+        let sfx = sound_desk::command_sfx(&cmd);
+        let r = run.apply(cmd).map_err(|e| e.to_string());
+        match (&r, sfx) {
+            (Ok(_), Some(s)) => self.sound.play(s),
+            (Err(_), Some(_)) => self.sound.play(crate::sound::Sfx::Deny),
+            _ => {}
+        }
+        if was_fight != (run.phase() == Phase::Fight) {
+            self.save_recording(run);
+        }
+        r
+    }
+
+    /// Writes `--record`'s file for `run`, if it records.
+    fn save_recording(&self, run: &Run) {
+        let Some(path) = &self.args.record else {
+            return;
+        };
+        if let Some(rec) = run.recorder()
+            && let Err(e) = rec.save(path, run.setup(), run.world().backend(), self.data_checksum)
+        {
+            log::error!("--record: {e}");
+        }
+    }
+
+    /// The frame's look and sound from the settings.
+    fn apply_settings(&mut self, ctx: &egui::Context, frame: &mut Frame<'_>) {
+        crate::element::set_colour_blind(self.settings.colour_blind);
+        frame.scene.glow = self.settings.glow.on(self.software_adapter);
+        self.sound.set_volumes(
+            self.settings.master_volume,
+            self.settings.effects_volume,
+            self.settings.music_volume,
+        );
+        if ctx.zoom_factor() != self.settings.ui_scale {
+            ctx.set_zoom_factor(self.settings.ui_scale);
         }
     }
 }
@@ -367,26 +328,28 @@ impl GameApp {
 impl WindowApp for GameApp {
     fn init(&mut self, gpu: &GpuContext) {
         log::info!("device: {}", gpu.adapter_summary());
-        self.software_adapter = gpu.is_software();
+        self.shell.software_adapter = gpu.is_software();
         if let Err(e) = self.open_start_screen(gpu) {
             self.fatal = Some(e);
         }
     }
 
     fn input(&mut self, event: &winit::event::WindowEvent) {
-        self.controls.on_event(event);
+        self.shell.controls.on_event(event);
     }
 
     fn poll_devices(&mut self) -> Vec<egui::Event> {
-        self.pads.poll();
+        let shell = &mut self.shell;
+        shell.pads.poll();
         // A and X act in the fight only: a menu's A must not leave a dash
         // (or a cast) waiting for the next wave's first step.
-        let fighting = self.screen() == Screen::Arena;
-        let s = &mut self.pads.state;
+        let fighting = self.mode.screen() == Screen::Arena;
+        let s = &mut shell.pads.state;
         let (dash, cast) = (std::mem::take(&mut s.dash), std::mem::take(&mut s.cast));
-        self.controls
+        shell
+            .controls
             .push_pad(std::mem::take(&mut s.actions), dash && fighting, cast && fighting);
-        s.egui_events(self.menu_focused)
+        s.egui_events(shell.menu_focused)
     }
 
     fn frame(&mut self, frame: &mut Frame<'_>) {
@@ -394,7 +357,7 @@ impl WindowApp for GameApp {
             frame.requests.exit = true;
             return;
         }
-        self.overlay.record_frame(f64::from(frame.dt) * 1000.0);
+        self.shell.overlay.record_frame(f64::from(frame.dt) * 1000.0);
         if frame.index == 0 {
             style_egui(frame.egui);
         }
@@ -411,132 +374,31 @@ impl WindowApp for GameApp {
         }
         self.log_phase();
         let ctx = frame.egui.clone();
-        self.menu_focused = ctx.memory(|m| m.focused().is_some());
-        crate::element::set_colour_blind(self.settings.colour_blind);
-        frame.scene.glow = self.settings.glow.on(self.software_adapter);
-        self.sound.set_volumes(
-            self.settings.master_volume,
-            self.settings.effects_volume,
-            self.settings.music_volume,
-        );
-        if ctx.zoom_factor() != self.settings.ui_scale {
-            ctx.set_zoom_factor(self.settings.ui_scale);
-        }
+        self.shell.menu_focused = ctx.memory(|m| m.focused().is_some());
+        self.shell.apply_settings(&ctx, frame);
         self.watch_run();
-        match self.screen() {
-            screen @ (Screen::Arena | Screen::Paused | Screen::Settings) => {
-                self.advance_fight(frame, screen == Screen::Arena);
-                if let Some(run) = &self.run {
-                    let (w, carry) = (run.world(), run.carry());
-                    self.fight.draw(w, frame.scene, &ctx, frame.size);
-                    screens::hud::show(&ctx, w, carry, &mut frame.scene.shapes.screen);
-                    charge_ring::draw(&ctx, &frame.scene.camera, frame.size, w, carry, frame.scene.time);
-                }
-            }
-            Screen::TestRange => {
-                if let Some(r) = &mut self.range {
-                    r.tend();
-                    let input = crate::world::PlayerInput {
-                        move_dir: walk_dir(&self.controls, &self.pads),
-                        aim: self.pads.state.aim().or(mouse_aim(
-                            self.settings.mouse_aim,
-                            frame.scene.camera,
-                            frame.size,
-                            self.controls.cursor,
-                            r.world.player.pos,
-                        )),
-                        ..Default::default()
-                    };
-                    let sound = &mut self.sound;
-                    r.advance(
-                        frame.dt,
-                        input,
-                        self.args.exit_after_frames.is_some(),
-                        &mut |w, c| sound.hear(w, c),
-                    );
-                    r.fight.draw(&r.world, frame.scene, &ctx, frame.size);
-                    charge_ring::draw(
-                        &ctx,
-                        &frame.scene.camera,
-                        frame.size,
-                        &r.world,
-                        &r.carry,
-                        frame.scene.time,
-                    );
-                    match screens::range::show(&ctx, &r.world, r.dps(), r.time_scale) {
-                        Some(screens::range::RangeAction::ToggleSlow) => {
-                            r.time_scale = if r.time_scale < 1.0 { 1.0 } else { 0.1 };
-                        }
-                        Some(screens::range::RangeAction::Back) => {
-                            self.range = None;
-                            self.sound.forget();
-                        }
-                        None => {}
-                    }
-                }
-            }
-            Screen::Lab | Screen::Shop | Screen::Armoury | Screen::Front => menu_backdrop(frame),
-            Screen::Summary if self.clear_beat > 0.0 => {
-                if let Some(run) = &self.run {
-                    let w = run.world();
-                    self.fight.draw(w, frame.scene, &ctx, frame.size);
-                    let t = 1.0 - self.clear_beat / clear_scene::CLEAR_BEAT_S;
-                    clear_scene::rings(frame.scene, w.player.pos, t);
-                    clear_scene::banner(&ctx, t);
-                }
-                self.clear_beat = (self.clear_beat - frame.dt).max(0.0);
-            }
-            Screen::Summary if self.death_beat > 0.0 => {
-                // The death beat: the last frame of the fight, slowed, the
-                // player's body breaking up; then the summary.
-                if let Some(run) = &self.run {
-                    let w = run.world();
-                    self.fight.draw(w, frame.scene, &ctx, frame.size);
-                    draw::death_shards(
-                        frame.scene,
-                        w.player.pos,
-                        w.player.radius,
-                        1.0 - self.death_beat / run_screens::DEATH_BEAT_S,
-                    );
-                }
-                self.death_beat = (self.death_beat - frame.dt * run_screens::DEATH_SLOW).max(0.0);
-            }
-            _ => {
-                // Menus over a quiet arena backdrop.
-                let max = Vec2::splat(engine::compute::config::ARENA_SIZE);
-                draw::follow(
-                    &mut frame.scene.camera,
-                    max * 0.5,
-                    Vec2::ZERO,
-                    max,
-                    frame.size,
-                    0.0,
-                    0.0,
-                );
-                draw::arena(frame.scene, Vec2::ZERO, max, frame.size);
-            }
-        }
-        if let Some(front) = self.front.filter(|_| self.run.is_none()) {
-            self.front_ui(&ctx, frame, front);
+        self.draw_world(&ctx, frame);
+        if let Mode::Title(_) = self.mode {
+            self.front_ui(&ctx, frame);
         }
         self.screen_ui(&ctx, frame, confirm);
-        if let Some(s) = &mut self.session {
+        if let Some(s) = &mut self.shell.session {
             s.show_toasts(&ctx, frame.dt);
         }
-        if let (Some(replay), Some(run)) = (&mut self.replay, &mut self.run) {
-            replay.advance_menus(run, frame.dt);
-            replay.banner(&ctx, run);
+        if let Mode::Replay(r) = &mut self.mode {
+            r.view.advance_menus(&mut r.run.run, frame.dt);
+            r.view.banner(&ctx, &r.run.run);
         }
         // A click on a menu widget ticks (a pointer press egui took).
         if ctx.input(|i| i.pointer.any_click()) && ctx.egui_wants_pointer_input() {
-            self.sound.play(crate::sound::Sfx::Click);
+            self.shell.sound.play(crate::sound::Sfx::Click);
         }
         let bed = self.music_bed();
-        self.sound.end_frame(frame.dt, bed);
-        if self.overlay.visible {
+        self.shell.sound.end_frame(frame.dt, bed);
+        if self.shell.overlay.visible {
             if frame.panel.due() {
                 let data = self.overlay_data(frame);
-                let overlay = self.overlay.clone();
+                let overlay = self.shell.overlay.clone();
                 frame.panel.show(move |ui| overlay.ui(ui, &data));
             } else {
                 frame.panel.show(|_| {});
@@ -557,13 +419,4 @@ pub fn style_egui(ctx: &egui::Context) {
         style.visuals.window_shadow = egui::Shadow::NONE;
         style.visuals.popup_shadow = egui::Shadow::NONE;
     });
-}
-
-/// The background of the full-screen menus (lab, shop, armoury): a plain
-/// clear of the world pass in egui's panel grey, under panels whose own fill
-/// is transparent. egui fills a panel by shading every covered pixel through
-/// its textured shader; on lavapipe two full-screen panels cost ~67 ms of GPU
-/// time a frame (the lab drew at 12 fps), while a clear is nearly free.
-fn menu_backdrop(frame: &mut Frame<'_>) {
-    frame.scene.clear = palette::MENU_FILL;
 }

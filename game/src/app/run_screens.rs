@@ -3,61 +3,69 @@
 //! between-waves buttons do: the per-screen half of [`GameApp`], apart from
 //! the frame loop in `mod.rs`.
 
-use super::front::Front;
-use super::{GameApp, Modal, Screen, armoury, session, test_range};
+use super::modes::{Modal, Mode, Screen};
+use super::{GameApp, Shell, armoury, session, test_range};
 use crate::run::{Command, Phase};
 use crate::screens;
 use engine::window::Frame;
 
 impl GameApp {
     pub(super) fn screen_ui(&mut self, ctx: &egui::Context, frame: &mut Frame<'_>, confirm: bool) {
-        let Some(run) = &self.run else { return };
-        match self.screen() {
+        let replay = matches!(self.mode, Mode::Replay(_));
+        let r = match &mut self.mode {
+            Mode::Run(r) => &mut **r,
+            Mode::Replay(r) => &mut r.run,
+            Mode::Boot(_) | Mode::Title(_) | Mode::Range(_) => return,
+        };
+        let shell = &mut self.shell;
+        match r.screen() {
             Screen::Paused => match screens::pause::show(ctx) {
-                Some(screens::pause::PauseAction::Resume) => self.modal = None,
-                Some(screens::pause::PauseAction::Settings) => self.modal = Some(Modal::Settings),
+                Some(screens::pause::PauseAction::Resume) => r.modal = None,
+                Some(screens::pause::PauseAction::Settings) => r.modal = Some(Modal::Settings),
                 Some(screens::pause::PauseAction::Quit) => frame.requests.exit = true,
                 None => {}
             },
             Screen::Settings => {
-                let mut skip = self.session.as_ref().map(|s| s.profile().skip_onboarding);
-                if self.settings_ui(ctx, frame, skip.as_mut()) {
-                    self.modal = Some(Modal::Paused);
+                let mut skip = shell.session.as_ref().map(|s| s.profile().skip_onboarding);
+                if shell.settings_ui(ctx, frame, skip.as_mut()) {
+                    r.modal = Some(Modal::Paused);
                 }
-                if let (Some(s), Some(skip)) = (&mut self.session, skip) {
+                if let (Some(s), Some(skip)) = (&mut shell.session, skip) {
                     s.set_skip_onboarding(skip);
                 }
-                self.save_settings();
+                shell.save_settings();
             }
-            Screen::Lab if run.setup().onboarding.is_some() && self.range.is_none() => {
-                if let Some(stage) = run.setup().onboarding {
+            Screen::Lab => {
+                if let Some(stage) = r.run.setup().onboarding {
                     screens::title::lesson_banner(ctx, stage);
                 }
-                self.lab_ui(ctx, frame);
+                self.lab_ui(ctx, frame, replay);
             }
-            Screen::Lab => self.lab_ui(ctx, frame),
             Screen::Settlement => {
-                let Some(stats) = run.last_wave() else { return };
-                if screens::settlement::show(ctx, stats, run.carry().wallet.gold(), confirm) {
+                let Some(stats) = r.run.last_wave() else { return };
+                if screens::settlement::show(ctx, stats, r.run.carry().wallet.gold(), confirm) {
                     let _ = self.send(Command::Continue);
                 }
             }
             Screen::LevelUp => {
-                let table = &self.catalog.run.economy.levelups;
-                let pending = run.carry().progress.pending_levelups;
-                if let Some(k) = screens::levelup::show(ctx, table, run.offer(), pending) {
+                let table = &shell.catalog.run.economy.levelups;
+                let pending = r.run.carry().progress.pending_levelups;
+                if let Some(k) = screens::levelup::show(ctx, table, r.run.offer(), pending) {
                     let _ = self.send(Command::ChooseLevelUp(k));
                 }
             }
             Screen::Shop => {
-                let Some(shop) = run.shop() else { return };
+                let Some(shop) = r.run.shop() else { return };
                 if let Some(cmd) =
-                    screens::shop::show(ctx, run.world(), run.carry(), shop, self.shop_message.as_deref())
+                    screens::shop::show(ctx, r.run.world(), r.run.carry(), shop, r.shop_message.as_deref())
                 {
-                    self.shop_message = self.send(cmd).err();
+                    let refusal = self.send(cmd).err();
+                    if let Some(r) = self.mode.run_mut() {
+                        r.shop_message = refusal;
+                    }
                 }
             }
-            Screen::Armoury => match self.armoury.show(ctx, run) {
+            Screen::Armoury => match r.armoury.show(ctx, &r.run) {
                 Some(armoury::ArmouryAction::Back) => {
                     let _ = self.send(Command::CloseArmoury);
                 }
@@ -66,66 +74,18 @@ impl GameApp {
                         Ok(note) => note.unwrap_or_default(),
                         Err(e) => e,
                     };
-                    let stash = self.run.as_ref().map_or(0, |r| r.carry().stash.len());
-                    self.armoury.result(line, stash);
+                    if let Some(r) = self.mode.run_mut() {
+                        let stash = r.run.carry().stash.len();
+                        r.armoury.result(line, stash);
+                    }
                 }
                 None => {}
             },
-            Screen::Summary if self.death_beat > 0.0 || self.clear_beat > 0.0 => {}
-            Screen::Summary => {
-                let end = self.session.as_ref().and_then(|s| s.run_end.as_ref());
-                // Once the run is booked (its aether is on the summary).
-                let snapshot = self
-                    .session
-                    .as_ref()
-                    .filter(|s| s.run_end.is_some())
-                    .map(|s| session::snapshot_path(s.saves().store().root(), s.profile().runs));
-                let endless = run.outcome() == Some(crate::run::Outcome::Won)
-                    && run.setup().practice.is_none()
-                    && self.replay.is_none();
-                let action = screens::summary::show(
-                    ctx,
-                    &self.catalog,
-                    run.summary(),
-                    end,
-                    self.session.is_some(),
-                    endless,
-                );
-                if snapshot.is_some() {
-                    self.summary_frames += 1;
-                }
-                if let Some(path) = snapshot.filter(|_| self.summary_frames == 5) {
-                    // The build as the summary shows it (docs/game.md#death-and-summary).
-                    match path.parent().map(std::fs::create_dir_all) {
-                        Some(Err(e)) => log::warn!("the run snapshot's folder: {e}"),
-                        _ => frame.requests.screenshot = Some(path),
-                    }
-                }
-                match action {
-                    Some(screens::summary::SummaryAction::NewRun) if self.replay.is_none() => {
-                        self.save_recording();
-                        if let Err(e) = self.new_run(frame.gpu) {
-                            self.fatal = Some(e);
-                        }
-                    }
-                    Some(screens::summary::SummaryAction::Title) => {
-                        self.save_recording();
-                        self.run = None;
-                        self.front = Some(Front::Title);
-                    }
-                    Some(screens::summary::SummaryAction::Quit) => frame.requests.exit = true,
-                    Some(screens::summary::SummaryAction::Endless) => {
-                        if let Err(e) = self.send(Command::Endless) {
-                            log::warn!("endless refused: {e}");
-                        }
-                        self.summary_frames = 0;
-                    }
-                    Some(screens::summary::SummaryAction::NewRun) | None => {}
-                }
-            }
+            Screen::Summary if r.ending.death_beat > 0.0 || r.ending.clear_beat > 0.0 => {}
+            Screen::Summary => self.summary_ui(ctx, frame, replay),
             Screen::Arena | Screen::TestRange | Screen::Front => {}
         }
-        if self.session.is_some()
+        if self.shell.session.is_some()
             && matches!(
                 self.screen(),
                 Screen::Lab | Screen::Shop | Screen::Settlement | Screen::LevelUp
@@ -136,28 +96,83 @@ impl GameApp {
         }
     }
 
+    /// The summary, its build snapshot, and what its buttons do.
+    fn summary_ui(&mut self, ctx: &egui::Context, frame: &mut Frame<'_>, replay: bool) {
+        let Some(r) = self.mode.run_mut() else { return };
+        let shell = &self.shell;
+        let session = shell.session.as_ref();
+        let end = session.and_then(|s| s.run_end.as_ref());
+        // Once the run is booked (its aether is on the summary).
+        let snapshot = session
+            .filter(|s| s.run_end.is_some())
+            .map(|s| session::snapshot_path(s.saves().store().root(), s.profile().runs));
+        let endless =
+            r.run.outcome() == Some(crate::run::Outcome::Won) && r.run.setup().practice.is_none() && !replay;
+        let action = screens::summary::show(
+            ctx,
+            &shell.catalog,
+            r.run.summary(),
+            end,
+            session.is_some(),
+            endless,
+        );
+        if snapshot.is_some() {
+            r.ending.summary_frames += 1;
+        }
+        if let Some(path) = snapshot.filter(|_| r.ending.summary_frames == 5) {
+            // The build as the summary shows it (docs/game.md#death-and-summary).
+            match path.parent().map(std::fs::create_dir_all) {
+                Some(Err(e)) => log::warn!("the run snapshot's folder: {e}"),
+                _ => frame.requests.screenshot = Some(path),
+            }
+        }
+        match action {
+            Some(screens::summary::SummaryAction::NewRun) if !replay => {
+                self.save_recording();
+                if let Err(e) = self.new_run(frame.gpu) {
+                    self.fatal = Some(e);
+                }
+            }
+            Some(screens::summary::SummaryAction::Title) => {
+                self.save_recording();
+                self.open_title();
+            }
+            Some(screens::summary::SummaryAction::Quit) => frame.requests.exit = true,
+            Some(screens::summary::SummaryAction::Endless) => {
+                if let Err(e) = self.send(Command::Endless) {
+                    log::warn!("endless refused: {e}");
+                }
+                if let Some(r) = self.mode.run_mut() {
+                    r.ending.summary_frames = 0;
+                }
+            }
+            Some(screens::summary::SummaryAction::NewRun) | None => {}
+        }
+    }
+
     /// The lab and what its buttons do.
-    pub(super) fn lab_ui(&mut self, ctx: &egui::Context, frame: &mut Frame<'_>) {
-        let Some(run) = &self.run else { return };
-        match screens::lab::show(ctx, run.world(), run.carry(), &mut self.lab) {
+    pub(super) fn lab_ui(&mut self, ctx: &egui::Context, frame: &mut Frame<'_>, replay: bool) {
+        let Some(r) = self.mode.run_mut() else { return };
+        match screens::lab::show(ctx, r.run.world(), r.run.carry(), &mut r.lab) {
             Some(screens::lab::LabAction::Fight) => self.start_wave(),
             Some(screens::lab::LabAction::Move(from, to)) => {
                 // A refused drop (full deck or waiting area) leaves the card where it was.
                 let _refused = self.send(Command::MoveCard { from, to });
             }
-            Some(screens::lab::LabAction::Test) if self.replay.is_none() => {
+            Some(screens::lab::LabAction::Test) if !replay => {
+                let shell = &self.shell;
                 match test_range::TestRange::new(
-                    &self.catalog,
-                    run.world(),
-                    run.carry(),
-                    self.args.backend,
+                    &shell.catalog,
+                    r.run.world(),
+                    r.run.carry(),
+                    shell.args.backend,
                     Some(frame.gpu),
                 ) {
-                    Ok(r) => {
-                        self.sound.forget();
-                        self.range = Some(r);
+                    Ok(range) => {
+                        self.shell.sound.forget();
+                        self.mode.enter_range(range);
                     }
-                    Err(e) => self.lab.warning = Some(e),
+                    Err(e) => r.lab.warning = Some(e.to_string()),
                 }
             }
             Some(screens::lab::LabAction::Test) | None => {}
@@ -167,52 +182,54 @@ impl GameApp {
     /// Follows the run for the profile (codex, toasts, booking, autosave
     /// between waves) and starts the death beat when the player falls.
     pub(super) fn watch_run(&mut self) {
-        if let Some(run) = &self.run
-            && !self.clear_seen
-            && run.phase() == crate::run::Phase::Summary
-            && run.outcome() == Some(crate::run::Outcome::Won)
+        let Some(r) = self.mode.run_mut() else { return };
+        if !r.ending.clear_seen
+            && r.run.phase() == crate::run::Phase::Summary
+            && r.run.outcome() == Some(crate::run::Outcome::Won)
         {
             // GAME_CLEARED: the clear scene, once.
-            self.clear_seen = true;
-            self.clear_beat = super::clear_scene::CLEAR_BEAT_S;
+            r.ending.clear_seen = true;
+            r.ending.clear_beat = super::clear_scene::CLEAR_BEAT_S;
         }
-        let (Some(session), Some(run)) = (&mut self.session, &self.run) else {
+        let shell = &mut self.shell;
+        let Some(session) = &mut shell.session else {
             return;
         };
         let before = session.run_end.is_some();
-        session.watch(&self.catalog, &self.codex_book, run, self.data_checksum);
-        if !before && session.run_end.is_some() && run.outcome() == Some(crate::run::Outcome::Died) {
-            self.death_beat = DEATH_BEAT_S;
+        session.watch(&shell.catalog, &shell.codex_book, &r.run, shell.data_checksum);
+        if !before && session.run_end.is_some() && r.run.outcome() == Some(crate::run::Outcome::Died) {
+            r.ending.death_beat = DEATH_BEAT_S;
         }
     }
 
     /// Keeps the run (between waves) and goes back to the title.
     pub(super) fn save_and_quit(&mut self) {
-        let (Some(session), Some(run)) = (&mut self.session, &self.run) else {
+        let shell = &mut self.shell;
+        let (Some(session), Some(r)) = (&mut shell.session, self.mode.run()) else {
             return;
         };
-        match session.save_run(run, self.data_checksum) {
-            Ok(()) => {
-                self.run = None;
-                self.front = Some(Front::Title);
-            }
+        match session.save_run(&r.run, shell.data_checksum) {
+            Ok(()) => self.open_title(),
             Err(e) => session.toast(format!("Could not save the run: {e}")),
         }
     }
 
     /// At exit: a profile's run left between waves is kept for Continue.
     pub fn save_on_exit(&mut self) {
-        self.save_settings();
-        let (Some(session), Some(run)) = (&mut self.session, &self.run) else {
+        let shell = &mut self.shell;
+        shell.save_settings();
+        let (Some(session), Some(r)) = (&mut shell.session, self.mode.run()) else {
             return;
         };
-        if !matches!(run.phase(), Phase::Fight | Phase::Summary)
-            && let Err(e) = session.save_run(run, self.data_checksum)
+        if !matches!(r.run.phase(), Phase::Fight | Phase::Summary)
+            && let Err(e) = session.save_run(&r.run, shell.data_checksum)
         {
             log::error!("saving the run at exit: {e}");
         }
     }
+}
 
+impl Shell {
     /// The settings window with the key capture wired through the controls;
     /// true when closed.
     pub(super) fn settings_ui(

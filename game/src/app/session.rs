@@ -11,7 +11,7 @@
 //! (see the README for the figure of a wave-19 run); it never costs a format
 //! for the world's state that would have to follow every rule change.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -21,8 +21,9 @@ use crate::catalog::Catalog;
 use crate::codex::CodexBook;
 use crate::profile::Section;
 use crate::profile::run_book::{self, Opened, RunEnd};
+use crate::profile::store::StoreError;
 use crate::profile::{LoadOutcome, Profile, Saves};
-use crate::run::{Phase, Playback, Recorder, Replay, Run, RunSetup};
+use crate::run::{Phase, Playback, Recorder, Replay, ReplayError, Run, RunError, RunSetup};
 use crate::screens::settings::{SETTINGS_FILE, Settings};
 
 /// The file a run left between waves is kept in, inside the profile folder.
@@ -30,6 +31,65 @@ pub const SAVED_RUN: &str = "run.rpl";
 
 /// Seconds a toast stays on screen.
 const TOAST_S: f32 = 4.0;
+
+/// Why an unlock was not bought (the unlocks screen shows the line).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UnlockError {
+    /// No unlock has this id in `data/unlocks.json`.
+    #[error("no unlock `{0}`")]
+    Unknown(String),
+    /// The profile has it already (named).
+    #[error("{0} is already unlocked")]
+    Owned(String),
+    /// Not enough fragments.
+    #[error("{name} costs {cost} fragments; you have {have}")]
+    Short {
+        /// The unlock's name.
+        name: String,
+        /// Its price.
+        cost: u32,
+        /// The profile's fragments.
+        have: u32,
+    },
+}
+
+/// Why the run could not be kept between waves (a toast or the log says it).
+#[derive(Debug, thiserror::Error)]
+pub enum SaveRunError {
+    /// Only a recorded run has a replay to keep.
+    #[error("this run is not recorded")]
+    NotRecorded,
+    /// The profile folder refused the file.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Why Continue did not give the saved run back (a toast says it).
+#[derive(Debug, thiserror::Error)]
+pub enum RestoreError {
+    /// The file is for other game data or damaged; it was kept aside.
+    #[error("The saved run cannot be restored ({reason}); it was kept as {}.", .kept.display())]
+    Unusable {
+        /// What is wrong with it.
+        reason: Box<ReplayError>,
+        /// Where it was moved.
+        kept: PathBuf,
+    },
+    /// As [`RestoreError::Unusable`], and moving it aside failed too.
+    #[error("The saved run cannot be restored ({reason}); keeping it aside failed too: {keep}")]
+    NotKeptAside {
+        /// What is wrong with it.
+        reason: Box<ReplayError>,
+        /// Why it could not be moved.
+        keep: StoreError,
+    },
+    /// The run of its setup could not be built.
+    #[error("starting the saved run: {0}")]
+    Start(Box<RunError>),
+    /// A command of it was refused, or a wave's hash differed.
+    #[error("The saved run did not replay: {0}")]
+    Replay(Box<ReplayError>),
+}
 
 /// The profile, its notices and what the window learned this session.
 #[derive(Debug)]
@@ -113,17 +173,21 @@ impl Session {
     }
 
     /// Spends fragments on an unlock; the reason when it cannot.
-    pub fn buy_unlock(&mut self, cat: &Catalog, id: &str) -> Result<(), String> {
-        let u = cat.unlocks.get(id).ok_or_else(|| format!("no unlock `{id}`"))?;
+    pub fn buy_unlock(&mut self, cat: &Catalog, id: &str) -> Result<(), UnlockError> {
+        let u = cat
+            .unlocks
+            .get(id)
+            .ok_or_else(|| UnlockError::Unknown(id.to_string()))?;
         let p = &mut self.saves.profile;
         if p.unlocked.contains(id) {
-            return Err(format!("{} is already unlocked", u.name));
+            return Err(UnlockError::Owned(u.name.clone()));
         }
         if !p.buy_unlock(id, u.cost) {
-            return Err(format!(
-                "{} costs {} fragments; you have {}",
-                u.name, u.cost, p.aether
-            ));
+            return Err(UnlockError::Short {
+                name: u.name.clone(),
+                cost: u.cost,
+                have: p.aether,
+            });
         }
         self.save();
         Ok(())
@@ -278,13 +342,10 @@ impl Session {
     }
 
     /// Keeps the run, between waves, as `run.rpl` in the profile folder.
-    pub fn save_run(&mut self, run: &Run, data_checksum: u64) -> Result<(), String> {
-        let rec = run.recorder().ok_or("this run is not recorded")?;
+    pub fn save_run(&mut self, run: &Run, data_checksum: u64) -> Result<(), SaveRunError> {
+        let rec = run.recorder().ok_or(SaveRunError::NotRecorded)?;
         let text = rec.to_text(run.setup(), run.world().backend(), data_checksum);
-        self.saves
-            .store()
-            .save_bytes(SAVED_RUN, text.as_bytes())
-            .map_err(|e| e.to_string())?;
+        self.saves.store().save_bytes(SAVED_RUN, text.as_bytes())?;
         self.saved_line = Some(format!(
             "after wave {} (seed {})",
             run.world().wave,
@@ -306,22 +367,23 @@ impl Session {
         cat: Arc<Catalog>,
         data_checksum: u64,
         ctx: Option<&GpuContext>,
-    ) -> Result<Restore, String> {
+    ) -> Result<Restore, RestoreError> {
         let path = self.saves.store().root().join(SAVED_RUN);
         let replay = Replay::load(&path).and_then(|r| r.check_compatible(data_checksum).map(|()| r));
         let replay = match replay {
             Ok(r) => r,
-            Err(e) => {
+            Err(reason) => {
                 self.saved_line = None;
                 let kept = self.saves.store().keep_aside(SAVED_RUN);
                 return Err(match kept {
-                    Ok(at) => format!(
-                        "The saved run cannot be restored ({e}); it was kept as {}.",
-                        at.display()
-                    ),
-                    Err(k) => {
-                        format!("The saved run cannot be restored ({e}); keeping it aside failed too: {k}")
-                    }
+                    Ok(kept) => RestoreError::Unusable {
+                        reason: Box::new(reason),
+                        kept,
+                    },
+                    Err(keep) => RestoreError::NotKeptAside {
+                        reason: Box::new(reason),
+                        keep,
+                    },
                 });
             }
         };
@@ -331,7 +393,7 @@ impl Session {
         };
         let waves = replay.waves_recorded() as u32;
         let mut run = Run::new(cat, replay.header.setup.clone(), backend, ctx)
-            .map_err(|e| format!("starting the saved run: {e}"))?;
+            .map_err(|e| RestoreError::Start(Box::new(e)))?;
         run.record(Recorder::default());
         self.begin_run();
         Ok(Restore {
@@ -356,7 +418,7 @@ impl Session {
 
 impl Restore {
     /// Re-plays commands for at most `budget_ms`; `Ok(true)` when done.
-    pub fn advance(&mut self, budget_ms: f64) -> Result<bool, String> {
+    pub fn advance(&mut self, budget_ms: f64) -> Result<bool, RestoreError> {
         let t = Instant::now();
         while t.elapsed().as_secs_f64() * 1000.0 < budget_ms {
             match self.playback.advance(&mut self.run) {
@@ -370,7 +432,7 @@ impl Restore {
                     );
                     return Ok(true);
                 }
-                Err(e) => return Err(format!("The saved run did not replay: {e}")),
+                Err(e) => return Err(RestoreError::Replay(Box::new(e))),
             }
         }
         Ok(false)

@@ -12,7 +12,12 @@ use glam::Vec2;
 
 use super::fight::Fight;
 use crate::catalog::Catalog;
-use crate::world::{Carry, Dummy, PlayerInput, World};
+use crate::world::{Carry, Dummy, PlayerInput, World, WorldError};
+
+/// Why the test range did not open (shown in the lab's warning).
+#[derive(Debug, thiserror::Error)]
+#[error("test range: {0}")]
+pub struct RangeError(#[from] pub WorldError);
 
 /// Enemy archetype used as a dummy (the sturdiest one).
 pub const DUMMY: &str = "tank";
@@ -48,11 +53,8 @@ impl TestRange {
         source_carry: &Carry,
         backend: Backend,
         gpu: Option<&GpuContext>,
-    ) -> Result<Self, String> {
-        let mut world =
-            World::new(cat.clone(), source.seed(), backend, gpu).map_err(|e| format!("test range: {e}"))?;
-        let mut carry = Carry::new(cat).map_err(|e| format!("test range: {e}"))?;
-        world.refresh_gear(&mut carry);
+    ) -> Result<Self, RangeError> {
+        let (world, mut carry) = World::new_run(cat.clone(), source.seed(), backend, gpu)?;
         carry.loadout = source_carry.loadout.clone();
         let mut range = Self {
             fight: Fight::new(world.dt(), super::fight::MAX_STEPS_PER_FRAME),
@@ -67,7 +69,7 @@ impl TestRange {
     }
 
     /// (Re)starts the range and places the dummies.
-    pub fn restart(&mut self) -> Result<(), String> {
+    pub fn restart(&mut self) -> Result<(), RangeError> {
         let w = &mut self.world;
         let centre = w.catalog().run.world.arena.centre();
         let dummies: Vec<Dummy> = DUMMY_OFFSETS
@@ -78,9 +80,7 @@ impl TestRange {
                 hp: DUMMY_HP,
             })
             .collect();
-        self.dummies = w
-            .begin_test_range(&mut self.carry, &dummies)
-            .map_err(|e| format!("test range: {e}"))?;
+        self.dummies = w.begin_test_range(&mut self.carry, &dummies)?;
         self.samples.clear();
         Ok(())
     }
@@ -141,8 +141,7 @@ mod tests {
     #[test]
     fn the_range_measures_dps_on_standing_dummies() {
         let cat = Arc::new(Catalog::load(&crate::data::default_root()).expect("data loads"));
-        let source = World::new(cat.clone(), 5, Backend::Cpu, None).expect("world");
-        let carry = Carry::new(&cat).expect("carry");
+        let (source, carry) = World::new_run(cat.clone(), 5, Backend::Cpu, None).expect("world");
         let mut range = TestRange::new(&cat, &source, &carry, Backend::Cpu, None).expect("range");
         let start: Vec<Vec2> = range
             .dummies

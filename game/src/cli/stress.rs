@@ -100,7 +100,22 @@ pub fn run(args: &StressArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let config = CoreConfig::arena(args.projectiles.max(1), args.enemies.max(1));
+    // The game's arena, so the figures are the fight's.
+    let world = match crate::data::load_json::<crate::catalog::run_data::WorldDef>(
+        &crate::data::default_root(),
+        crate::catalog::run_data::WORLD_FILE,
+    ) {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("artificer stress: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let config = CoreConfig::arena(
+        args.projectiles.max(1),
+        args.enemies.max(1),
+        world.arena.max().into(),
+    );
     let mut core = match ProjectileCore::new(args.backend, ctx.as_ref(), config) {
         Ok(core) => core,
         Err(e) => {

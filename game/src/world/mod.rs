@@ -258,9 +258,7 @@ impl World {
         ctx: Option<&GpuContext>,
     ) -> Result<World, WorldError> {
         let w = &cat.run.world;
-        let mut config = CoreConfig::arena(w.projectile_capacity, w.max_enemies);
-        config.arena_min = [0.0, 0.0];
-        config.arena_max = [w.arena.width, w.arena.height];
+        let config = CoreConfig::arena(w.projectile_capacity, w.max_enemies, w.arena.max().into());
         let compute = ProjectileCore::new(backend, ctx, config)?;
         let enemies = EnemySet::new(
             cat.enemies.tuning,
