@@ -1,6 +1,6 @@
 //! The build examples of game-design §3.4, under VM.md's scoped modifiers.
 
-mod vm_common;
+use crate::vm_common;
 use game::vm::spells::{EffectKind, TriggerOn};
 use vm_common::*;
 

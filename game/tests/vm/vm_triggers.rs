@@ -1,6 +1,6 @@
 //! Triggers, payloads and MAX_TRIGGER_DEPTH (VM.md "One cast" 3–4, "Time and limits").
 
-mod vm_common;
+use crate::vm_common;
 use game::vm::spells::TriggerOn;
 use vm_common::*;
 
