@@ -538,7 +538,7 @@ fn problems() -> Vec<String> {
                         continue;
                     }
                     out.push(format!(
-                        "{}: top-level module `{unknown}` has no layer: add it to LAYERS in tests/layering.rs",
+                        "{}: top-level module `{unknown}` has no layer: add it to LAYERS in tests/data_and_profile/layering.rs",
                         imp.at
                     ));
                     continue;
@@ -595,7 +595,7 @@ fn imports_respect_layers_and_form_no_circles() {
     let p = problems();
     assert!(
         p.is_empty(),
-        "{} layering problem(s) (DESIGN §11; table in tests/layering.rs):\n{}",
+        "{} layering problem(s) (DESIGN §11; table in tests/data_and_profile/layering.rs):\n{}",
         p.len(),
         p.join("\n")
     );
