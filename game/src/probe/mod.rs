@@ -1,7 +1,7 @@
 //! The inert guard (`artificer tool inert`): for everything a player can buy,
 //! pick or find, a short seeded probe fight with it and without it, and what
 //! moved. A thing whose claimed figures do not move is *inert*: the player
-//! would pay for nothing. The test `game/tests/inert.rs` keeps the list empty.
+//! would pay for nothing. The test `game/tests/vm/inert.rs` keeps the list empty.
 //!
 //! What counts as a thing: every shop chip and core (`in_shop`, priced), every
 //! shelf-C stat offer, every level-up, every affix kind, every artifact, every

@@ -1,5 +1,6 @@
-//! Helpers shared by the combat test binaries (each file under `tests/` is
-//! its own crate; this module is included with `mod combat_common;`).
+//! Helpers shared by the combat and loot test binaries (each folder under
+//! `tests/` is its own crate; their `main.rs` includes this module with
+//! `#[path = "../combat_common/mod.rs"] mod combat_common;`).
 
 use game::enemies::defs::{AiKind, EnemyDef};
 use game::enemies::{EnemyState, SpawnScale};

@@ -3,7 +3,7 @@
 //! wounds and the standing-still conditional bonuses, each with numbers
 //! computed by hand from `data/loot/artifacts.json` and `data/enemies.json`.
 
-mod combat_common;
+use crate::combat_common;
 use combat_common::dummy;
 use game::world::PlayerInput;
 use std::sync::Arc;

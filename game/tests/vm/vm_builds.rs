@@ -1,6 +1,6 @@
 //! The build examples of docs/game.md#build-examples, under the scoped modifiers of docs/vm.md#modifiers.
 
-mod vm_common;
+use crate::vm_common;
 use game::vm::spells::{EffectKind, TriggerOn};
 use vm_common::*;
 

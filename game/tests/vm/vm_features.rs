@@ -1,7 +1,7 @@
 //! Logic gates, registers, packaged counters, topology, splitter, dual stream,
 //! always-cast, shuffle, entries, resonance and validation (docs/game.md#cores-and-spells).
 
-mod vm_common;
+use crate::vm_common;
 use game::vm::{DeckError, EntryOn};
 use vm_common::*;
 

@@ -2,7 +2,7 @@
 //! cpu_limit, the HP cost cap with heavy_cost before infinite_spells, the
 //! global projectile cap, mana heat.
 
-mod vm_common;
+use crate::vm_common;
 use vm_common::*;
 
 #[test]

@@ -17,18 +17,14 @@
 //! Needs Xvfb and xdotool (`.ci/run` installs both); without them it fails
 //! with the fix, unless `ARTIFICER_ALLOW_NO_GPU=1` allows skipping.
 
-mod window_common;
+use crate::window_common;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
-use window_common::{ALLOW_SKIP_ENV, skip_allowed};
-
-/// The window tests of this file run one at a time: each starts its own
-/// Xvfb, and two starting together could pick the same display number.
-static ONE_WINDOW: std::sync::Mutex<()> = std::sync::Mutex::new(());
+use window_common::{ALLOW_SKIP_ENV, ONE_WINDOW, skip_allowed};
 
 /// The game process; killed on drop if the test fails midway.
 struct Game {

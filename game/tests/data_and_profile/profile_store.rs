@@ -171,7 +171,12 @@ fn a_writer_killed_at_random_moments_leaves_the_old_or_the_new_profile() {
     let mut mid_write = 0usize;
     for kill in 0..KILLS {
         let child = Command::new(&exe)
-            .args(["profile_writer", "--exact", "--nocapture", "--test-threads=1"])
+            .args([
+                "profile_store::profile_writer",
+                "--exact",
+                "--nocapture",
+                "--test-threads=1",
+            ])
             .env(WRITER_ENV, &dir)
             .env(WRITER_START_ENV, (last + 1).to_string())
             .stdout(Stdio::piped())
@@ -180,7 +185,7 @@ fn a_writer_killed_at_random_moments_leaves_the_old_or_the_new_profile() {
             .unwrap();
         let mut child = KillOnDrop(child);
         let stdout = child.0.stdout.take().unwrap();
-        // libtest prints `test profile_writer ... ` first, on the same line.
+        // libtest prints `test profile_store::profile_writer ... ` first, on the same line.
         let ready = BufReader::new(stdout)
             .lines()
             .map_while(Result::ok)

@@ -4,7 +4,7 @@
 //! op budget, never panic, and never overflow the stack (the interpreter is
 //! iterative).
 
-mod vm_common;
+use crate::vm_common;
 use game::vm::{CastContext, CasterStats, CoreState};
 use proptest::prelude::*;
 use vm_common::*;

@@ -2,11 +2,16 @@
 //! is unset), the skip switch for machines with no display and no GPU, and
 //! a private XDG runtime folder for the game process.
 
-#![allow(dead_code, reason = "each test binary uses a different part")]
+#![allow(dead_code, reason = "each test file uses a different part")]
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+/// The window tests run one at a time: each starts its own game window (and
+/// Xvfb), and two starting together could pick the same display number.
+/// They share one test binary, so every test that opens a window holds this.
+pub static ONE_WINDOW: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// Set to 1 to let the window tests skip where no display or adapter exists.
 pub const ALLOW_SKIP_ENV: &str = "ARTIFICER_ALLOW_NO_GPU";

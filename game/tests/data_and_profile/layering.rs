@@ -539,7 +539,7 @@ fn problems() -> Vec<String> {
                         continue;
                     }
                     out.push(format!(
-                        "{}: top-level module `{unknown}` has no layer: add it to LAYERS in tests/layering.rs",
+                        "{}: top-level module `{unknown}` has no layer: add it to LAYERS in tests/data_and_profile/layering.rs",
                         imp.at
                     ));
                     continue;
@@ -596,7 +596,7 @@ fn imports_respect_layers_and_form_no_circles() {
     let p = problems();
     assert!(
         p.is_empty(),
-        "{} layering problem(s) (docs/architecture.md#layers; table in tests/layering.rs):\n{}",
+        "{} layering problem(s) (docs/architecture.md#layers; table in tests/data_and_profile/layering.rs):\n{}",
         p.len(),
         p.join("\n")
     );

@@ -9,7 +9,7 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-mod window_common;
+use crate::window_common;
 
 use window_common::{ALLOW_SKIP_ENV, skip_allowed};
 
@@ -48,6 +48,9 @@ fn colours_in(img: &(u32, u32, Vec<u8>), x0: u32, y0: u32, x1: u32, y1: u32) -> 
 
 #[test]
 fn game_window_draws_a_fight_with_hud_and_overlay() {
+    let _one = window_common::ONE_WINDOW
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let Some((display, _xvfb)) = window_common::display_or_skip("window smoke test") else {
         return;
     };

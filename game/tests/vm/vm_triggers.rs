@@ -1,6 +1,6 @@
 //! Triggers, payloads and MAX_TRIGGER_DEPTH (docs/vm.md#triggers-and-payloads, docs/vm.md#limits).
 
-mod vm_common;
+use crate::vm_common;
 use game::vm::spells::TriggerOn;
 use vm_common::*;
 

@@ -14,7 +14,7 @@
 //! output and names them.
 //!
 //! A screen changed on purpose: look at the new frame, then run
-//! `ARTIFICER_UPDATE_SCREENS=1 cargo test -p game --test screen_shots` to
+//! `ARTIFICER_UPDATE_SCREENS=1 cargo test -p game --test screens screen_shots::` to
 //! store it as the reference.
 
 use std::path::PathBuf;

@@ -2,7 +2,7 @@
 //! on a target with no resistance and no armour, with the shipped rules
 //! (`CombatRules::default()` = `data/combat.json`).
 
-mod combat_common;
+use crate::combat_common;
 use combat_common::dummy;
 use game::combat::status::Status;
 use game::combat::{AttackerStats, Coating, CombatRules, HitSpec, ReactionKind, apply_hit, compute_hit};

@@ -3,7 +3,7 @@
 //! by hand from docs/vm.md and docs/game.md#spell-chips (spark bolt 5 mana +0.05 s, damage 3;
 //! damage+ 15 mana +0.10 s, +10 damage; double cast 2 mana).
 
-mod vm_common;
+use crate::vm_common;
 use vm_common::*;
 
 #[test]

@@ -1,0 +1,11 @@
+//! The data and the profile: the profile store and the runs it shapes, the
+//! codex, the embedded data, unknown fields, and the layering of the crate.
+//! One test binary; each module is a former test file and keeps its name, so
+//! `cargo test --test data_and_profile profile_store::` selects it.
+
+mod codex;
+mod data_unknown_fields;
+mod embedded_data;
+mod layering;
+mod profile_flow;
+mod profile_store;
