@@ -106,13 +106,7 @@ impl Spread {
     pub fn of(mut v: Vec<f64>) -> Spread {
         v.sort_by(f64::total_cmp);
         let n = v.len();
-        let at = |q: f64| {
-            if n == 0 {
-                0.0
-            } else {
-                v[(((n as f64) * q).ceil() as usize).clamp(1, n) - 1]
-            }
-        };
+        let at = |q: f64| engine::sample::percentile(&v, q);
         Spread {
             n,
             min: v.first().copied().unwrap_or(0.0),

@@ -315,29 +315,21 @@ impl WaveRunner {
             }
             return;
         }
-        let mut total_weight = 0.0;
-        for (i, timer) in self.timers.iter_mut().enumerate() {
+        for timer in &mut self.timers {
             *timer -= dt;
-            if *timer <= 0.0 && self.groups[i].1 <= left {
-                total_weight += self.cfg.spawn_groups[i].weight;
-            }
         }
-        if total_weight <= 0.0 {
+        // A group is ready when its clock ran out and the budget affords it.
+        let (timers, groups, cfg) = (&self.timers, &self.groups, &self.cfg);
+        let weights = (0..groups.len()).map(|i| {
+            if timers[i] <= 0.0 && groups[i].1 <= left {
+                cfg.spawn_groups[i].weight
+            } else {
+                0.0
+            }
+        });
+        let Some(i) = crate::pick::index(weights, &mut self.rng, crate::pick::in_range) else {
             return;
-        }
-        let mut pick: f32 = self.rng.random_range(0.0..total_weight);
-        let mut chosen = None;
-        for i in 0..self.groups.len() {
-            if self.timers[i] <= 0.0 && self.groups[i].1 <= left {
-                let w = self.cfg.spawn_groups[i].weight;
-                chosen = Some(i);
-                if pick < w {
-                    break;
-                }
-                pick -= w;
-            }
-        }
-        let Some(i) = chosen else { return };
+        };
         let g = self.cfg.spawn_groups[i].clone();
         let (kind, cost) = self.groups[i];
         self.timers[i] = g.spawn_interval;
