@@ -307,7 +307,7 @@ impl Run {
                 }
                 let next = self.world.wave + 1;
                 let plan = super::modes::plan_wave(&cat, &self.setup, next, &self.world.bosses_met)
-                    .map_err(CommandError::Refused)?;
+                    .map_err(|e| CommandError::Refused(e.to_string()))?;
                 self.world.set_rules(plan.rules.clone());
                 self.world.boss_scale = plan.boss_scale;
                 self.world
@@ -441,7 +441,7 @@ impl Run {
                     &cat.loot,
                 );
                 w.stash = inventory.items;
-                let line = r.map_err(CommandError::Refused)?;
+                let line = r.map_err(|e| CommandError::Refused(e.to_string()))?;
                 w.refresh_gear();
                 Ok(Some(line))
             }
@@ -461,7 +461,7 @@ impl Run {
                     &mut self.crafting_rng,
                 );
                 w.stash = inventory.items;
-                let BenchResult { message, .. } = r.map_err(CommandError::Refused)?;
+                let BenchResult { message, .. } = r.map_err(|e| CommandError::Refused(e.to_string()))?;
                 Ok(Some(message))
             }
             (Phase::Shop, Command::LeaveShop) => {

@@ -101,15 +101,45 @@ pub struct WaveRunner {
     rush: Vec<u32>,
 }
 
+/// A wave naming an enemy or boss the tables do not know (a config that
+/// did not go through the catalog's checks): names the wave and the id.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RunnerError {
+    /// No enemy of this id.
+    #[error("wave {wave}: unknown enemy `{id}`")]
+    UnknownEnemy {
+        /// The wave.
+        wave: u32,
+        /// The id.
+        id: String,
+    },
+    /// No boss of this id.
+    #[error("wave {wave}: unknown boss `{id}`")]
+    UnknownBoss {
+        /// The wave.
+        wave: u32,
+        /// The id.
+        id: String,
+    },
+}
+
 impl WaveRunner {
     /// A runner for `cfg`; fails naming the first id that the tables do not know
     /// (a catalog-checked config never fails).
-    pub fn new(cfg: &SpawnConfig, enemies: &EnemyDefs, bosses: &BossDefs, seed: u64) -> Result<Self, String> {
+    pub fn new(
+        cfg: &SpawnConfig,
+        enemies: &EnemyDefs,
+        bosses: &BossDefs,
+        seed: u64,
+    ) -> Result<Self, RunnerError> {
         let lookup = |id: &str| {
             enemies
                 .index_of(id)
                 .map(|i| i as u32)
-                .ok_or_else(|| format!("wave {}: unknown enemy `{id}`", cfg.wave))
+                .ok_or_else(|| RunnerError::UnknownEnemy {
+                    wave: cfg.wave,
+                    id: id.into(),
+                })
         };
         let mut groups = Vec::new();
         for g in &cfg.spawn_groups {
@@ -122,12 +152,12 @@ impl WaveRunner {
             .map(|o| lookup(&o.enemy_id))
             .collect::<Result<Vec<_>, _>>()?;
         let boss = match &cfg.boss {
-            Some(b) => Some(
-                bosses
-                    .index_of(&b.boss_id)
-                    .map(|i| i as u32)
-                    .ok_or_else(|| format!("wave {}: unknown boss `{}`", cfg.wave, b.boss_id))?,
-            ),
+            Some(b) => Some(bosses.index_of(&b.boss_id).map(|i| i as u32).ok_or_else(|| {
+                RunnerError::UnknownBoss {
+                    wave: cfg.wave,
+                    id: b.boss_id.clone(),
+                }
+            })?),
             None => None,
         };
         Ok(Self {
