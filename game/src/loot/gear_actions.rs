@@ -13,10 +13,9 @@ use crate::loot::LootData;
 use crate::loot::artifacts::ArtifactInstance;
 use crate::loot::crafting::{self, CraftOutcome, Operation};
 use crate::loot::enhance::recipes::{RecipeUnknown, Recipes, check_recipe, recipe_price};
-use crate::loot::enhance::{self, AttemptKind, AttemptOutcome};
+use crate::loot::enhance::{self, AttemptKind, AttemptOutcome, Workbench};
 use crate::loot::equipment::Equipment;
 use crate::loot::item::{Inventory, Item, Slot};
-use crate::loot::materials::MaterialAmounts;
 
 /// What the player asked for on the equipment panel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -151,21 +150,16 @@ pub struct BenchResult {
     pub item_gone: bool,
 }
 
-/// Performs a bench action with the run's crafting stream. `Err` means
-/// nothing was paid and nothing changed (no such item, too few materials).
-#[allow(
-    clippy::too_many_arguments,
-    reason = "the bench's inputs are all distinct parts of the run"
-)]
+/// Performs a bench action at `bench` with the run's crafting stream; `book`
+/// is what learning a recipe reads and pays from. `Err` means nothing was
+/// paid and nothing changed (no such item, too few materials).
 pub fn apply_bench<R: Rng>(
     action: BenchAction,
-    inventory: &mut Inventory,
-    bag: &mut MaterialAmounts,
+    mut bench: Workbench<'_>,
     book: (&mut Recipes, &mut Wallet),
-    skill: u32,
-    data: &LootData,
     rng: &mut R,
 ) -> Result<BenchResult, GearRefusal> {
+    let data = bench.data;
     let done = |message: String, item_gone: bool| BenchResult { message, item_gone };
     let (recipes, wallet) = book;
     match action {
@@ -190,7 +184,7 @@ pub fn apply_bench<R: Rng>(
                 false,
             ))
         }
-        BenchAction::Craft(i, op) => match crafting::apply(op, inventory, i, bag, data, rng) {
+        BenchAction::Craft(i, op) => match crafting::apply(op, bench.inventory, i, bench.bag, data, rng) {
             Ok(CraftOutcome::Done) => Ok(done(format!("{} done", op.name()), false)),
             Ok(CraftOutcome::Destroyed(item)) => {
                 Ok(done(format!("{} crumbled to dust", item.name(data)), true))
@@ -199,7 +193,12 @@ pub fn apply_bench<R: Rng>(
         },
         BenchAction::Attempt(i, kind, id) => {
             check_recipe(kind, &id, recipes, data)?;
-            match enhance::attempt(inventory, i, kind, &id, skill, bag, data, rng) {
+            let craft = enhance::Craft {
+                index: i,
+                kind,
+                id: &id,
+            };
+            match enhance::attempt(&mut bench, craft, rng) {
                 Ok(AttemptOutcome::Success) => Ok(done(format!("{id}: success"), false)),
                 Ok(AttemptOutcome::Failed(c)) => {
                     Ok(done(format!("{id}: failed, the item is now {c:?}"), false))

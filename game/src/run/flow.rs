@@ -36,6 +36,7 @@ pub use super::setup::RunSetup;
 use super::{RunError, ShopFor, apply_build, shop_pool};
 use crate::catalog::Catalog;
 use crate::loot::artifacts::ArtifactInstance;
+use crate::loot::enhance::Workbench;
 use crate::loot::gear_actions::{BenchResult, apply_bench, apply_equipment};
 use crate::loot::item::Inventory;
 use crate::player::StatSource;
@@ -451,13 +452,16 @@ impl Run {
                 let mut inventory = Inventory {
                     items: std::mem::take(&mut w.stash),
                 };
+                let bench = Workbench {
+                    inventory: &mut inventory,
+                    bag: &mut w.materials,
+                    skill,
+                    data: &cat.loot,
+                };
                 let r = apply_bench(
                     action.clone(),
-                    &mut inventory,
-                    &mut w.materials,
+                    bench,
                     (&mut w.recipes, &mut w.wallet),
-                    skill,
-                    &cat.loot,
                     &mut self.crafting_rng,
                 );
                 w.stash = inventory.items;
