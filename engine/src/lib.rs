@@ -9,5 +9,6 @@ pub mod clock;
 pub mod compute;
 pub mod gpu;
 pub mod render;
+pub mod sample;
 pub mod ui;
 pub mod window;

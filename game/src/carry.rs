@@ -18,9 +18,12 @@ use crate::economy::{Progress, Wallet};
 use crate::loot::LootData;
 use crate::loot::artifacts::ArtifactInstance;
 use crate::loot::drops::PityState;
+use crate::loot::enhance::Workbench;
 use crate::loot::enhance::recipes::Recipes;
 use crate::loot::equipment::Equipment;
-use crate::loot::gear_actions::{BenchAction, BenchResult, EquipmentAction, apply_bench, apply_equipment};
+use crate::loot::gear_actions::{
+    BenchAction, BenchResult, EquipmentAction, GearRefusal, apply_bench, apply_equipment,
+};
 use crate::loot::item::{Inventory, Item};
 use crate::loot::materials::MaterialAmounts;
 use crate::player::{StatSource, StatSources};
@@ -148,7 +151,7 @@ impl Carry {
         action: EquipmentAction,
         loose: &mut Vec<ArtifactInstance>,
         data: &LootData,
-    ) -> Result<String, String> {
+    ) -> Result<String, GearRefusal> {
         let mut inventory = Inventory {
             items: std::mem::take(&mut self.stash),
         };
@@ -164,20 +167,18 @@ impl Carry {
         action: BenchAction,
         data: &LootData,
         rng: &mut impl Rng,
-    ) -> Result<BenchResult, String> {
+    ) -> Result<BenchResult, GearRefusal> {
         let skill = data.enhancements.skill.at(self.equipment.record_depth);
         let mut inventory = Inventory {
             items: std::mem::take(&mut self.stash),
         };
-        let r = apply_bench(
-            action,
-            &mut inventory,
-            &mut self.materials,
-            (&mut self.recipes, &mut self.wallet),
+        let bench = Workbench {
+            inventory: &mut inventory,
+            bag: &mut self.materials,
             skill,
             data,
-            rng,
-        );
+        };
+        let r = apply_bench(action, bench, (&mut self.recipes, &mut self.wallet), rng);
         self.stash = inventory.items;
         r
     }

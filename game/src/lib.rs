@@ -19,6 +19,7 @@ pub mod enemies;
 pub mod loot;
 pub mod melee;
 pub mod mutators;
+pub mod pick;
 pub mod player;
 pub mod probe;
 pub mod profile;

@@ -92,16 +92,33 @@ fn stereo(samples: &[f32]) -> StaticSoundData {
     }
 }
 
+/// Why the game runs silent: the words go to the log and the overlay.
+#[derive(Debug, thiserror::Error)]
+enum NoDevice {
+    /// The player asked for silence.
+    #[error("ARTIFICER_AUDIO=off")]
+    Off,
+    /// Linux without a sound card.
+    #[error("no /dev/snd")]
+    NoSoundCard,
+    /// kira could not open the default output.
+    #[error("{0}")]
+    Backend(String),
+    /// kira refused a mixer track.
+    #[error("{0}")]
+    Track(#[from] kira::ResourceLimitReached),
+}
+
 /// Whether this machine looks like it has a sound device, and if not why.
-fn device_hint() -> Result<(), String> {
+fn device_hint() -> Result<(), NoDevice> {
     match std::env::var("ARTIFICER_AUDIO").as_deref() {
-        Ok("off") => return Err("ARTIFICER_AUDIO=off".into()),
+        Ok("off") => return Err(NoDevice::Off),
         Ok("on") => return Ok(()),
         _ => {}
     }
     if cfg!(target_os = "linux") && !std::path::Path::new("/dev/snd").exists() {
         // Opening ALSA here prints a page of "cannot find card" to stderr.
-        return Err("no /dev/snd".into());
+        return Err(NoDevice::NoSoundCard);
     }
     Ok(())
 }
@@ -114,13 +131,9 @@ impl AudioOut {
         let book = VoiceBook::new(lengths);
         let opened = device_hint().and_then(|()| {
             let mut manager = AudioManager::<DefaultBackend>::new(AudioManagerSettings::default())
-                .map_err(|e| e.to_string())?;
-            let effects = manager
-                .add_sub_track(TrackBuilder::new())
-                .map_err(|e| e.to_string())?;
-            let music = manager
-                .add_sub_track(TrackBuilder::new())
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| NoDevice::Backend(e.to_string()))?;
+            let effects = manager.add_sub_track(TrackBuilder::new())?;
+            let music = manager.add_sub_track(TrackBuilder::new())?;
             let bank = bank();
             Ok(Device {
                 manager,
@@ -138,7 +151,7 @@ impl AudioOut {
             }
             Err(why) => {
                 log::info!("sound: no audio device ({why}); the game runs silent");
-                (None, Some(why))
+                (None, Some(why.to_string()))
             }
         };
         let mut out = Self {

@@ -125,11 +125,10 @@ pub fn summarize(frames: impl Iterator<Item = f64>) -> FrameSummary {
     }
     let mean = v.iter().sum::<f64>() / v.len() as f64;
     v.sort_by(f64::total_cmp);
-    let idx = ((v.len() as f64 * 0.95).ceil() as usize).clamp(1, v.len()) - 1;
     FrameSummary {
         fps: if mean > 0.0 { 1000.0 / mean } else { 0.0 },
         mean_ms: mean,
-        p95_ms: v[idx],
+        p95_ms: crate::sample::percentile(&v, 0.95),
         frames: v.len(),
     }
 }

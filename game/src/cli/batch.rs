@@ -26,10 +26,21 @@ use serde::Serialize;
 use crate::catalog::Catalog;
 use crate::run::{Mode, Outcome, RunOptions, RunReport, play_logged};
 
+/// A `--seeds` value that is not a range or list of seeds: quotes the value
+/// and says what is wrong with it.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("--seeds {spec:?}: {why} (expected A..B or a list like 3,5,9)")]
+pub struct SeedsError {
+    /// The value as given.
+    pub spec: String,
+    /// What is wrong with it.
+    pub why: &'static str,
+}
+
 /// The seeds of `--seeds`: `A..B` (both ends included, as a player counts
 /// "seeds 1 to 64"), `A..=B`, or a comma list `3,5,9`.
-pub fn parse_seeds(s: &str) -> Result<Vec<u64>, String> {
-    let bad = |why: &str| format!("--seeds {s:?}: {why} (expected A..B or a list like 3,5,9)");
+pub fn parse_seeds(s: &str) -> Result<Vec<u64>, SeedsError> {
+    let bad = |why: &'static str| SeedsError { spec: s.into(), why };
     if let Some((a, b)) = s.split_once("..") {
         let b = b.strip_prefix('=').unwrap_or(b);
         let a: u64 = a
@@ -106,13 +117,7 @@ impl Spread {
     pub fn of(mut v: Vec<f64>) -> Spread {
         v.sort_by(f64::total_cmp);
         let n = v.len();
-        let at = |q: f64| {
-            if n == 0 {
-                0.0
-            } else {
-                v[(((n as f64) * q).ceil() as usize).clamp(1, n) - 1]
-            }
-        };
+        let at = |q: f64| engine::sample::percentile(&v, q);
         Spread {
             n,
             min: v.first().copied().unwrap_or(0.0),

@@ -20,6 +20,41 @@ use crate::melee::{Swing, SwingPhase};
 use crate::run::{Build, BuildEntries, apply_build};
 use crate::world::{Dummy, World};
 
+/// Why a melee tool could not run: the data (`--data`) or the blade asked for.
+#[derive(Debug, thiserror::Error)]
+pub enum MeleeToolError {
+    /// The game data did not load.
+    #[error("{0}")]
+    Data(#[from] crate::data::DataErrors),
+    /// `melee.json` did not load or check.
+    #[error("{0}")]
+    Melee(crate::data::DataErrors),
+    /// `melee.json` has no blade of this id.
+    #[error("melee.json: at `blades`: no blade `{id}`")]
+    NoBlade {
+        /// The blade asked for.
+        id: String,
+    },
+    /// No loot base wears the blade (`bases.json` `weapon.melee`).
+    #[error("no base wears the blade `{0}`")]
+    NoBase(String),
+    /// The test world refused the set-up (the build or the dummy).
+    #[error("{0}")]
+    World(String),
+}
+
+/// The melee rules of the data folder and the blade `id` of them.
+fn rules_and_blade(id: &str) -> Result<(crate::melee::MeleeRules, crate::melee::BladeDef), MeleeToolError> {
+    let mut errors = Vec::new();
+    let rules = crate::melee::MeleeRules::load(&crate::data::default_root(), &mut errors)
+        .ok_or(MeleeToolError::Melee(crate::data::DataErrors(errors)))?;
+    let blade = rules
+        .blade(id)
+        .cloned()
+        .ok_or_else(|| MeleeToolError::NoBlade { id: id.into() })?;
+    Ok((rules, blade))
+}
+
 /// What `tool parry` prints.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ParryReport {
@@ -42,19 +77,20 @@ pub struct ParryReport {
 }
 
 /// Plays `trials` committed and `trials` sheathed exchanges with `blade`.
-pub fn parry_trials(blade: &str, trials: u32, seed: u64) -> Result<ParryReport, String> {
-    let cat = Arc::new(Catalog::load(&crate::data::default_root()).map_err(|e| e.to_string())?);
+pub fn parry_trials(blade: &str, trials: u32, seed: u64) -> Result<ParryReport, MeleeToolError> {
+    let cat = Arc::new(Catalog::load(&crate::data::default_root())?);
     let base = cat
         .loot
         .bases
         .bases
         .iter()
         .find(|b| b.weapon.as_ref().and_then(|w| w.melee.as_deref()) == Some(blade))
-        .ok_or_else(|| format!("no base wears the blade `{blade}`"))?
+        .ok_or_else(|| MeleeToolError::NoBase(blade.into()))?
         .id
         .clone();
+    let world_err = |e: &dyn std::fmt::Display| MeleeToolError::World(e.to_string());
     let (mut w, mut carry) =
-        World::new_run(cat.clone(), seed, Backend::Cpu, None).map_err(|e| e.to_string())?;
+        World::new_run(cat.clone(), seed, Backend::Cpu, None).map_err(|e| world_err(&e))?;
     let build = Build {
         core: "starter_core".into(),
         deck: vec!["spark_bolt".into()],
@@ -62,7 +98,7 @@ pub fn parry_trials(blade: &str, trials: u32, seed: u64) -> Result<ParryReport, 
         equipment: [(crate::loot::item::Slot::Hands, base)].into_iter().collect(),
         items: Vec::new(),
     };
-    apply_build(&mut w, &mut carry, &build).map_err(|e| e.to_string())?;
+    apply_build(&mut w, &mut carry, &build).map_err(|e| world_err(&e))?;
     let centre = cat.run.world.arena.centre();
     let slots = w
         .begin_test_range(
@@ -73,7 +109,7 @@ pub fn parry_trials(blade: &str, trials: u32, seed: u64) -> Result<ParryReport, 
                 hp: 1.0e9,
             }],
         )
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| world_err(&e))?;
     let enemy = slots[0];
     let mut r = ParryReport {
         blade: blade.into(),
@@ -115,11 +151,8 @@ pub struct SweepReport {
 
 /// Swings the saber `trials` times at one random target each, the player
 /// dashing along the axis as in the fight.
-pub fn sweep_trials(trials: u32, seed: u64) -> SweepReport {
-    let mut e = Vec::new();
-    let rules =
-        crate::melee::MeleeRules::load(&crate::data::default_root(), &mut e).expect("melee.json loads");
-    let blade = rules.blade("saber").cloned().expect("the saber");
+pub fn sweep_trials(trials: u32, seed: u64) -> Result<SweepReport, MeleeToolError> {
+    let (rules, blade) = rules_and_blade("saber")?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut r = SweepReport {
         swings: 0,
@@ -167,18 +200,20 @@ pub fn sweep_trials(trials: u32, seed: u64) -> SweepReport {
         r.hits += booked.min(1);
         r.double_hits += booked.saturating_sub(1);
     }
-    r
+    Ok(r)
 }
 
 /// Aborts among started swings of combo step `combo` (0 slash, 2 spin) with
 /// `friends` friendly bodies (turrets) scattered around the player: a swing
 /// starts only with its sector clear of them (as in the fight), and aborts
 /// when the strike's band, carried by the dash, meets one.
-pub fn abort_trials(combo: usize, friends: usize, trials: u32, seed: u64) -> (u32, u32) {
-    let mut e = Vec::new();
-    let rules =
-        crate::melee::MeleeRules::load(&crate::data::default_root(), &mut e).expect("melee.json loads");
-    let blade = rules.blade("saber").cloned().expect("the saber");
+pub fn abort_trials(
+    combo: usize,
+    friends: usize,
+    trials: u32,
+    seed: u64,
+) -> Result<(u32, u32), MeleeToolError> {
+    let (rules, blade) = rules_and_blade("saber")?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (player_r, friend_r, dt) = (16.0, crate::world::FRIENDLY_BODY_PX, 1.0 / 60.0);
     let (mut started, mut aborted) = (0, 0);
@@ -218,5 +253,5 @@ pub fn abort_trials(combo: usize, friends: usize, trials: u32, seed: u64) -> (u3
             }
         }
     }
-    (started, aborted)
+    Ok((started, aborted))
 }

@@ -67,14 +67,6 @@ struct Stats {
     max: f64,
 }
 
-fn percentile(sorted: &[f64], q: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let i = ((sorted.len() - 1) as f64 * q).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
-}
-
 fn stats(mut v: Vec<f64>) -> Stats {
     v.sort_by(f64::total_cmp);
     let mean = if v.is_empty() {
@@ -83,8 +75,8 @@ fn stats(mut v: Vec<f64>) -> Stats {
         v.iter().sum::<f64>() / v.len() as f64
     };
     Stats {
-        median: percentile(&v, 0.5),
-        p95: percentile(&v, 0.95),
+        median: engine::sample::percentile(&v, 0.5),
+        p95: engine::sample::percentile(&v, 0.95),
         mean,
         min: v.first().copied().unwrap_or(0.0),
         max: v.last().copied().unwrap_or(0.0),

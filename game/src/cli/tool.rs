@@ -145,8 +145,16 @@ pub fn run(cmd: ToolCommand) -> ExitCode {
             };
         }
         ToolCommand::Sweep { trials, seed, json } => {
-            print_report(&super::melee_tools::sweep_trials(*trials, *seed), *json);
-            return ExitCode::SUCCESS;
+            return match super::melee_tools::sweep_trials(*trials, *seed) {
+                Ok(r) => {
+                    print_report(&r, *json);
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::FAILURE
+                }
+            };
         }
         _ => {}
     }

@@ -70,6 +70,35 @@ pub fn run(cmd: WandCommand) -> ExitCode {
     }
 }
 
+/// Why `wand eval` could not evaluate: each names the argument or data at fault.
+#[derive(Debug, thiserror::Error)]
+pub enum WandError {
+    /// The data folder did not load.
+    #[error("{0}")]
+    Data(#[from] crate::data::DataErrors),
+    /// `--core` names no core of `cores.json`.
+    #[error("unknown core id `{0}`")]
+    UnknownCore(String),
+    /// `--core` starts like a JSON object but does not parse.
+    #[error("--core is not valid JSON: {0}")]
+    CoreJson(serde_json::Error),
+    /// `--core` is JSON but not an object.
+    #[error("--core JSON must be an object")]
+    CoreNotObject,
+    /// A JSON `--core` needs the starting core to fill what it omits.
+    #[error("no starting core in data")]
+    NoStartingCore,
+    /// The starting core could not be turned into JSON to merge over.
+    #[error("the starting core does not serialise: {0}")]
+    StartingCore(serde_json::Error),
+    /// The merged `--core` is not a valid core (names the field).
+    #[error("{0}")]
+    Core(#[from] crate::data::DataError),
+    /// `--deck` does not slot into the core.
+    #[error("{0}")]
+    Deck(#[from] crate::vm::DeckError),
+}
+
 /// Evaluates `casts` casts and returns the JSON document of docs/vm.md#wand-eval.
 pub fn eval(
     root: &std::path::Path,
@@ -78,13 +107,12 @@ pub fn eval(
     casts: u32,
     mana: Option<f32>,
     seed: u64,
-) -> Result<Value, String> {
-    let catalog = Catalog::load(root).map_err(|e| e.to_string())?;
+) -> Result<Value, WandError> {
+    let catalog = Catalog::load(root)?;
     let core = resolve_core(&catalog, core)?;
     let ids: Vec<&str> = deck.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
     let balance = &catalog.balance.vm;
-    let mut state = CoreState::new(&core, &ids, &catalog.spells, &catalog.recipes, balance, seed)
-        .map_err(|e| e.to_string())?;
+    let mut state = CoreState::new(&core, &ids, &catalog.spells, &catalog.recipes, balance, seed)?;
     let mut stats = CasterStats::base();
     stats.mana_max = stats.mana_max.max(core.mana_max).max(mana.unwrap_or(0.0));
     if let Some(m) = mana {
@@ -134,29 +162,28 @@ pub fn eval(
 }
 
 /// A core id, or a JSON object merged over the starting core.
-fn resolve_core(catalog: &Catalog, arg: &str) -> Result<CoreDef, String> {
+fn resolve_core(catalog: &Catalog, arg: &str) -> Result<CoreDef, WandError> {
     let arg = arg.trim();
     if !arg.starts_with('{') {
         return catalog
             .cores
             .find(arg)
             .map(|i| catalog.cores.get(i).clone())
-            .ok_or_else(|| format!("unknown core id `{arg}`"));
+            .ok_or_else(|| WandError::UnknownCore(arg.into()));
     }
-    let overrides: Value = serde_json::from_str(arg).map_err(|e| format!("--core is not valid JSON: {e}"))?;
+    let overrides: Value = serde_json::from_str(arg).map_err(WandError::CoreJson)?;
     let Value::Object(overrides) = overrides else {
-        return Err("--core JSON must be an object".into());
+        return Err(WandError::CoreNotObject);
     };
-    let start = catalog.cores.starting().ok_or("no starting core in data")?;
-    let mut merged = serde_json::to_value(start).map_err(|e| e.to_string())?;
+    let start = catalog.cores.starting().ok_or(WandError::NoStartingCore)?;
+    let mut merged = serde_json::to_value(start).map_err(WandError::StartingCore)?;
     if let Value::Object(m) = &mut merged {
         // A JSON core starts empty: the starting core's deck is not part of it.
         m.insert("starter_deck".into(), json!([]));
         m.insert("id".into(), json!("custom"));
         m.extend(overrides);
     }
-    let core: CoreDef = crate::data::parse_json(std::path::Path::new("--core"), &merged.to_string())
-        .map_err(|e| e.to_string())?;
+    let core: CoreDef = crate::data::parse_json(std::path::Path::new("--core"), &merged.to_string())?;
     let mut errors = Vec::new();
     check_core(
         std::path::Path::new("--core"),
@@ -165,8 +192,8 @@ fn resolve_core(catalog: &Catalog, arg: &str) -> Result<CoreDef, String> {
         &catalog.spells,
         &mut errors,
     );
-    if let Some(e) = errors.first() {
-        return Err(e.to_string());
+    if let Some(e) = errors.into_iter().next() {
+        return Err(e.into());
     }
     Ok(core)
 }

@@ -1,7 +1,6 @@
 //! Level-up choices: each level gained offers a few stat upgrades from
 //! `data/levelups.json`, and the player keeps one (Brotato-style).
 
-use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
 
@@ -45,16 +44,10 @@ impl LevelUpTable {
             .collect();
         let mut out = Vec::new();
         while out.len() < self.choices && !left.is_empty() {
-            let total: f32 = left.iter().map(|&i| self.upgrades[i].weight).sum();
-            let mut r = rng.random::<f32>() * total;
-            let mut pick = left.len() - 1;
-            for (k, &i) in left.iter().enumerate() {
-                r -= self.upgrades[i].weight;
-                if r < 0.0 {
-                    pick = k;
-                    break;
-                }
-            }
+            let weights = left.iter().map(|&i| self.upgrades[i].weight);
+            let Some(pick) = crate::pick::index(weights, rng, crate::pick::unit_scaled) else {
+                break;
+            };
             out.push(left.remove(pick));
         }
         out

@@ -336,18 +336,7 @@ impl AffixTable {
             .filter(|d| group.is_none_or(|g| g == d.group))
             .filter(|d| self.group_rule_allows(existing, d))
             .collect();
-        let total: u32 = pool.iter().map(|d| d.weight).sum();
-        if total == 0 {
-            return None;
-        }
-        let mut x = rng.random_range(0..total);
-        for d in pool {
-            if x < d.weight {
-                return Some(d);
-            }
-            x -= d.weight;
-        }
-        None
+        crate::pick::item(&pool, |d| d.weight, rng, crate::pick::in_range).copied()
     }
 
     /// Rolls up to `count` affixes for an item of `class` at `ilvl`, then lowers

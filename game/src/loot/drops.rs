@@ -218,19 +218,7 @@ pub fn roll_item<R: Rng>(
     if let Some(m) = min_rarity {
         rarity = rarity.max(m);
     }
-    let total: u32 = data.bases.bases.iter().map(|b| b.weight).sum();
-    if total == 0 {
-        return None;
-    }
-    let mut x = rng.random_range(0..total);
-    let base = data.bases.bases.iter().find(|b| {
-        if x < b.weight {
-            true
-        } else {
-            x -= b.weight;
-            false
-        }
-    })?;
+    let base = crate::pick::item(&data.bases.bases, |b| b.weight, rng, crate::pick::in_range)?;
     let (lo, hi) = data.rarity.affix_range(rarity);
     let count = rng.random_range(lo..=hi);
     let mut item = Item::new(&base.id, depth, rarity);

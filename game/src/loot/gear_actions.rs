@@ -12,11 +12,10 @@ use crate::economy::Wallet;
 use crate::loot::LootData;
 use crate::loot::artifacts::ArtifactInstance;
 use crate::loot::crafting::{self, CraftOutcome, Operation};
-use crate::loot::enhance::recipes::{Recipes, check_recipe, recipe_price};
-use crate::loot::enhance::{self, AttemptKind, AttemptOutcome};
+use crate::loot::enhance::recipes::{RecipeUnknown, Recipes, check_recipe, recipe_price};
+use crate::loot::enhance::{self, AttemptKind, AttemptOutcome, Workbench};
 use crate::loot::equipment::Equipment;
 use crate::loot::item::{Inventory, Item, Slot};
-use crate::loot::materials::MaterialAmounts;
 
 /// What the player asked for on the equipment panel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +41,50 @@ pub enum BenchAction {
     Learn(String),
 }
 
+/// Why a gear action changed nothing (nothing paid, nothing moved); the
+/// message is the log line the player reads.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum GearRefusal {
+    /// No carried item at this index.
+    #[error("no carried item {0}")]
+    NoCarriedItem(usize),
+    /// Nothing worn in the slot.
+    #[error("the slot is empty")]
+    EmptySlot,
+    /// No loose artifact at this index.
+    #[error("no loose artifact {0}")]
+    NoLooseArtifact(usize),
+    /// Nothing in the socket.
+    #[error("socket {0} is empty")]
+    EmptySocket(usize),
+    /// The item or artifact does not fit.
+    #[error("{0}")]
+    Equip(#[from] crate::loot::equipment::EquipError),
+    /// The data knows no enchantment of this id.
+    #[error("no enchantment `{0}`")]
+    NoEnchantment(String),
+    /// The recipe (named by the enchantment's name) is learned already.
+    #[error("the recipe of {0} is known already")]
+    RecipeKnown(String),
+    /// The wallet holds less than the recipe's price.
+    #[error("the recipe of {name} costs {price} gold")]
+    RecipeTooDear {
+        /// The enchantment's name.
+        name: String,
+        /// Its recipe's price.
+        price: u64,
+    },
+    /// An enchantment attempt before its recipe is learned.
+    #[error("{0}")]
+    Recipe(#[from] RecipeUnknown),
+    /// A crafting operation that cannot be done.
+    #[error("{0}")]
+    Craft(#[from] crafting::CraftError),
+    /// An attempt that cannot be made.
+    #[error("{0}")]
+    Attempt(#[from] enhance::AttemptError),
+}
+
 /// Performs an equipment action. `Ok` carries the line for the log; `Err`
 /// means nothing changed (the index or slot held nothing, the item does not fit).
 pub fn apply_equipment(
@@ -50,7 +93,7 @@ pub fn apply_equipment(
     inventory: &mut Inventory,
     loose: &mut Vec<ArtifactInstance>,
     data: &LootData,
-) -> Result<String, String> {
+) -> Result<String, GearRefusal> {
     match action {
         EquipmentAction::Equip(i) if i < inventory.items.len() => {
             let item: Item = inventory.items.remove(i);
@@ -62,18 +105,18 @@ pub fn apply_equipment(
                 }
                 Err(e) => {
                     inventory.items.insert(i, item);
-                    Err(e.to_string())
+                    Err(e.into())
                 }
             }
         }
-        EquipmentAction::Equip(i) => Err(format!("no carried item {i}")),
+        EquipmentAction::Equip(i) => Err(GearRefusal::NoCarriedItem(i)),
         EquipmentAction::Unequip(slot) => match equipment.unequip(slot) {
             Some(item) => {
                 let name = item.name(data);
                 inventory.items.push(item);
                 Ok(format!("took off {name}"))
             }
-            None => Err("the slot is empty".to_string()),
+            None => Err(GearRefusal::EmptySlot),
         },
         EquipmentAction::Socket(i) if i < loose.len() => {
             let a = loose.remove(i);
@@ -81,15 +124,15 @@ pub fn apply_equipment(
                 Ok(()) => Ok(format!("socketed {}", a.id)),
                 Err(e) => {
                     loose.insert(i, a);
-                    Err(e.to_string())
+                    Err(e.into())
                 }
             }
         }
-        EquipmentAction::Socket(i) => Err(format!("no loose artifact {i}")),
+        EquipmentAction::Socket(i) => Err(GearRefusal::NoLooseArtifact(i)),
         EquipmentAction::Unsocket(i) => {
             let out = equipment.unsocket(i, data);
             if out.is_empty() {
-                return Err(format!("socket {i} is empty"));
+                return Err(GearRefusal::EmptySocket(i));
             }
             let n = out.len();
             loose.extend(out);
@@ -107,21 +150,16 @@ pub struct BenchResult {
     pub item_gone: bool,
 }
 
-/// Performs a bench action with the run's crafting stream. `Err` means
-/// nothing was paid and nothing changed (no such item, too few materials).
-#[allow(
-    clippy::too_many_arguments,
-    reason = "the bench's inputs are all distinct parts of the run"
-)]
+/// Performs a bench action at `bench` with the run's crafting stream; `book`
+/// is what learning a recipe reads and pays from. `Err` means nothing was
+/// paid and nothing changed (no such item, too few materials).
 pub fn apply_bench<R: Rng>(
     action: BenchAction,
-    inventory: &mut Inventory,
-    bag: &mut MaterialAmounts,
+    mut bench: Workbench<'_>,
     book: (&mut Recipes, &mut Wallet),
-    skill: u32,
-    data: &LootData,
     rng: &mut R,
-) -> Result<BenchResult, String> {
+) -> Result<BenchResult, GearRefusal> {
+    let data = bench.data;
     let done = |message: String, item_gone: bool| BenchResult { message, item_gone };
     let (recipes, wallet) = book;
     match action {
@@ -129,13 +167,16 @@ pub fn apply_bench<R: Rng>(
             let def = data
                 .enchantments
                 .get(&id)
-                .ok_or_else(|| format!("no enchantment `{id}`"))?;
+                .ok_or_else(|| GearRefusal::NoEnchantment(id.clone()))?;
             if recipes.knows(&id) {
-                return Err(format!("the recipe of {} is known already", def.name));
+                return Err(GearRefusal::RecipeKnown(def.name.clone()));
             }
             let price = recipe_price(def, data);
             if !wallet.pay(price) {
-                return Err(format!("the recipe of {} costs {price} gold", def.name));
+                return Err(GearRefusal::RecipeTooDear {
+                    name: def.name.clone(),
+                    price,
+                });
             }
             recipes.learn(&id);
             Ok(done(
@@ -143,16 +184,21 @@ pub fn apply_bench<R: Rng>(
                 false,
             ))
         }
-        BenchAction::Craft(i, op) => match crafting::apply(op, inventory, i, bag, data, rng) {
+        BenchAction::Craft(i, op) => match crafting::apply(op, bench.inventory, i, bench.bag, data, rng) {
             Ok(CraftOutcome::Done) => Ok(done(format!("{} done", op.name()), false)),
             Ok(CraftOutcome::Destroyed(item)) => {
                 Ok(done(format!("{} crumbled to dust", item.name(data)), true))
             }
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(e.into()),
         },
         BenchAction::Attempt(i, kind, id) => {
             check_recipe(kind, &id, recipes, data)?;
-            match enhance::attempt(inventory, i, kind, &id, skill, bag, data, rng) {
+            let craft = enhance::Craft {
+                index: i,
+                kind,
+                id: &id,
+            };
+            match enhance::attempt(&mut bench, craft, rng) {
                 Ok(AttemptOutcome::Success) => Ok(done(format!("{id}: success"), false)),
                 Ok(AttemptOutcome::Failed(c)) => {
                     Ok(done(format!("{id}: failed, the item is now {c:?}"), false))
@@ -161,7 +207,7 @@ pub fn apply_bench<R: Rng>(
                     format!("{id}: failed, {} is destroyed", item.name(data)),
                     true,
                 )),
-                Err(e) => Err(e.to_string()),
+                Err(e) => Err(e.into()),
             }
         }
     }

@@ -16,7 +16,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::meta::{Codex, EndlessRecord, PROFILE_SCHEMA, Profile};
-use super::store::from_value;
+use super::store::{ParseError, from_value};
 
 /// The profile read from a file of any known version.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,17 +47,17 @@ pub enum MigrateError {
     },
     /// Not a profile of any version: the caller keeps it aside.
     #[error("{0}")]
-    Invalid(String),
+    Invalid(#[from] ParseError),
 }
 
 /// The `schema` of a parsed file: absent means version 1 (the first release
 /// wrote none). A `schema` that is not a positive whole number is invalid.
-pub fn schema_of(name: &str, value: &Value) -> Result<u32, String> {
+pub fn schema_of(name: &str, value: &Value) -> Result<u32, ParseError> {
     let Some(obj) = value.as_object() else {
-        return Err(format!(
-            "{name}: expected a JSON object, found {}",
-            kind_of(value)
-        ));
+        return Err(ParseError::Document {
+            file: name.into(),
+            detail: format!("expected a JSON object, found {}", kind_of(value)),
+        });
     };
     match obj.get("schema") {
         None => Ok(1),
@@ -65,17 +65,21 @@ pub fn schema_of(name: &str, value: &Value) -> Result<u32, String> {
             .as_u64()
             .and_then(|n| u32::try_from(n).ok())
             .filter(|&n| n >= 1)
-            .ok_or_else(|| format!("{name}: at `schema`: expected a version number (1, 2, …), found {v}")),
+            .ok_or_else(|| ParseError::At {
+                file: name.into(),
+                at: "schema".into(),
+                detail: format!("expected a version number (1, 2, …), found {v}"),
+            }),
     }
 }
 
 /// Reads a `profile.json` value of any known version as the current profile.
 /// `name` is used in messages.
 pub fn profile_from_value(name: &str, value: Value) -> Result<Migrated, MigrateError> {
-    let from = schema_of(name, &value).map_err(MigrateError::Invalid)?;
+    let from = schema_of(name, &value)?;
     match from {
         1 => {
-            let v1: ProfileV1 = from_value(name, value).map_err(MigrateError::Invalid)?;
+            let v1: ProfileV1 = from_value(name, value)?;
             let (profile, endless) = v1.upgrade();
             Ok(Migrated {
                 profile,
@@ -84,7 +88,7 @@ pub fn profile_from_value(name: &str, value: Value) -> Result<Migrated, MigrateE
             })
         }
         PROFILE_SCHEMA => {
-            let profile: Profile = from_value(name, value).map_err(MigrateError::Invalid)?;
+            let profile: Profile = from_value(name, value)?;
             Ok(Migrated {
                 profile,
                 from,
@@ -95,9 +99,10 @@ pub fn profile_from_value(name: &str, value: Value) -> Result<Migrated, MigrateE
             found,
             known: PROFILE_SCHEMA,
         }),
-        other => Err(MigrateError::Invalid(format!(
-            "{name}: unknown profile schema {other}"
-        ))),
+        other => Err(MigrateError::Invalid(ParseError::Document {
+            file: name.into(),
+            detail: format!("unknown profile schema {other}"),
+        })),
     }
 }
 
@@ -219,6 +224,7 @@ mod tests {
         ] {
             match profile_from_value("profile.json", v) {
                 Err(MigrateError::Invalid(reason)) => {
+                    let reason = reason.to_string();
                     assert!(
                         reason.contains(needle) && reason.contains("profile.json"),
                         "{reason}"

@@ -141,7 +141,7 @@ impl Saves {
                     "Your records could not be read ({reason}); they were kept as {} and a new list was started.",
                     kept_at.display()
                 )),
-                Err(e) => self.block_records_unmovable(reason, e),
+                Err(e) => self.block_records_unmovable(reason.to_string(), e),
             },
         }
     }
@@ -190,7 +190,7 @@ impl Saves {
                         self.notices.push(format!(
                             "Your profile could not be read ({reason}) nor moved aside ({e}); it was left as it is, the game runs on a new profile and will not save over it."
                         ));
-                        self.profile_blocked = Some(reason);
+                        self.profile_blocked = Some(reason.to_string());
                     }
                 }
                 return;

@@ -151,7 +151,10 @@ impl ProfileStore {
             Ok(v) => Ok(LoadOutcome::Loaded(v)),
             Err(reason) => {
                 let kept_at = self.keep_aside(name)?;
-                Ok(LoadOutcome::Corrupt { kept_at, reason })
+                Ok(LoadOutcome::Corrupt {
+                    kept_at,
+                    reason: reason.to_string(),
+                })
             }
         }
     }
@@ -264,31 +267,84 @@ impl ProfileStore {
     }
 }
 
+/// Why a save file's bytes are not the document expected, with a reason a
+/// player can act on: the file name, where inside it and what is wrong.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ParseError {
+    /// Nothing but whitespace.
+    #[error("{file} is empty")]
+    Empty {
+        /// The file's name.
+        file: String,
+    },
+    /// Not UTF-8 text.
+    #[error("{file} is not text (binary data at byte {at})")]
+    NotText {
+        /// The file's name.
+        file: String,
+        /// The first byte that is not text.
+        at: usize,
+    },
+    /// Text, but not JSON.
+    #[error("{file} is not valid JSON: {detail}")]
+    NotJson {
+        /// The file's name.
+        file: String,
+        /// The parser's words (line and column).
+        detail: String,
+    },
+    /// JSON of the wrong shape for the whole document.
+    #[error("{file}: {detail}")]
+    Document {
+        /// The file's name.
+        file: String,
+        /// What is wrong.
+        detail: String,
+    },
+    /// JSON of the wrong shape at a path inside the document.
+    #[error("{file}: at `{at}`: {detail}")]
+    At {
+        /// The file's name.
+        file: String,
+        /// The path inside the document (`records[2].wave`).
+        at: String,
+        /// What is wrong.
+        detail: String,
+    },
+}
+
 /// Parses `bytes` as `T`, with a reason a player can act on: the file name,
 /// where inside it and what is wrong.
-pub fn parse_bytes<T: DeserializeOwned>(name: &str, bytes: &[u8]) -> Result<T, String> {
+pub fn parse_bytes<T: DeserializeOwned>(name: &str, bytes: &[u8]) -> Result<T, ParseError> {
     let value = parse_value(name, bytes)?;
     from_value(name, value)
 }
 
 /// Parses `bytes` as any JSON value; the first step of a versioned load.
-pub fn parse_value(name: &str, bytes: &[u8]) -> Result<serde_json::Value, String> {
+pub fn parse_value(name: &str, bytes: &[u8]) -> Result<serde_json::Value, ParseError> {
+    let file = || name.to_string();
     if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(format!("{name} is empty"));
+        return Err(ParseError::Empty { file: file() });
     }
-    let text = std::str::from_utf8(bytes)
-        .map_err(|e| format!("{name} is not text (binary data at byte {})", e.valid_up_to()))?;
-    serde_json::from_str(text).map_err(|e| format!("{name} is not valid JSON: {e}"))
+    let text = std::str::from_utf8(bytes).map_err(|e| ParseError::NotText {
+        file: file(),
+        at: e.valid_up_to(),
+    })?;
+    serde_json::from_str(text).map_err(|e| ParseError::NotJson {
+        file: file(),
+        detail: e.to_string(),
+    })
 }
 
 /// Turns a JSON value into `T`, naming the path inside the document on failure.
-pub fn from_value<T: DeserializeOwned>(name: &str, value: serde_json::Value) -> Result<T, String> {
+pub fn from_value<T: DeserializeOwned>(name: &str, value: serde_json::Value) -> Result<T, ParseError> {
     serde_path_to_error::deserialize(value).map_err(|e| {
         let at = e.path().to_string();
+        let (file, detail) = (name.to_string(), e.into_inner().to_string());
         if at == "." {
-            format!("{name}: {}", e.into_inner())
+            ParseError::Document { file, detail }
         } else {
-            format!("{name}: at `{at}`: {}", e.into_inner())
+            ParseError::At { file, at, detail }
         }
     })
 }

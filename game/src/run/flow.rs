@@ -327,7 +327,7 @@ impl Run {
                 }
                 let next = self.world.wave + 1;
                 let plan = super::modes::plan_wave(&cat, &self.setup, next, &self.carry.bosses_met)
-                    .map_err(CommandError::Refused)?;
+                    .map_err(|e| CommandError::Refused(e.to_string()))?;
                 self.world.set_rules(plan.rules.clone());
                 self.world.boss_scale = plan.boss_scale;
                 self.world
@@ -445,7 +445,7 @@ impl Run {
                 let line = self
                     .carry
                     .equip(*action, &mut self.loose, &cat.loot)
-                    .map_err(CommandError::Refused)?;
+                    .map_err(|e| CommandError::Refused(e.to_string()))?;
                 self.world.refresh_gear(&mut self.carry);
                 Ok(Some(line))
             }
@@ -453,7 +453,7 @@ impl Run {
                 let BenchResult { message, .. } = self
                     .carry
                     .craft(action.clone(), &cat.loot, &mut self.crafting_rng)
-                    .map_err(CommandError::Refused)?;
+                    .map_err(|e| CommandError::Refused(e.to_string()))?;
                 Ok(Some(message))
             }
             (Phase::Shop, Command::LeaveShop) => {

@@ -268,10 +268,36 @@ pub fn shop_pool(cat: &Catalog, who: ShopFor) -> ShopPool {
     ShopPool { spells, cores }
 }
 
+/// Why a build file (`--build`) could not be used: names the file and what is wrong.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildFileError {
+    /// The file could not be read.
+    #[error("cannot read {}: {source}", .path.display())]
+    Read {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file is not a build (names the path inside the document).
+    #[error("{0}")]
+    Parse(#[from] crate::data::DataError),
+}
+
+/// For callers that report errors as text (the window's start screen).
+impl From<BuildFileError> for String {
+    fn from(e: BuildFileError) -> String {
+        e.to_string()
+    }
+}
+
 /// Reads a build file (`--build`), naming the file and what is wrong.
-pub fn load_build(path: &std::path::Path) -> Result<Build, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    crate::data::parse_json::<Build>(path, &text).map_err(|e| e.to_string())
+pub fn load_build(path: &std::path::Path) -> Result<Build, BuildFileError> {
+    let text = std::fs::read_to_string(path).map_err(|source| BuildFileError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(crate::data::parse_json::<Build>(path, &text)?)
 }
 
 /// Applies a build to a fresh run's carry (and the fight's view of its gear).

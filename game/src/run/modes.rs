@@ -36,18 +36,29 @@ impl WavePlan {
     }
 }
 
+/// Why a wave cannot be planned: names the wave or the curse the data lacks.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlanError {
+    /// `waves.json` has no such wave (a run set up past the file's last).
+    #[error("no wave {0}")]
+    NoWave(u32),
+    /// The run's curse is not in `curses.json` (a replay or save of other data).
+    #[error("no curse `{0}` in curses.json")]
+    NoCurse(String),
+}
+
 /// The plan of wave `n`: the file's wave up to W20, an endless wave past it
 /// (a boss rush every 20 waves from W40); in boss-rush mode every wave is a
 /// rush. NG+ multiplies the wave's HP and damage; the curse's rules hold
 /// throughout; the mutator comes from W30.
-pub fn plan_wave(cat: &Catalog, setup: &RunSetup, n: u32, met: &[u32]) -> Result<WavePlan, String> {
+pub fn plan_wave(cat: &Catalog, setup: &RunSetup, n: u32, met: &[u32]) -> Result<WavePlan, PlanError> {
     let game_waves = cat.waves.len() as u32;
     let d = difficulty(n);
     let mut config = if n <= game_waves {
         cat.waves
             .get(n.saturating_sub(1) as usize)
             .cloned()
-            .ok_or_else(|| format!("no wave {n}"))?
+            .ok_or(PlanError::NoWave(n))?
     } else {
         endless_wave(&cat.waves, n)
     };
@@ -102,11 +113,11 @@ fn shrink_waves(rules: &FightRules, n: u32, game_waves: u32) -> u32 {
 }
 
 /// The rules of curse `id`, or why there is no such curse.
-fn curse_rules(cat: &Catalog, id: &str) -> Result<Vec<crate::mutators::Rule>, String> {
+fn curse_rules(cat: &Catalog, id: &str) -> Result<Vec<crate::mutators::Rule>, PlanError> {
     cat.curses
         .find(id)
         .map(|c| c.rules.clone())
-        .ok_or_else(|| format!("no curse `{id}` in curses.json"))
+        .ok_or_else(|| PlanError::NoCurse(id.into()))
 }
 
 /// The first curse of `curses.json` (the curse mode's default).

@@ -219,14 +219,54 @@ pub fn encode(cmd: &Command) -> String {
     }
 }
 
+/// Why a command line of a replay does not parse: quotes the word at fault
+/// and says what was expected there (the replay adds the line number).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    /// A blank line.
+    #[error("empty line")]
+    Empty,
+    /// The first word is no command.
+    #[error("unknown command `{0}`")]
+    UnknownCommand(String),
+    /// The command stops before its arguments do.
+    #[error("`{0}` needs more words")]
+    NeedsMoreWords(String),
+    /// A word where a number belongs.
+    #[error("`{0}` is not a number")]
+    NotANumber(String),
+    /// A word that is none of the words allowed there.
+    #[error("`{word}` is not {expected}")]
+    NotOneOf {
+        /// The word found.
+        word: String,
+        /// What may stand there, in words.
+        expected: String,
+    },
+    /// A step repeated zero times or more than a count can hold.
+    #[error("a step count of {0}")]
+    StepCount(usize),
+    /// A word after a step's numbers that is no button (or a button twice).
+    #[error("`{0}` after a step is not `dash` or `cast`")]
+    NotAButton(String),
+}
+
+/// [`DecodeError::NotOneOf`] for `word`.
+fn not_one_of(word: &str, expected: impl Into<String>) -> DecodeError {
+    DecodeError::NotOneOf {
+        word: word.into(),
+        expected: expected.into(),
+    }
+}
+
 /// Parses one command line (`Ok((command, repeat))`).
-pub fn decode(line: &str) -> Result<(Command, u32), String> {
+pub fn decode(line: &str) -> Result<(Command, u32), DecodeError> {
     let w: Vec<&str> = line.split_whitespace().collect();
-    let num = |k: usize| -> Result<usize, String> {
-        let s = w.get(k).ok_or_else(|| format!("`{}` needs more words", w[0]))?;
-        s.parse().map_err(|_| format!("`{s}` is not a number"))
+    let num = |k: usize| -> Result<usize, DecodeError> {
+        let s = w.get(k).ok_or_else(|| DecodeError::NeedsMoreWords(w[0].into()))?;
+        s.parse().map_err(|_| DecodeError::NotANumber(s.to_string()))
     };
-    let spot_at = |k: usize| -> Result<Spot, String> {
+    let spot_at = |k: usize| -> Result<Spot, DecodeError> {
         let i = num(k + 1)?;
         match w.get(k).copied() {
             Some("slot") => Ok(Spot::Slot(i)),
@@ -235,26 +275,26 @@ pub fn decode(line: &str) -> Result<(Command, u32), String> {
             Some("on-dash") => Ok(Spot::Entry(EntryOn::Dash, i)),
             Some("stored") => Ok(Spot::Entry(EntryOn::Stored, i)),
             Some("wait") => Ok(Spot::Waiting(i)),
-            other => Err(format!(
-                "`{}` is not `slot`, `on-hit`, `on-kill` or `wait`",
-                other.unwrap_or("")
+            other => Err(not_one_of(
+                other.unwrap_or(""),
+                "`slot`, `on-hit`, `on-kill` or `wait`",
             )),
         }
     };
-    let word = |k: usize| -> Result<&str, String> {
+    let word = |k: usize| -> Result<&str, DecodeError> {
         w.get(k)
             .copied()
-            .ok_or_else(|| format!("`{}` needs more words", w[0]))
+            .ok_or_else(|| DecodeError::NeedsMoreWords(w[0].into()))
     };
-    let from_serde = |k: usize| -> Result<String, String> { Ok(format!("\"{}\"", word(k)?)) };
+    let from_serde = |k: usize| -> Result<String, DecodeError> { Ok(format!("\"{}\"", word(k)?)) };
     let cmd = match w.first().copied() {
         Some("s") => {
-            let part = |k: usize, max: u32| -> Result<Option<u32>, String> {
+            let part = |k: usize, max: u32| -> Result<Option<u32>, DecodeError> {
                 match word(k)? {
                     "-" => Ok(None),
                     s => match s.parse::<u32>() {
                         Ok(v) if v <= max => Ok(Some(v)),
-                        _ => Err(format!("`{s}` is not `-` or a number up to {max}")),
+                        _ => Err(not_one_of(s, format!("`-` or a number up to {max}"))),
                     },
                 }
             };
@@ -262,14 +302,14 @@ pub fn decode(line: &str) -> Result<(Command, u32), String> {
             let aim = part(2, 65_535)?.map(|v| v as u16);
             let repeat = num(3)?;
             if repeat == 0 || repeat > u32::MAX as usize {
-                return Err(format!("a step count of {repeat}"));
+                return Err(DecodeError::StepCount(repeat));
             }
             let (mut dash, mut cast) = (false, false);
             for x in w.iter().skip(4) {
                 match *x {
                     "dash" if !dash => dash = true,
                     "cast" if !cast => cast = true,
-                    x => return Err(format!("`{x}` after a step is not `dash` or `cast`")),
+                    x => return Err(DecodeError::NotAButton(x.into())),
                 }
             }
             return Ok((
@@ -290,7 +330,7 @@ pub fn decode(line: &str) -> Result<(Command, u32), String> {
                 "spells" => Shelf::Spells,
                 "cores" => Shelf::Cores,
                 "stats" => Shelf::Stats,
-                s => return Err(format!("`{s}` is not a shelf (spells, cores, stats)")),
+                s => return Err(not_one_of(s, "a shelf (spells, cores, stats)")),
             };
             Command::Buy {
                 shelf,
@@ -304,7 +344,7 @@ pub fn decode(line: &str) -> Result<(Command, u32), String> {
                 slot: num(3)?,
             }),
             "wait" => Command::SellCard(CardPlace::Waiting(num(2)?)),
-            s => return Err(format!("`{s}` is not `deck` or `wait`")),
+            s => return Err(not_one_of(s, "`deck` or `wait`")),
         },
         Some("sell-core") => Command::SellCore(num(1)?),
         Some("switch-core") => Command::SwitchCore {
@@ -312,7 +352,7 @@ pub fn decode(line: &str) -> Result<(Command, u32), String> {
             carry_deck: match word(2)? {
                 "carry" => true,
                 "keep" => false,
-                s => return Err(format!("`{s}` is not `carry` or `keep`")),
+                s => return Err(not_one_of(s, "`carry` or `keep`")),
             },
         },
         Some("move") => Command::MoveCard {
@@ -323,16 +363,15 @@ pub fn decode(line: &str) -> Result<(Command, u32), String> {
         Some("armoury-close") => Command::CloseArmoury,
         Some("equip") => Command::Equip(EquipmentAction::Equip(num(1)?)),
         Some("unequip") => {
-            let slot: Slot =
-                serde_json::from_str(&from_serde(1)?).map_err(|_| format!("`{}` is not a slot", w[1]))?;
+            let slot: Slot = serde_json::from_str(&from_serde(1)?).map_err(|_| not_one_of(w[1], "a slot"))?;
             Command::Equip(EquipmentAction::Unequip(slot))
         }
         Some("socket") => Command::Equip(EquipmentAction::Socket(num(1)?)),
         Some("unsocket") => Command::Equip(EquipmentAction::Unsocket(num(1)?)),
         Some("reforge") => Command::Craft(BenchAction::Craft(num(1)?, Operation::Reforge)),
         Some("graft") => {
-            let g: AffixGroup = serde_json::from_str(&from_serde(2)?)
-                .map_err(|_| format!("`{}` is not an affix group", w[2]))?;
+            let g: AffixGroup =
+                serde_json::from_str(&from_serde(2)?).map_err(|_| not_one_of(w[2], "an affix group"))?;
             Command::Craft(BenchAction::Craft(num(1)?, Operation::Graft(g)))
         }
         Some("excise") => Command::Craft(BenchAction::Craft(num(1)?, Operation::Excise(num(2)?))),
@@ -349,8 +388,8 @@ pub fn decode(line: &str) -> Result<(Command, u32), String> {
         Some("learn") => Command::Craft(BenchAction::Learn(word(1)?.to_string())),
         Some("leave-shop") => Command::LeaveShop,
         Some("endless") => Command::Endless,
-        Some(other) => return Err(format!("unknown command `{other}`")),
-        None => return Err("empty line".into()),
+        Some(other) => return Err(DecodeError::UnknownCommand(other.into())),
+        None => return Err(DecodeError::Empty),
     };
     Ok((cmd, 1))
 }

@@ -317,7 +317,7 @@ impl Replay {
                 continue;
             }
             let (cmd, repeat) = decode(l).map_err(|what| {
-                truncated_at(n, commands, steps).unwrap_or_else(|| err(n, commands, steps, what))
+                truncated_at(n, commands, steps).unwrap_or_else(|| err(n, commands, steps, what.to_string()))
             })?;
             commands += u64::from(repeat);
             if matches!(cmd, Command::Step(_)) {

@@ -108,28 +108,43 @@ impl Bindings {
 
     /// Binds `code` to `action`, unless another action has it or it cannot
     /// be bound; the reason is for the player.
-    pub fn set(&mut self, action: Bind, code: KeyCode) -> Result<(), String> {
+    pub fn set(&mut self, action: Bind, code: KeyCode) -> Result<(), BindRefusal> {
         if key_name(code).is_none() {
-            return Err(format!("{code:?} cannot be bound"));
+            return Err(BindRefusal::Unbindable(code));
         }
         if matches!(
             code,
             KeyCode::ArrowUp | KeyCode::ArrowDown | KeyCode::ArrowLeft | KeyCode::ArrowRight
         ) {
-            return Err("The arrow keys always move; choose another key".into());
+            return Err(BindRefusal::Arrow);
         }
         match self.action(code) {
-            Some(other) if other != action => Err(format!(
-                "{} is already bound to “{}”",
-                key_label(code),
-                other.label()
-            )),
+            Some(other) if other != action => Err(BindRefusal::Taken { code, other }),
             _ => {
                 self.keys[action.index()] = code;
                 Ok(())
             }
         }
     }
+}
+
+/// Why a key was not bound; the message is shown to the player as is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum BindRefusal {
+    /// The key has no stored name (it could not be saved).
+    #[error("{0:?} cannot be bound")]
+    Unbindable(KeyCode),
+    /// The arrow keys are the fixed second way to move.
+    #[error("The arrow keys always move; choose another key")]
+    Arrow,
+    /// Another action has the key.
+    #[error("{} is already bound to “{}”", key_label(*.code), .other.label())]
+    Taken {
+        /// The key.
+        code: KeyCode,
+        /// The action that has it.
+        other: Bind,
+    },
 }
 
 /// Keys that can be bound, with their stored names.
@@ -287,7 +302,7 @@ impl BindingEdit {
         } else {
             match bindings.set(action, code) {
                 Ok(()) => format!("{}: {}", action.label(), key_label(code)),
-                Err(e) => e,
+                Err(e) => e.to_string(),
             }
         });
     }
@@ -324,7 +339,14 @@ mod tests {
     fn conflicts_are_refused_and_names_round_trip() {
         let mut b = Bindings::default();
         let e = b.set(Bind::Dash, KeyCode::KeyW).unwrap_err();
-        assert!(e.contains("Move up"), "{e}");
+        assert_eq!(
+            e,
+            BindRefusal::Taken {
+                code: KeyCode::KeyW,
+                other: Bind::Up
+            }
+        );
+        assert!(e.to_string().contains("Move up"), "{e}");
         assert_eq!(b.key(Bind::Dash), KeyCode::Space);
         b.set(Bind::Dash, KeyCode::ShiftLeft).unwrap();
         assert_eq!(b.action(KeyCode::ShiftLeft), Some(Bind::Dash));

@@ -14,7 +14,6 @@ pub mod unlocks;
 
 use std::path::Path;
 
-use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
 
@@ -289,27 +288,6 @@ pub struct Shop {
     refreshes: u32,
 }
 
-fn pick_weighted<'a, T>(items: &'a [T], weight: impl Fn(&T) -> f32, rng: &mut ChaCha8Rng) -> Option<&'a T> {
-    let total: f32 = items.iter().map(&weight).filter(|w| *w > 0.0).sum();
-    if total <= 0.0 {
-        return None;
-    }
-    let mut r = rng.random::<f32>() * total;
-    let mut last = None;
-    for it in items {
-        let w = weight(it);
-        if w <= 0.0 {
-            continue;
-        }
-        last = Some(it);
-        r -= w;
-        if r < 0.0 {
-            return Some(it);
-        }
-    }
-    last
-}
-
 impl Shop {
     /// Opens the shop for a new shop phase: fresh stock, refresh price back to its base.
     pub fn open(def: &ShopDef, pool: &ShopPool, rng: &mut ChaCha8Rng) -> Self {
@@ -336,7 +314,7 @@ impl Shop {
     fn restock(&mut self, def: &ShopDef, pool: &ShopPool, rng: &mut ChaCha8Rng) {
         let stock = |entries: &[PoolEntry], n: usize, rng: &mut ChaCha8Rng| -> Vec<Offer> {
             (0..n)
-                .filter_map(|_| pick_weighted(entries, |e| e.weight, rng))
+                .filter_map(|_| crate::pick::item(entries, |e| e.weight, rng, crate::pick::unit_scaled))
                 .map(|e| Offer {
                     id: e.id.clone(),
                     price: e.price,
@@ -347,7 +325,7 @@ impl Shop {
         self.spells = stock(&pool.spells, def.shelves.spells, rng);
         self.cores = stock(&pool.cores, def.shelves.cores, rng);
         self.stats = (0..def.shelves.stats)
-            .filter_map(|_| pick_weighted(&def.stat_offers, |o| o.weight, rng))
+            .filter_map(|_| crate::pick::item(&def.stat_offers, |o| o.weight, rng, crate::pick::unit_scaled))
             .map(|o| Offer {
                 id: o.id.clone(),
                 price: o.price,

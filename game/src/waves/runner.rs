@@ -101,15 +101,45 @@ pub struct WaveRunner {
     rush: Vec<u32>,
 }
 
+/// A wave naming an enemy or boss the tables do not know (a config that
+/// did not go through the catalog's checks): names the wave and the id.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RunnerError {
+    /// No enemy of this id.
+    #[error("wave {wave}: unknown enemy `{id}`")]
+    UnknownEnemy {
+        /// The wave.
+        wave: u32,
+        /// The id.
+        id: String,
+    },
+    /// No boss of this id.
+    #[error("wave {wave}: unknown boss `{id}`")]
+    UnknownBoss {
+        /// The wave.
+        wave: u32,
+        /// The id.
+        id: String,
+    },
+}
+
 impl WaveRunner {
     /// A runner for `cfg`; fails naming the first id that the tables do not know
     /// (a catalog-checked config never fails).
-    pub fn new(cfg: &SpawnConfig, enemies: &EnemyDefs, bosses: &BossDefs, seed: u64) -> Result<Self, String> {
+    pub fn new(
+        cfg: &SpawnConfig,
+        enemies: &EnemyDefs,
+        bosses: &BossDefs,
+        seed: u64,
+    ) -> Result<Self, RunnerError> {
         let lookup = |id: &str| {
             enemies
                 .index_of(id)
                 .map(|i| i as u32)
-                .ok_or_else(|| format!("wave {}: unknown enemy `{id}`", cfg.wave))
+                .ok_or_else(|| RunnerError::UnknownEnemy {
+                    wave: cfg.wave,
+                    id: id.into(),
+                })
         };
         let mut groups = Vec::new();
         for g in &cfg.spawn_groups {
@@ -122,12 +152,12 @@ impl WaveRunner {
             .map(|o| lookup(&o.enemy_id))
             .collect::<Result<Vec<_>, _>>()?;
         let boss = match &cfg.boss {
-            Some(b) => Some(
-                bosses
-                    .index_of(&b.boss_id)
-                    .map(|i| i as u32)
-                    .ok_or_else(|| format!("wave {}: unknown boss `{}`", cfg.wave, b.boss_id))?,
-            ),
+            Some(b) => Some(bosses.index_of(&b.boss_id).map(|i| i as u32).ok_or_else(|| {
+                RunnerError::UnknownBoss {
+                    wave: cfg.wave,
+                    id: b.boss_id.clone(),
+                }
+            })?),
             None => None,
         };
         Ok(Self {
@@ -315,29 +345,21 @@ impl WaveRunner {
             }
             return;
         }
-        let mut total_weight = 0.0;
-        for (i, timer) in self.timers.iter_mut().enumerate() {
+        for timer in &mut self.timers {
             *timer -= dt;
-            if *timer <= 0.0 && self.groups[i].1 <= left {
-                total_weight += self.cfg.spawn_groups[i].weight;
-            }
         }
-        if total_weight <= 0.0 {
+        // A group is ready when its clock ran out and the budget affords it.
+        let (timers, groups, cfg) = (&self.timers, &self.groups, &self.cfg);
+        let weights = (0..groups.len()).map(|i| {
+            if timers[i] <= 0.0 && groups[i].1 <= left {
+                cfg.spawn_groups[i].weight
+            } else {
+                0.0
+            }
+        });
+        let Some(i) = crate::pick::index(weights, &mut self.rng, crate::pick::in_range) else {
             return;
-        }
-        let mut pick: f32 = self.rng.random_range(0.0..total_weight);
-        let mut chosen = None;
-        for i in 0..self.groups.len() {
-            if self.timers[i] <= 0.0 && self.groups[i].1 <= left {
-                let w = self.cfg.spawn_groups[i].weight;
-                chosen = Some(i);
-                if pick < w {
-                    break;
-                }
-                pick -= w;
-            }
-        }
-        let Some(i) = chosen else { return };
+        };
         let g = self.cfg.spawn_groups[i].clone();
         let (kind, cost) = self.groups[i];
         self.timers[i] = g.spawn_interval;

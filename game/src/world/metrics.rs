@@ -189,19 +189,10 @@ impl WaveStats {
 
     /// 95th-percentile step time, ms (nearest rank).
     pub fn step_ms_p95(&self) -> f64 {
-        percentile(&self.step_ms, 0.95)
+        let mut v = self.step_ms.clone();
+        v.sort_by(f64::total_cmp);
+        engine::sample::percentile(&v, 0.95)
     }
-}
-
-/// Nearest-rank percentile of `values` (0 for none).
-pub fn percentile(values: &[f64], q: f64) -> f64 {
-    if values.is_empty() {
-        return 0.0;
-    }
-    let mut v = values.to_vec();
-    v.sort_by(f64::total_cmp);
-    let rank = ((q * v.len() as f64).ceil() as usize).clamp(1, v.len());
-    v[rank - 1]
 }
 
 #[cfg(test)]
@@ -209,15 +200,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn percentile_is_nearest_rank() {
-        let v: Vec<f64> = (1..=100).map(f64::from).collect();
-        assert_eq!(percentile(&v, 0.95), 95.0);
-        assert_eq!(percentile(&[3.0], 0.95), 3.0);
-        assert_eq!(percentile(&[], 0.95), 0.0);
+    fn step_times_summarise_unsorted_samples() {
         let w = WaveStats {
-            step_ms: vec![1.0, 3.0],
+            step_ms: vec![3.0, 1.0],
             ..WaveStats::default()
         };
         assert_eq!(w.step_ms_mean(), 2.0);
+        assert_eq!(w.step_ms_p95(), 3.0);
+        assert_eq!(WaveStats::default().step_ms_p95(), 0.0);
     }
 }

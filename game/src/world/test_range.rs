@@ -38,7 +38,10 @@ impl World {
         cfg.boss = None;
         cfg.duration_sec = f32::MAX;
         let runner = WaveRunner::new(&cfg, &self.cat.enemies, &self.cat.bosses, wave_seed(self.seed, 1))
-            .map_err(|e| WorldError::Unknown { what: "wave", id: e })?;
+            .map_err(|e| WorldError::Unknown {
+                what: "wave",
+                id: e.to_string(),
+            })?;
         self.field.runner = Some(runner);
         let mut slots = Vec::with_capacity(dummies.len());
         for d in dummies {

@@ -20,7 +20,7 @@ fn knife_and_cleaver_parry_at_the_seeds_rates() {
 
 #[test]
 fn the_swept_blade_never_cuts_outside_its_sector_nor_twice() {
-    let s = sweep_trials(100_000, 3);
+    let s = sweep_trials(100_000, 3).expect("melee.json loads");
     assert!(s.hits > 10_000, "{s:?}");
     assert_eq!(s.max_deg_outside_sector, 0.0, "{s:?}");
     assert_eq!(s.double_hits, 0);
@@ -28,8 +28,8 @@ fn the_swept_blade_never_cuts_outside_its_sector_nor_twice() {
 
 #[test]
 fn a_spin_among_friendly_turrets_aborts_more_often_than_a_slash() {
-    let (slash_started, slash_aborted) = abort_trials(0, 6, 20_000, 5);
-    let (spin_started, spin_aborted) = abort_trials(2, 6, 20_000, 5);
+    let (slash_started, slash_aborted) = abort_trials(0, 6, 20_000, 5).expect("melee.json loads");
+    let (spin_started, spin_aborted) = abort_trials(2, 6, 20_000, 5).expect("melee.json loads");
     let slash = f64::from(slash_aborted) / f64::from(slash_started.max(1));
     let spin = f64::from(spin_aborted) / f64::from(spin_started.max(1));
     assert!(

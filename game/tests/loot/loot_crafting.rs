@@ -4,7 +4,9 @@
 use game::loot::LootData;
 use game::loot::affix::AffixGroup;
 use game::loot::crafting::{CraftOutcome, Operation, apply, cost_of, full_item_cost};
-use game::loot::enhance::{AttemptKind, AttemptOutcome, attempt, roll_success, success_chance};
+use game::loot::enhance::{
+    AttemptKind, AttemptOutcome, Craft, Workbench, attempt, roll_success, success_chance,
+};
 use game::loot::equipment::Equipment;
 use game::loot::item::{Condition, Inventory, Item};
 use game::loot::materials::MaterialAmounts;
@@ -33,6 +35,21 @@ fn item_with(d: &LootData, base: &str, ilvl: u32, affixes: &[(&str, u8, f32)]) -
             .push(d.affixes.make(d.affixes.get(id).unwrap(), tier, roll));
     }
     it
+}
+
+/// The bench of an attempt, from the test's loose parts.
+fn bench<'a>(
+    inventory: &'a mut Inventory,
+    bag: &'a mut MaterialAmounts,
+    skill: u32,
+    data: &'a LootData,
+) -> Workbench<'a> {
+    Workbench {
+        inventory,
+        bag,
+        skill,
+        data,
+    }
 }
 
 #[test]
@@ -197,25 +214,23 @@ fn failure_states() {
         ],
     };
     let out = attempt(
-        &mut inv,
-        0,
-        AttemptKind::Enhancement,
-        "hone_2",
-        5,
-        &mut bag,
-        &d,
+        &mut bench(&mut inv, &mut bag, 5, &d),
+        Craft {
+            index: 0,
+            kind: AttemptKind::Enhancement,
+            id: "hone_2",
+        },
         &mut rng,
     )
     .unwrap();
     assert_eq!(out, AttemptOutcome::Failed(Condition::Simple));
     let out = attempt(
-        &mut inv,
-        1,
-        AttemptKind::Enhancement,
-        "lining",
-        5,
-        &mut bag,
-        &d,
+        &mut bench(&mut inv, &mut bag, 5, &d),
+        Craft {
+            index: 1,
+            kind: AttemptKind::Enhancement,
+            id: "lining",
+        },
         &mut rng,
     )
     .unwrap();
@@ -223,13 +238,12 @@ fn failure_states() {
     // A worn item must be reforged before the next attempt; reforging repairs.
     assert!(
         attempt(
-            &mut inv,
-            0,
-            AttemptKind::Enhancement,
-            "hone_1",
-            20,
-            &mut bag,
-            &d,
+            &mut bench(&mut inv, &mut bag, 20, &d),
+            Craft {
+                index: 0,
+                kind: AttemptKind::Enhancement,
+                id: "hone_1"
+            },
             &mut rng
         )
         .is_err()
@@ -263,13 +277,12 @@ fn failure_states() {
         items: vec![item_with(&d, "saber", 60, &[])],
     };
     let out = attempt(
-        &mut inv,
-        0,
-        AttemptKind::Enhancement,
-        "hone_3",
-        18,
-        &mut bag,
-        &d,
+        &mut bench(&mut inv, &mut bag, 18, &d),
+        Craft {
+            index: 0,
+            kind: AttemptKind::Enhancement,
+            id: "hone_3",
+        },
         &mut rng,
     )
     .unwrap();
@@ -281,13 +294,12 @@ fn failure_states() {
     it.enchantments = vec!["enchant_expansion".into(), "scorch_2".into()];
     let mut inv = Inventory { items: vec![it] };
     let out = attempt(
-        &mut inv,
-        0,
-        AttemptKind::Enchantment,
-        "frost_2",
-        5,
-        &mut bag,
-        &d,
+        &mut bench(&mut inv, &mut bag, 5, &d),
+        Craft {
+            index: 0,
+            kind: AttemptKind::Enchantment,
+            id: "frost_2",
+        },
         &mut rng,
     )
     .unwrap();
@@ -306,13 +318,12 @@ fn slots_grades_and_expansion() {
     // Skill 20 against difficulty ≤ 14 always succeeds.
     assert_eq!(
         attempt(
-            &mut inv,
-            0,
-            AttemptKind::Enhancement,
-            "hone_2",
-            20,
-            &mut bag,
-            &d,
+            &mut bench(&mut inv, &mut bag, 20, &d),
+            Craft {
+                index: 0,
+                kind: AttemptKind::Enhancement,
+                id: "hone_2"
+            },
             &mut rng
         )
         .unwrap(),
@@ -321,13 +332,12 @@ fn slots_grades_and_expansion() {
     // One enhancement slot by default.
     assert!(
         attempt(
-            &mut inv,
-            0,
-            AttemptKind::Enhancement,
-            "pierce_1",
-            20,
-            &mut bag,
-            &d,
+            &mut bench(&mut inv, &mut bag, 20, &d),
+            Craft {
+                index: 0,
+                kind: AttemptKind::Enhancement,
+                id: "pierce_1"
+            },
             &mut rng
         )
         .is_err()
@@ -336,13 +346,12 @@ fn slots_grades_and_expansion() {
     inv.items[0].enhancements.push("deep_craft".into());
     assert_eq!(
         attempt(
-            &mut inv,
-            0,
-            AttemptKind::Enhancement,
-            "pierce_1",
-            20,
-            &mut bag,
-            &d,
+            &mut bench(&mut inv, &mut bag, 20, &d),
+            Craft {
+                index: 0,
+                kind: AttemptKind::Enhancement,
+                id: "pierce_1"
+            },
             &mut rng
         )
         .unwrap(),
@@ -350,13 +359,12 @@ fn slots_grades_and_expansion() {
     );
     assert!(
         attempt(
-            &mut inv,
-            0,
-            AttemptKind::Enhancement,
-            "links",
-            20,
-            &mut bag,
-            &d,
+            &mut bench(&mut inv, &mut bag, 20, &d),
+            Craft {
+                index: 0,
+                kind: AttemptKind::Enhancement,
+                id: "links"
+            },
             &mut rng
         )
         .is_err()
@@ -367,13 +375,12 @@ fn slots_grades_and_expansion() {
     };
     assert!(
         attempt(
-            &mut inv,
-            0,
-            AttemptKind::Enhancement,
-            "links",
-            20,
-            &mut bag,
-            &d,
+            &mut bench(&mut inv, &mut bag, 20, &d),
+            Craft {
+                index: 0,
+                kind: AttemptKind::Enhancement,
+                id: "links"
+            },
             &mut rng
         )
         .is_err()
@@ -387,13 +394,12 @@ fn slots_grades_and_expansion() {
     };
     assert!(
         attempt(
-            &mut inv,
-            0,
-            AttemptKind::Enhancement,
-            "links",
-            20,
-            &mut bag,
-            &d,
+            &mut bench(&mut inv, &mut bag, 20, &d),
+            Craft {
+                index: 0,
+                kind: AttemptKind::Enhancement,
+                id: "links"
+            },
             &mut rng
         )
         .is_err(),
@@ -401,13 +407,12 @@ fn slots_grades_and_expansion() {
     );
     assert!(
         attempt(
-            &mut inv,
-            1,
-            AttemptKind::Enhancement,
-            "stud",
-            20,
-            &mut bag,
-            &d,
+            &mut bench(&mut inv, &mut bag, 20, &d),
+            Craft {
+                index: 1,
+                kind: AttemptKind::Enhancement,
+                id: "stud"
+            },
             &mut rng
         )
         .is_err(),

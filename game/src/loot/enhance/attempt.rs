@@ -138,22 +138,40 @@ pub fn can_apply<'a>(
     Ok(def)
 }
 
-/// Makes one attempt on `inventory.items[index]` at crafter `skill`, paying the
-/// tier's cost from `bag` whether or not it succeeds.
-#[expect(
-    clippy::too_many_arguments,
-    reason = "an attempt needs the item, the craft, the crafter, the materials, the data and the dice; a struct would only rename them"
-)]
+/// What a crafter works with at the bench: the same for every attempt of a
+/// visit, so the bench's calls take it whole instead of four loose arguments.
+#[derive(Debug)]
+pub struct Workbench<'a> {
+    /// The carried items worked on.
+    pub inventory: &'a mut Inventory,
+    /// The material bag that pays each attempt's cost.
+    pub bag: &'a mut MaterialAmounts,
+    /// The crafter's skill (from the deepest depth reached).
+    pub skill: u32,
+    /// The loot tables.
+    pub data: &'a LootData,
+}
+
+/// One attempt asked for: on which carried item, which craft.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Craft<'a> {
+    /// Index into the carried items.
+    pub index: usize,
+    /// Enhancement or enchantment.
+    pub kind: AttemptKind,
+    /// The enhancement's or enchantment's id.
+    pub id: &'a str,
+}
+
+/// Makes `craft` at `bench` (on `inventory.items[index]` at the bench's
+/// skill), paying the tier's cost from the bag whether or not it succeeds.
 pub fn attempt<R: Rng>(
-    inventory: &mut Inventory,
-    index: usize,
-    kind: AttemptKind,
-    id: &str,
-    skill: u32,
-    bag: &mut MaterialAmounts,
-    data: &LootData,
+    bench: &mut Workbench<'_>,
+    craft: Craft<'_>,
     rng: &mut R,
 ) -> Result<AttemptOutcome, AttemptError> {
+    let Craft { index, kind, id } = craft;
+    let (inventory, bag, skill, data) = (&mut *bench.inventory, &mut *bench.bag, bench.skill, bench.data);
     let item = inventory.items.get(index).ok_or(AttemptError::NoItem(index))?;
     let def = can_apply(item, kind, id, data)?;
     let cost = data

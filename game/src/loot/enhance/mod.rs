@@ -16,7 +16,8 @@ mod levels;
 pub mod recipes;
 
 pub use attempt::{
-    AttemptError, AttemptKind, AttemptOutcome, attempt, can_apply, roll_success, success_chance,
+    AttemptError, AttemptKind, AttemptOutcome, Craft, Workbench, attempt, can_apply, roll_success,
+    success_chance,
 };
 pub use levels::{DamageClass, DefenceLevels, LEVELS_CODEX, LevelOutcome, LevelRules, resolve_levels};
 

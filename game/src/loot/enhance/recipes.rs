@@ -39,13 +39,27 @@ pub fn recipe_price(def: &CraftDef, data: &LootData) -> u64 {
         .map_or(0, |t| t.recipe_gold)
 }
 
+/// An enchantment attempt refused for want of its recipe: names the
+/// enchantment and what learning it costs, so the player knows the way on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the recipe of {id} is not known: learn it first ({price} gold)")]
+pub struct RecipeUnknown {
+    /// The enchantment.
+    pub id: String,
+    /// Gold to learn its recipe (0 for an id the data does not know).
+    pub price: u64,
+}
+
 /// Refuses an enchantment attempt whose recipe is not known.
-pub fn check_recipe(kind: AttemptKind, id: &str, recipes: &Recipes, data: &LootData) -> Result<(), String> {
+pub fn check_recipe(
+    kind: AttemptKind,
+    id: &str,
+    recipes: &Recipes,
+    data: &LootData,
+) -> Result<(), RecipeUnknown> {
     if kind != AttemptKind::Enchantment || recipes.knows(id) {
         return Ok(());
     }
     let price = data.enchantments.get(id).map_or(0, |d| recipe_price(d, data));
-    Err(format!(
-        "the recipe of {id} is not known: learn it first ({price} gold)"
-    ))
+    Err(RecipeUnknown { id: id.into(), price })
 }
