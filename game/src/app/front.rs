@@ -3,25 +3,10 @@
 //! only when the game runs on a profile (a normal start); the tools'
 //! previews (`--screen lab`, `--stress`, `--replay`) open without one.
 
-use super::modes::Mode;
+use super::modes::{Front, Mode};
 use super::{GameApp, Start, session};
 use crate::screens;
 use crate::screens::title::TitleAction;
-
-/// Which front screen is shown while no run is in front.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Front {
-    /// New run, Continue, Practice, Codex, Unlocks, Records, Settings, Quit.
-    Title,
-    /// Every thing met, with its numbers (docs/game.md#codex).
-    Codex,
-    /// The unlock tree (docs/game.md#unlocks).
-    Unlocks,
-    /// Best wave, fastest clear, the endless leaderboard (docs/game.md#records).
-    Records,
-    /// Settings, from the title.
-    Settings,
-}
 
 impl GameApp {
     /// Draws the front screen of the title mode and acts on the choice.

@@ -4,11 +4,25 @@
 //! opened from, waiting in the lab). A mode's state exists exactly while the
 //! mode does; what every mode shares lives in [`super::Shell`].
 
-use super::front::Front;
 use super::replay_view::ReplayView;
 use super::{armoury, fight, session, test_range};
 use crate::run::{Phase, Replay, Run};
 use crate::screens;
+
+/// Which front screen is shown while no run is in front.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Front {
+    /// New run, Continue, Practice, Codex, Unlocks, Records, Settings, Quit.
+    Title,
+    /// Every thing met, with its numbers (docs/game.md#codex).
+    Codex,
+    /// The unlock tree (docs/game.md#unlocks).
+    Unlocks,
+    /// Best wave, fastest clear, the endless leaderboard (docs/game.md#records).
+    Records,
+    /// Settings, from the title.
+    Settings,
+}
 
 /// Which screen is in front.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,7 +6,7 @@
 use engine::gpu::GpuContext;
 
 use super::args::StartScreen;
-use super::front::Front;
+use super::modes::Front;
 use super::modes::{Mode, ReplayMode, RunMode, TitleMode};
 use super::replay_view::ReplayView;
 use super::{DEFAULT_STRESS, GameApp, armoury, fight};
