@@ -56,7 +56,7 @@ pub fn self_blast(
     caster: Vec2,
     caster_radius: f32,
 ) -> Option<f32> {
-    touches(center, radius, caster, caster_radius).then(|| (spec.base + spec.add) * spec.mult)
+    touches(center, radius, caster, caster_radius).then_some((spec.base + spec.add) * spec.mult)
 }
 
 /// One enemy caught in a blast.

@@ -18,6 +18,7 @@ pub mod enhance;
 pub mod equipment;
 pub mod gear;
 pub mod gear_actions;
+pub mod hook_effects;
 pub mod hook_state;
 pub mod hooks;
 pub mod item;

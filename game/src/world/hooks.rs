@@ -1,36 +1,18 @@
-//! Loot rules at their moments (the hooks of `crate::loot::hooks`): the one
-//! place where an equipped rule acts in the fight. The rules' own memory and
-//! the passive products live in the loot room (`crate::loot::hook_state`);
-//! this file applies them to the player and the enemies.
+//! Loot rules at their moments: which worn rules a moment calls, and the
+//! actions they may take on the fight ([`crate::loot::hook_effects::HookFight`],
+//! implemented here by `RuleHost`). What each rule does is decided in the loot
+//! room (`crate::loot::hook_effects::fire`); the rules' own memory and the
+//! passive products live there too (`crate::loot::hook_state`).
 //!
-//! Every `HookEffect` is wired:
-//! * `Heal`, `RestoreMana`, `Nova`, `DamageOverTime` at any hook (a
-//!   `DamageOverTime` that kills runs `OnDeath`, as every player death does).
-//! * `XpGain` (passive, multiplies XP from kills); `Bane` (multiplies a hit's
-//!   damage against elites, bosses or armoured enemies, read when the hit is built).
-//! * `StackBuff`: each firing adds a stack (at most `max_stacks`); the player's
-//!   stat is multiplied by `1 + mul_per_stack × stacks` through the player's
-//!   fight-time modifiers ([`crate::player::Player::set_buff_modifiers`]);
-//!   every stack burns after `decay_after_s` without a firing and at wave end.
-//! * `RepeatReaction`, `KeepStatuses`: they act inside the reaction step, so
-//!   the hit's attacker carries them (`gear::apply_reaction_rules`, read by
-//!   `crate::combat::reactions::apply_hit`), whatever hook they are filed under.
-//! * `Revive` (at `OnDeath`): the player lies down `delay_s` (alive for the
-//!   run, invulnerable, not casting, not walking), then stands with full HP;
-//!   `hp_max_loss` max HP goes for the rest of the run. **Once per equipped
-//!   rule per wave**: the seed's price, "each revival −5 max HP forever", only
-//!   makes sense if there can be several revivals in a run, and an unlimited
-//!   one would make the player immortal inside a wave (a pure upgrade, which
-//!   the seed forbids). A wave that ends while the player is down stands them
-//!   up at the next wave's start.
+//! * `StackBuff`: the player's stat is multiplied by `1 + mul_per_stack ×
+//!   stacks` through the player's fight-time modifiers
+//!   ([`crate::player::Player::set_buff_modifiers`]); every stack burns after
+//!   `decay_after_s` without a firing and at wave end.
 //! * `EnemyNoticeRange` (passive): the product of the worn factors goes to the
 //!   enemy AI every step (`crate::enemies::EnemySet::set_ranged_range_mult`).
-//! * `Wound` (at `OnHit`): the struck enemy gains a wound bleeding
-//!   `max_hp_fraction_per_s × max HP` per second, one per hit, until it dies.
 //! * Conditional stat bonuses (`while` in the data): `no_armour` is resolved by
 //!   the equipment; `standing_still` is switched on here every step from the
-//!   movement input. No shipped item uses `standing_still` yet, and there are
-//!   no "while moving" or "below x % HP" conditions in the data.
+//!   movement input.
 //!
 //! Where each hook is called: `OnHit` after a player hit is resolved, `OnKill`
 //! per death, `OnHurt` after the player takes damage, `OnDeath` when HP reaches
@@ -67,67 +49,8 @@ impl World {
             .map(|(i, h)| (i, h.effect.clone()))
             .collect();
         for (index, effect) in rules {
-            match effect {
-                HookEffect::Heal { amount } => {
-                    self.stats.healed.hooks += f64::from(self.player.heal(amount));
-                }
-                HookEffect::RestoreMana { amount } => {
-                    if let Some(core) = self.caster.core.as_mut() {
-                        core.restore_mana(amount, self.player.stat(crate::stats::StatId::ManaMax));
-                    }
-                }
-                HookEffect::Nova { damage, radius_px } => {
-                    self.nova(self.player.pos, damage, radius_px, counters)
-                }
-                HookEffect::DamageOverTime { per_second, .. } => {
-                    // Per-second rules fire once a second; the amount is one second's worth.
-                    let before = self.player.damage_taken;
-                    let was_up = self.player.hp > 0.0;
-                    self.player.take_damage_over_time(per_second);
-                    self.stats.damage_taken += self.player.damage_taken - before;
-                    if was_up && self.player.hp <= 0.0 {
-                        self.stats.death_cause = Some("own gear's drain".into());
-                        self.run_hooks(Hook::OnDeath, counters);
-                    }
-                }
-                HookEffect::StackBuff {
-                    stat,
-                    mul_per_stack,
-                    max_stacks,
-                    decay_after_s,
-                } => {
-                    self.kit
-                        .hook_state
-                        .add_stack(index, stat, mul_per_stack, max_stacks, decay_after_s);
-                    self.refresh_buffs();
-                }
-                HookEffect::Revive { delay_s, hp_max_loss } => {
-                    if self.player.hp <= 0.0
-                        && !self.player.is_down()
-                        && self.kit.hook_state.take_revive(index)
-                    {
-                        self.player.knock_down(delay_s, hp_max_loss);
-                    }
-                }
-                HookEffect::Wound {
-                    max_hp_fraction_per_s,
-                } => {
-                    if let Some(e) = target.and_then(|t| self.field.enemies.get_mut(t))
-                        && e.hp > 0.0
-                    {
-                        e.status.add_wound(max_hp_fraction_per_s * e.hp_max);
-                    }
-                }
-                // Read where they act: `XpGain` and `Bane` when a kill or a hit
-                // is booked, `RepeatReaction` and `KeepStatuses` inside the
-                // reaction step (`gear::apply_reaction_rules`),
-                // `EnemyNoticeRange` by the enemy AI (`tick_hooks`).
-                HookEffect::XpGain { .. }
-                | HookEffect::Bane { .. }
-                | HookEffect::RepeatReaction { .. }
-                | HookEffect::KeepStatuses {}
-                | HookEffect::EnemyNoticeRange { .. } => {}
-            }
+            let mut host = RuleHost { w: self, counters };
+            crate::loot::hook_effects::fire(&effect, index, target, &mut host);
         }
     }
 
@@ -182,5 +105,77 @@ impl World {
         self.field.enemies.get(slot).map_or(1.0, |e| {
             bane_mult(&self.kit.gear, e.elite, e.boss.is_some(), e.armor > 0.0)
         })
+    }
+}
+
+/// The fight as the loot rules see it during one moment.
+struct RuleHost<'a> {
+    w: &'a mut World,
+    counters: &'a mut StepCounters,
+}
+
+impl crate::loot::hook_effects::HookFight for RuleHost<'_> {
+    fn heal_player(&mut self, amount: f32) {
+        self.w.stats.healed.hooks += f64::from(self.w.player.heal(amount));
+    }
+
+    fn restore_mana(&mut self, amount: f32) {
+        let cap = self.w.player.stat(StatId::ManaMax);
+        if let Some(core) = self.w.caster.core.as_mut() {
+            core.restore_mana(amount, cap);
+        }
+    }
+
+    fn nova(&mut self, damage: f32, radius_px: f32) {
+        let pos = self.w.player.pos;
+        self.w.nova(pos, damage, radius_px, self.counters);
+    }
+
+    fn drain_player(&mut self, amount: f32) -> bool {
+        let p = &mut self.w.player;
+        let before = p.damage_taken;
+        let was_up = p.hp > 0.0;
+        p.take_damage_over_time(amount);
+        self.w.stats.damage_taken += self.w.player.damage_taken - before;
+        let killed = was_up && self.w.player.hp <= 0.0;
+        if killed {
+            self.w.stats.death_cause = Some("own gear's drain".into());
+        }
+        killed
+    }
+
+    fn add_stack(
+        &mut self,
+        index: usize,
+        stat: StatId,
+        mul_per_stack: f32,
+        max_stacks: u32,
+        decay_after_s: f32,
+    ) {
+        self.w
+            .kit
+            .hook_state
+            .add_stack(index, stat, mul_per_stack, max_stacks, decay_after_s);
+        self.w.refresh_buffs();
+    }
+
+    fn take_revive(&mut self, index: usize) -> bool {
+        self.w.player.hp <= 0.0 && !self.w.player.is_down() && self.w.kit.hook_state.take_revive(index)
+    }
+
+    fn knock_down(&mut self, delay_s: f32, hp_max_loss: f32) {
+        self.w.player.knock_down(delay_s, hp_max_loss);
+    }
+
+    fn wound(&mut self, target: u32, max_hp_fraction_per_s: f32) {
+        if let Some(e) = self.w.field.enemies.get_mut(target)
+            && e.hp > 0.0
+        {
+            e.status.add_wound(max_hp_fraction_per_s * e.hp_max);
+        }
+    }
+
+    fn run_hooks(&mut self, hook: Hook) {
+        self.w.run_hooks(hook, self.counters);
     }
 }
