@@ -88,14 +88,14 @@ pub fn blast_targets(
         if Some(id) == exclude {
             return;
         }
-        if let Some(r) = radius_of(id) {
-            if touches(center, blast.radius, p, r) {
-                out.push(AoeHit {
-                    enemy: id,
-                    damage: blast.damage,
-                    element: blast.element,
-                });
-            }
+        if let Some(r) = radius_of(id)
+            && touches(center, blast.radius, p, r)
+        {
+            out.push(AoeHit {
+                enemy: id,
+                damage: blast.damage,
+                element: blast.element,
+            });
         }
     });
     out.sort_by_key(|h| h.enemy);
