@@ -1,17 +1,16 @@
-//! Area damage from reactions (vaporise, conduction, overload) and bosses,
-//! resolved through the spatial hash, never by scanning every enemy.
+//! Area damage: one rule for every blast (an exploding projectile, the Nova
+//! loot rule, a reaction's blast, the nuke's own caster), resolved through
+//! the spatial hash, never by scanning every enemy (docs/game.md#area-damage).
 //!
-//! A blast hits every other living enemy whose circle touches the blast
-//! circle. Area damage goes through the same formula as a hit with one
-//! element — resistance, then armour once, at least 1 — but never crits and
-//! never triggers further reactions, so chains cannot loop.
+//! A blast catches every living body whose circle touches the blast's
+//! circle. Each enemy caught takes a hit through the same pipeline as a
+//! direct hit (resistance, armour, crits, statuses and reactions); the world
+//! resolves a reaction's own blast only up to a fixed depth, so chains end.
 
 use glam::Vec2;
 use serde::Serialize;
 
-use super::damage::{self, AttackerStats, HitSpec};
-use super::rules::CombatRules;
-use super::target::HitTarget;
+use super::damage::HitSpec;
 use crate::element::Element;
 use crate::spatial::SpatialHash;
 
@@ -89,36 +88,16 @@ pub fn blast_targets(
         if Some(id) == exclude {
             return;
         }
-        if let Some(r) = radius_of(id) {
-            let reach = blast.radius + r;
-            if p.distance_squared(center) <= reach * reach {
-                out.push(AoeHit {
-                    enemy: id,
-                    damage: blast.damage,
-                    element: blast.element,
-                });
-            }
+        if let Some(r) = radius_of(id)
+            && touches(center, blast.radius, p, r)
+        {
+            out.push(AoeHit {
+                enemy: id,
+                damage: blast.damage,
+                element: blast.element,
+            });
         }
     });
     out.sort_by_key(|h| h.enemy);
     out
-}
-
-/// Applies one area hit to `target` and returns the damage dealt.
-pub fn apply_aoe(
-    target: &mut impl HitTarget,
-    hit: &AoeHit,
-    attacker: &AttackerStats,
-    rules: &CombatRules,
-) -> f32 {
-    let spec = HitSpec::simple(hit.damage, hit.element);
-    // Attunement was paid by the hit that triggered the blast; do not count it twice.
-    let plain = AttackerStats {
-        attunement: [0.0; 5],
-        ..*attacker
-    };
-    let defence = target.defence();
-    let (_, total) = damage::compute(&spec, &spec.shares, &[1.0; 5], &plain, &defence, false, rules);
-    target.take_damage(total);
-    total
 }

@@ -3,9 +3,9 @@
 //!
 //! Everything here is a pure function of its inputs and a `ChaCha8Rng` the
 //! caller passes in. The usual call for one projectile hit is
-//! [`reactions::compute_hit`] then [`reactions::apply_hit`], then
-//! [`aoe::blast_targets`] + [`aoe::apply_aoe`] for each event with a blast;
-//! `crate::enemies::EnemySet::hit` does all of that for an enemy slot.
+//! [`reactions::compute_hit`] then [`reactions::apply_hit`]
+//! (`crate::enemies::EnemySet::hit` does both for an enemy slot); a reaction
+//! with a blast then hits the enemies [`aoe::blast_targets`] finds the same way.
 
 pub mod afflictions;
 pub mod aoe;

@@ -74,9 +74,39 @@ pub fn parse_json<T: DeserializeOwned>(file: &Path, text: &str) -> Result<T, Dat
     })
 }
 
+thread_local! {
+    /// The files [`load_json`] read on this thread while [`files_read`] listens.
+    static READ: std::cell::RefCell<Option<Vec<String>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` and returns its result with the data files (relative to the data
+/// folder) that [`load_json`] was asked to read meanwhile on this thread,
+/// sorted, each once. The data checksum covers exactly these, so it follows
+/// what the loaders read instead of a list kept by hand.
+pub fn files_read<T>(f: impl FnOnce() -> T) -> (T, Vec<String>) {
+    let outer = READ.with(|r| r.borrow_mut().replace(Vec::new()));
+    let out = f();
+    let mut files = READ
+        .with(|r| std::mem::replace(&mut *r.borrow_mut(), outer))
+        .unwrap_or_default();
+    READ.with(|r| {
+        if let Some(o) = r.borrow_mut().as_mut() {
+            o.extend(files.iter().cloned());
+        }
+    });
+    files.sort();
+    files.dedup();
+    (out, files)
+}
+
 /// Reads and parses one file. `root` is the data folder, `rel` the file inside it;
 /// errors name `rel` so messages stay short and portable.
 pub fn load_json<T: DeserializeOwned>(root: &Path, rel: &str) -> Result<T, DataError> {
+    READ.with(|r| {
+        if let Some(files) = r.borrow_mut().as_mut() {
+            files.push(rel.to_string());
+        }
+    });
     let full = root.join(rel);
     let text = std::fs::read_to_string(&full)
         .map_err(|e| DataError::new(rel, ".", format!("cannot read {}: {e}", full.display())))?;
@@ -124,5 +154,28 @@ mod tests {
         let err = parse_json::<Doc>(Path::new("s.json"), r#"{"spells":[{"mana":1,"manna":2}]}"#).unwrap_err();
         assert!(err.message.contains("unknown field `manna`"), "{}", err.message);
         assert_eq!(err.path, "spells[0].manna");
+    }
+
+    #[test]
+    fn the_catalog_reads_its_json_files_and_nothing_else() {
+        let root = default_root();
+        let (cat, files) = files_read(|| crate::catalog::Catalog::load(&root));
+        assert!(cat.is_ok());
+        for f in [
+            "balance.json",
+            "melee.json",
+            "loot/bases.json",
+            "waves/wave_20.json",
+        ] {
+            assert!(files.iter().any(|x| x == f), "{f} in {files:?}");
+        }
+        assert!(files.iter().any(|x| x.starts_with("bosses/")), "{files:?}");
+        assert!(
+            files
+                .iter()
+                .all(|x| x.ends_with(".json") && !x.starts_with("builds/")),
+            "{files:?}"
+        );
+        assert!(files.windows(2).all(|w| w[0] < w[1]), "sorted, each once");
     }
 }

@@ -21,7 +21,7 @@ use super::context::{AiContext, Arena};
 use super::defs::Mirror;
 use super::defs::{AiKind, AiTuning, EnemyDef};
 use super::state::{AiPhase, BOSS_KIND, Death, EnemyState, SpawnScale};
-use crate::combat::aoe::{self, AoeHit};
+use crate::combat::aoe::{self, Blast};
 use crate::combat::{AttackerStats, CombatRules, HitResult, HitSpec, ReactionEvent, apply_hit, compute_hit};
 use crate::element::Element;
 use crate::spatial::SpatialHash;
@@ -38,8 +38,6 @@ pub struct HitOutcome {
     pub reflected: bool,
     /// Reactions that happened.
     pub reactions: Vec<ReactionEvent>,
-    /// Other enemies hurt by area reactions, with the damage each took.
-    pub aoe: Vec<(AoeHit, f32)>,
     /// Boss phase changes and the like.
     pub boss_events: Vec<BossEvent>,
     /// HP healed by `regen_on_physical_hit`.
@@ -47,9 +45,9 @@ pub struct HitOutcome {
 }
 
 impl HitOutcome {
-    /// Damage dealt in all: the hit plus its area damage.
+    /// Damage the hit dealt (its reactions' blasts are hits of their own).
     pub fn damage_dealt(&self) -> f32 {
-        self.result.as_ref().map_or(0.0, |r| r.total) + self.aoe.iter().map(|(_, d)| d).sum::<f32>()
+        self.result.as_ref().map_or(0.0, |r| r.total)
     }
 }
 
@@ -234,9 +232,10 @@ impl EnemySet {
         }
     }
 
-    /// Applies one projectile (or blade) hit to `slot`: boss defences, the damage
-    /// pipeline, statuses and reactions, area damage through the spatial hash,
-    /// regeneration, armour layers and phase changes. Deaths are collected by
+    /// Applies one hit (projectile, blade or blast) to `slot`: boss defences,
+    /// the damage pipeline, statuses and reactions (whose blasts the caller
+    /// resolves through [`EnemySet::blast_targets`]), regeneration, armour
+    /// layers and phase changes. Deaths are collected by
     /// [`EnemySet::reap`].
     pub fn hit(
         &mut self,
@@ -319,25 +318,24 @@ impl EnemySet {
             out.boss_events.extend(events);
         }
         out.result = Some(result);
-        for ev in &out.reactions {
-            let Some(blast) = ev.blast else { continue };
-            let slots = &self.slots;
-            let targets = aoe::blast_targets(&blast, &self.hash, self.max_radius, Some(slot), |i| {
-                slots
-                    .get(i as usize)
-                    .filter(|t| t.alive && t.hp > 0.0)
-                    .map(|t| t.radius)
-            });
-            for t in targets {
-                let target = &mut self.slots[t.enemy as usize];
-                if target.boss.as_ref().is_some_and(|b| b.invincible > 0.0) {
-                    continue;
-                }
-                let dealt = aoe::apply_aoe(target, &t, attacker, rules);
-                out.aoe.push((t, dealt));
-            }
-        }
         out
+    }
+
+    /// The living enemies a blast catches, except `exclude`, sorted by slot:
+    /// every body that touches the blast's circle (docs/game.md#area-damage).
+    /// The caller hits each through the same pipeline as a direct hit.
+    pub fn blast_targets(&mut self, blast: &Blast, exclude: Option<u32>) -> Vec<u32> {
+        self.refresh_hash();
+        let slots = &self.slots;
+        aoe::blast_targets(blast, &self.hash, self.max_radius, exclude, |i| {
+            slots
+                .get(i as usize)
+                .filter(|t| t.alive && t.hp > 0.0)
+                .map(|t| t.radius)
+        })
+        .into_iter()
+        .map(|h| h.enemy)
+        .collect()
     }
 
     /// One AI and movement step: statuses tick, each enemy thinks, moves

@@ -8,7 +8,7 @@
 //! ```text
 //! artificer-replay 1          format version
 //! game 0.1.0                  the game version that recorded it
-//! data 5f0c2a9e81d4b377       FNV-1a checksum of every file under data/
+//! data 5f0c2a9e81d4b377       FNV-1a checksum of the data files the game loads
 //! seed 3
 //! last_wave 4
 //! backend cpu
@@ -43,33 +43,18 @@ pub use super::record::Recorder;
 use super::record::decode;
 use super::setup::RunSetup;
 
-/// Checksum of a data folder: every file's relative path and bytes, in
-/// sorted path order, through FNV-1a. A replay made with other data is refused.
+/// Checksum of a data folder: the relative path and bytes of every file the
+/// catalog loads, in sorted path order, through FNV-1a. A replay made with
+/// other data is refused. Files the game does not load (`BALANCE.md`, the
+/// builds, the codex texts) are left out, so editing a document keeps every
+/// replay and saved run valid.
 pub fn data_checksum(root: &Path) -> std::io::Result<u64> {
-    fn walk(dir: &Path, base: &Path, out: &mut Vec<(String, std::path::PathBuf)>) -> std::io::Result<()> {
-        for entry in std::fs::read_dir(dir)? {
-            let p = entry?.path();
-            if p.is_dir() {
-                walk(&p, base, out)?;
-            } else {
-                let rel = p
-                    .strip_prefix(base)
-                    .unwrap_or(&p)
-                    .to_string_lossy()
-                    .replace('\\', "/");
-                out.push((rel, p));
-            }
-        }
-        Ok(())
-    }
-    let mut files = Vec::new();
-    walk(root, root, &mut files)?;
-    files.sort();
+    let (_, files) = crate::data::files_read(|| crate::catalog::Catalog::load(root));
     let mut h = crate::world::StateHasher::default();
-    for (rel, p) in files {
+    for rel in files {
         h.bytes(rel.as_bytes());
         h.bytes(&[0]);
-        h.bytes(&std::fs::read(p)?);
+        h.bytes(&std::fs::read(root.join(&rel))?);
         h.bytes(&[0xff]);
     }
     Ok(h.finish())
@@ -537,5 +522,43 @@ mod tests {
         assert!(e.contains("9.9.9"), "{e}");
         let e = ok.check_compatible(0xdef).expect_err("data").to_string();
         assert!(e.contains("data checksum"), "{e}");
+    }
+
+    fn copy_dir(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).expect("mkdir");
+        for entry in std::fs::read_dir(from).expect("list") {
+            let p = entry.expect("entry").path();
+            let dest = to.join(p.file_name().expect("name"));
+            if p.is_dir() {
+                copy_dir(&p, &dest);
+            } else {
+                std::fs::copy(&p, &dest).expect("copy");
+            }
+        }
+    }
+
+    #[test]
+    fn the_data_checksum_covers_the_loaded_files_only() {
+        let src = crate::data::default_root();
+        let dir = std::env::temp_dir().join(format!("artificer-checksum-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        copy_dir(&src, &dir);
+        let base = data_checksum(&dir).expect("checksum");
+        assert_eq!(
+            base,
+            data_checksum(&src).expect("checksum"),
+            "where the folder is does not count"
+        );
+        // Documents, a build file and a stray note: none is loaded.
+        std::fs::write(dir.join("BALANCE.md"), "edited").expect("write");
+        std::fs::write(dir.join("NOTES.md"), "new").expect("write");
+        std::fs::write(dir.join("builds/strong.json"), "{}").expect("write");
+        assert_eq!(data_checksum(&dir).expect("checksum"), base);
+        // A file the catalog loads.
+        let melee = dir.join("melee.json");
+        let text = std::fs::read_to_string(&melee).expect("read") + "\n";
+        std::fs::write(&melee, text).expect("write");
+        assert_ne!(data_checksum(&dir).expect("checksum"), base);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

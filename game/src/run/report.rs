@@ -65,6 +65,8 @@ pub struct WaveReport {
     pub vm_ops_per_cast: f64,
     /// Elemental reactions.
     pub reactions: u64,
+    /// Enemies caught by blasts (one per enemy per blast).
+    pub area_hits: u64,
     /// Reactions by kind: every cell of the matrix, zeros included.
     pub reactions_by_kind: std::collections::BTreeMap<String, u64>,
     /// HP restored, by source (lifesteal, mist, hooks, regen).
@@ -218,6 +220,7 @@ pub(crate) fn wave_report(
         casts: s.casts,
         vm_ops_per_cast: round(per(s.vm_ops, s.main_casts), 3),
         reactions: s.reactions,
+        area_hits: s.area_hits,
         reactions_by_kind: crate::combat::ReactionKind::ALL
             .iter()
             .zip(s.reactions_by_kind)

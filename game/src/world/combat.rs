@@ -137,7 +137,8 @@ impl World {
             }
             return;
         }
-        self.book_hit(enemy, &out, slot, counters);
+        self.book_hit(enemy, &out, Some(slot), counters);
+        self.reaction_blasts(enemy, &out, &attacker, 0, counters);
         self.shove(enemy, shot.dir * shot.knockback);
         if shot.lifesteal > 0.0 {
             let healed = self.player.heal(out.damage_dealt() * shot.lifesteal);
@@ -150,70 +151,17 @@ impl World {
             self.fire_payload(h, pos, Some(enemy), counters);
         }
         if shot.explosion_radius > 0.0 {
-            self.explode(
-                pos,
-                shot.explosion_radius,
-                enemy,
-                &spec,
-                &attacker,
-                slot,
-                counters,
-            );
+            let hit = super::blast::BlastHit {
+                spec: &spec,
+                attacker: &attacker,
+                credit: Some(slot),
+            };
+            self.explode(pos, shot.explosion_radius, enemy, &hit, counters);
         }
         self.chain_jump(slot, enemy, pos, counters);
         self.mirror_bounce(slot, enemy, pos, counters);
     }
 
-    /// Area damage of an exploding projectile: every other enemy whose centre
-    /// is inside the radius takes the same hit (found through the spatial hash).
-    #[expect(clippy::too_many_arguments, reason = "one call site; the pieces of one hit")]
-    fn explode(
-        &mut self,
-        pos: Vec2,
-        radius: f32,
-        direct: u32,
-        spec: &crate::combat::HitSpec,
-        attacker: &crate::combat::AttackerStats,
-        slot: u32,
-        counters: &mut StepCounters,
-    ) {
-        let mut targets = Vec::new();
-        self.field
-            .enemies
-            .spatial()
-            .query_circle(pos, radius, &mut targets);
-        targets.sort_unstable();
-        self.effects.push(
-            EffectKind::Blast { radius },
-            pos,
-            self.cat.run.world.death_burst_s,
-        );
-        for t in targets {
-            if t == direct {
-                continue;
-            }
-            let out = self
-                .field
-                .enemies
-                .hit(t, spec, attacker, &self.cat.combat, &mut self.rngs.combat);
-            self.book_hit(t, &out, slot, counters);
-        }
-        // The nuke (docs/game.md#spell-chips, "may blow yourself up"): a caster inside
-        // the blast takes the hit's damage as an explosion, through armour.
-        let hurts_caster = self.field.shots.get(slot).is_some_and(|s| s.hurts_caster);
-        let caught = crate::combat::aoe::self_blast(spec, pos, radius, self.player.pos, self.player.radius);
-        if hurts_caster && let Some(raw) = caught {
-            let before = self.player.damage_taken;
-            self.hurt_player(
-                raw,
-                crate::loot::enhance::DamageClass::Blunt,
-                super::blows::Blow::OwnExplosion,
-            );
-            self.stats.self_damage += self.player.damage_taken - before;
-        }
-    }
-
-    /// Statistics, effects and kill credit of one resolved hit.
     /// What enemy `enemy` opposes to a player's hit (defence levels, an incorporeal body).
     pub(super) fn guard(&self, enemy: u32) -> crate::loot::gear::Guard {
         self.field
@@ -268,11 +216,14 @@ impl World {
         }
     }
 
+    /// Books a resolved hit: damage and reaction figures, damage numbers and
+    /// reaction rings, and the kill credit of projectile `credit` (`None`
+    /// leaves the enemy's credit as it was).
     pub(super) fn book_hit(
         &mut self,
         enemy: u32,
         out: &crate::enemies::HitOutcome,
-        slot: u32,
+        credit: Option<u32>,
         _counters: &mut StepCounters,
     ) {
         let dealt = out.damage_dealt();
@@ -311,6 +262,9 @@ impl World {
                 );
             }
         }
+        let Some(slot) = credit else {
+            return;
+        };
         let i = enemy as usize;
         if self.field.kill_credit.len() <= i {
             self.field.kill_credit.resize(i + 1, None);

@@ -19,12 +19,8 @@
 //! 0, `OnReaction` per reaction, `OnWaveEnd` before the wave-end drop,
 //! `PerSecond` every `step_hz` steps of a wave, `Passive` read where needed.
 
-use glam::Vec2;
-
 use super::World;
 use super::metrics::StepCounters;
-use crate::combat::{AttackerStats, HitSpec};
-use crate::element::Element;
 pub(super) use crate::loot::hook_state::HookState;
 use crate::loot::hook_state::{bane_mult, notice_range_mult, xp_mult};
 use crate::loot::hooks::{Hook, HookEffect, WhileCondition};
@@ -97,27 +93,6 @@ impl World {
     /// the HUD and tests.
     pub fn buff_stacks(&self, stat: StatId) -> u32 {
         self.kit.hook_state.stacks_of(stat)
-    }
-
-    /// Physical area damage around `pos` (found through the spatial hash).
-    fn nova(&mut self, pos: Vec2, damage: f32, radius: f32, counters: &mut StepCounters) {
-        let mut targets = Vec::new();
-        self.field
-            .enemies
-            .spatial()
-            .query_circle(pos, radius, &mut targets);
-        targets.sort_unstable();
-        let spec = HitSpec::simple(damage, Element::Physical);
-        let mut attacker = AttackerStats::from_sheet(self.player.stats());
-        super::gear::apply_reaction_rules(&mut attacker, &self.kit.gear);
-        for t in targets {
-            let out = self
-                .field
-                .enemies
-                .hit(t, &spec, &attacker, &self.cat.combat, &mut self.rngs.combat);
-            self.stats.damage_dealt += f64::from(out.damage_dealt());
-        }
-        let _ = counters;
     }
 
     /// The product of the passive `XpGain` rules.

@@ -284,7 +284,9 @@ impl World {
         if out.reflected {
             return;
         }
-        self.book_hit(slot, &out, u32::MAX, counters);
+        // A blade's hit takes the kill credit from any shot (none of its own).
+        self.book_hit(slot, &out, Some(u32::MAX), counters);
+        self.reaction_blasts(slot, &out, &attacker, 0, counters);
         self.shove(slot, dir * b.knockback);
         self.stats.melee_hits += 1;
         self.effects

@@ -134,6 +134,9 @@ pub struct WaveStats {
     pub main_casts: u64,
     /// Elemental reactions triggered.
     pub reactions: u64,
+    /// Enemies caught by blasts (explosions, Nova, reaction blasts), one per
+    /// enemy per blast.
+    pub area_hits: u64,
     /// Reactions by kind, in [`crate::combat::ReactionKind::ALL`] order.
     pub reactions_by_kind: [u64; 12],
     /// HP restored, by source.

@@ -31,6 +31,7 @@ mod aim;
 mod areas;
 pub use crate::arena;
 mod between_waves;
+mod blast;
 mod blows;
 mod casting;
 mod chain;

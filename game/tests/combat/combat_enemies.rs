@@ -255,10 +255,44 @@ fn area_reactions_hit_neighbours_found_through_the_hash() {
     assert_eq!(out.reactions[0].kind, ReactionKind::Conduction);
     // 100 × 2 − 5 armour = 195 on the target; blast 195 × 0.5 = 97.5, −5 armour = 92.5 on the neighbour.
     assert_eq!(out.result.as_ref().unwrap().total, 195.0);
-    assert_eq!(out.aoe.len(), 1);
-    assert_eq!(out.aoe[0].0.enemy, near);
-    assert!((out.aoe[0].1 - 92.5).abs() < 1e-3);
+    let blast = out.reactions[0].blast.expect("conduction blasts");
+    assert!((blast.damage - 97.5).abs() < 1e-3);
+    assert_eq!(s.blast_targets(&blast, Some(t)), vec![near]);
+    // The world hits each enemy caught through the same pipeline as a direct hit.
+    let area = s.hit(
+        near,
+        &HitSpec::simple(blast.damage, blast.element),
+        &AttackerStats::default(),
+        &CombatRules::default(),
+        &mut rng,
+    );
+    assert!((area.result.as_ref().unwrap().total - 92.5).abs() < 1e-3);
     assert_eq!(s.get(far).unwrap().hp, 1333.0);
+}
+
+#[test]
+fn a_blast_catches_every_body_that_touches_its_edge() {
+    let d = defs();
+    let mut s = set(&d);
+    let centre = Vec2::new(1000.0, 1000.0);
+    let r = s_radius(&d, "grunt");
+    // A 100 px blast: a grunt whose centre is outside the ring but whose
+    // body reaches it is caught; one a pixel further is not.
+    let touching = spawn(&mut s, &d, "grunt", centre + Vec2::new(100.0 + r - 0.5, 0.0));
+    let clear = spawn(&mut s, &d, "grunt", centre + Vec2::new(0.0, 100.0 + r + 1.0));
+    let inside = spawn(&mut s, &d, "grunt", centre + Vec2::new(-50.0, 0.0));
+    let blast = game::combat::Blast::new(centre, 100.0, 10.0, Element::Fire);
+    let caught = s.blast_targets(&blast, None);
+    assert!(
+        caught.contains(&touching) && caught.contains(&inside),
+        "{caught:?}"
+    );
+    assert!(!caught.contains(&clear), "{caught:?}");
+    assert_eq!(s.blast_targets(&blast, Some(inside)), vec![touching]);
+}
+
+fn s_radius(d: &EnemyDefs, id: &str) -> f32 {
+    d.get(id).expect("enemy").radius
 }
 
 #[test]
