@@ -155,27 +155,4 @@ mod tests {
         assert!(err.message.contains("unknown field `manna`"), "{}", err.message);
         assert_eq!(err.path, "spells[0].manna");
     }
-
-    #[test]
-    fn the_catalog_reads_its_json_files_and_nothing_else() {
-        let root = default_root();
-        let (cat, files) = files_read(|| crate::catalog::Catalog::load(&root));
-        assert!(cat.is_ok());
-        for f in [
-            "balance.json",
-            "melee.json",
-            "loot/bases.json",
-            "waves/wave_20.json",
-        ] {
-            assert!(files.iter().any(|x| x == f), "{f} in {files:?}");
-        }
-        assert!(files.iter().any(|x| x.starts_with("bosses/")), "{files:?}");
-        assert!(
-            files
-                .iter()
-                .all(|x| x.ends_with(".json") && !x.starts_with("builds/")),
-            "{files:?}"
-        );
-        assert!(files.windows(2).all(|w| w[0] < w[1]), "sorted, each once");
-    }
 }
