@@ -59,45 +59,30 @@ pub fn self_blast(
     touches(center, radius, caster, caster_radius).then_some((spec.base + spec.add) * spec.mult)
 }
 
-/// One enemy caught in a blast.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct AoeHit {
-    /// Enemy slot.
-    pub enemy: u32,
-    /// Damage before the target's resistance and armour.
-    pub damage: f32,
-    /// Element.
-    pub element: Element,
-}
-
-/// Every enemy in `hash` touched by `blast` except `exclude` (the enemy that
-/// reacted). `max_radius` is the largest enemy radius, so the query reaches
+/// Every enemy in `hash` whose body touches the circle of `radius` around
+/// `center`, except `exclude` (the enemy that reacted). `max_radius` is the largest enemy radius, so the query reaches
 /// enemies whose centre is outside the blast but whose body is inside;
 /// `radius_of` gives an enemy's radius, or `None` to skip it (dead).
 /// Results are sorted by slot.
 pub fn blast_targets(
-    blast: &Blast,
+    center: Vec2,
+    radius: f32,
     hash: &SpatialHash,
     max_radius: f32,
     exclude: Option<u32>,
     radius_of: impl Fn(u32) -> Option<f32>,
-) -> Vec<AoeHit> {
-    let center = Vec2::from_array(blast.center);
+) -> Vec<u32> {
     let mut out = Vec::new();
-    hash.for_each_in_circle(center, blast.radius + max_radius, |id, p| {
+    hash.for_each_in_circle(center, radius + max_radius, |id, p| {
         if Some(id) == exclude {
             return;
         }
         if let Some(r) = radius_of(id)
-            && touches(center, blast.radius, p, r)
+            && touches(center, radius, p, r)
         {
-            out.push(AoeHit {
-                enemy: id,
-                damage: blast.damage,
-                element: blast.element,
-            });
+            out.push(id);
         }
     });
-    out.sort_by_key(|h| h.enemy);
+    out.sort_unstable();
     out
 }

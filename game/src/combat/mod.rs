@@ -15,7 +15,7 @@ pub mod rules;
 pub mod status;
 pub mod target;
 
-pub use aoe::{AoeHit, Blast};
+pub use aoe::Blast;
 pub use damage::{AttackerStats, Coating, Defence, HitSpec};
 pub use reactions::{HitResult, ReactionEvent, ReactionKind, apply_hit, compute_hit};
 pub use rules::CombatRules;

@@ -21,7 +21,7 @@ use super::context::{AiContext, Arena};
 use super::defs::Mirror;
 use super::defs::{AiKind, AiTuning, EnemyDef};
 use super::state::{AiPhase, BOSS_KIND, Death, EnemyState, SpawnScale};
-use crate::combat::aoe::{self, Blast};
+use crate::combat::aoe;
 use crate::combat::{AttackerStats, CombatRules, HitResult, HitSpec, ReactionEvent, apply_hit, compute_hit};
 use crate::element::Element;
 use crate::spatial::SpatialHash;
@@ -321,21 +321,18 @@ impl EnemySet {
         out
     }
 
-    /// The living enemies a blast catches, except `exclude`, sorted by slot:
-    /// every body that touches the blast's circle (docs/game.md#area-damage).
+    /// The living enemies a blast of `radius` at `center` catches, except
+    /// `exclude`, sorted by slot: every body that touches the blast's circle (docs/game.md#area-damage).
     /// The caller hits each through the same pipeline as a direct hit.
-    pub fn blast_targets(&mut self, blast: &Blast, exclude: Option<u32>) -> Vec<u32> {
+    pub fn blast_targets(&mut self, center: Vec2, radius: f32, exclude: Option<u32>) -> Vec<u32> {
         self.refresh_hash();
         let slots = &self.slots;
-        aoe::blast_targets(blast, &self.hash, self.max_radius, exclude, |i| {
+        aoe::blast_targets(center, radius, &self.hash, self.max_radius, exclude, |i| {
             slots
                 .get(i as usize)
                 .filter(|t| t.alive && t.hp > 0.0)
                 .map(|t| t.radius)
         })
-        .into_iter()
-        .map(|h| h.enemy)
-        .collect()
     }
 
     /// One AI and movement step: statuses tick, each enemy thinks, moves

@@ -20,7 +20,7 @@ use crate::player::StatSource;
 use crate::run::{Build, BuildEntries, ShopFor, apply_build, script, shop_pool};
 use crate::shop::Shop;
 use crate::stats::StatModifier;
-use crate::world::{Carry, Dummy, PlayerInput, World};
+use crate::world::{Dummy, PlayerInput, World};
 
 /// The seed of every probe world: fixed, so with and without differ only by the thing.
 pub const PROBE_SEED: u64 = 11;
@@ -200,9 +200,8 @@ pub fn play(cat: &Arc<Catalog>, stage: &Stage, kit: &Kit) -> Result<Measure, Sta
         Ground::Craft { kind, second } => return Ok(craft(cat, kit, *kind, second)),
         _ => {}
     }
-    let mut w = World::new(cat.clone(), PROBE_SEED, Backend::Cpu, None).map_err(|e| err(&e))?;
-    let mut carry = Carry::new(cat).map_err(|e| err(&e))?;
-    w.refresh_gear(&mut carry);
+    let (mut w, mut carry) =
+        World::new_run(cat.clone(), PROBE_SEED, Backend::Cpu, None).map_err(|e| err(&e))?;
     apply_build(&mut w, &mut carry, &kit.build).map_err(|e| err(&e))?;
     carry.add_stats(StatSource::Shop, &kit.mods);
     w.refresh_stats(&mut carry);

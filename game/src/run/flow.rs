@@ -115,9 +115,7 @@ impl Run {
         backend: Backend,
         ctx: Option<&GpuContext>,
     ) -> Result<Self, RunError> {
-        let mut world = World::new(cat.clone(), setup.seed, backend, ctx)?;
-        let mut carry = Carry::new(&cat)?;
-        world.refresh_gear(&mut carry);
+        let (mut world, mut carry) = World::new_run(cat.clone(), setup.seed, backend, ctx)?;
         if let Some(b) = &setup.build {
             apply_build(&mut world, &mut carry, b)?;
         } else if let Some(stage) = setup.onboarding {

@@ -183,9 +183,6 @@ pub enum RunError {
     /// The world refused (bad build, missing wave, no device).
     #[error(transparent)]
     World(#[from] WorldError),
-    /// The run's starting carry could not be made (a broken `data/world.json`).
-    #[error(transparent)]
-    Carry(#[from] crate::carry::CarryError),
     /// The run refused a command of the scripted player (a bug in the script).
     #[error("the scripted player's `{command}` was refused: {why}")]
     Script {

@@ -8,7 +8,7 @@ use glam::Vec2;
 use super::World;
 use super::metrics::StepCounters;
 use super::view::EffectKind;
-use crate::combat::{AttackerStats, Blast, HitSpec};
+use crate::combat::{AttackerStats, HitSpec};
 use crate::element::Element;
 
 /// How deep blasts nest. A direct hit's reaction may blast (depth 1); an
@@ -29,8 +29,8 @@ pub(super) struct BlastHit<'a> {
 }
 
 impl World {
-    /// The one area-damage path: every living enemy whose body touches
-    /// `blast` (but `exclude`) takes `hit` through the same pipeline as a
+    /// The one area-damage path: every living enemy whose body touches the
+    /// circle of `radius` around `center` (but `exclude`) takes `hit` through the same pipeline as a
     /// direct hit (bane, resistance and armour, crit, statuses, reactions),
     /// is booked like one, and its own reactions blast in turn up to
     /// [`MAX_BLAST_DEPTH`]. Loot rules' on-hit hooks do not fire for area
@@ -38,13 +38,14 @@ impl World {
     /// blast's own depth.
     pub(super) fn blast(
         &mut self,
-        blast: &Blast,
+        center: Vec2,
+        radius: f32,
         hit: &BlastHit<'_>,
         exclude: Option<u32>,
         depth: u8,
         counters: &mut StepCounters,
     ) {
-        let targets = self.field.enemies.blast_targets(blast, exclude);
+        let targets = self.field.enemies.blast_targets(center, radius, exclude);
         for t in targets {
             let out = self.land_hit(t, *hit.spec, hit.attacker);
             self.stats.area_hits += 1;
@@ -79,7 +80,14 @@ impl World {
                 attacker: &plain,
                 credit: None,
             };
-            self.blast(&b, &hit, Some(enemy), depth + 1, counters);
+            self.blast(
+                Vec2::from_array(b.center),
+                b.radius,
+                &hit,
+                Some(enemy),
+                depth + 1,
+                counters,
+            );
         }
     }
 
@@ -99,8 +107,7 @@ impl World {
             pos,
             self.cat.run.world.death_burst_s,
         );
-        let blast = Blast::new(pos, radius, hit.spec.base, Element::Physical);
-        self.blast(&blast, hit, Some(direct), 1, counters);
+        self.blast(pos, radius, hit, Some(direct), 1, counters);
         let hurts_caster = hit
             .credit
             .and_then(|slot| self.field.shots.get(slot))
@@ -128,7 +135,6 @@ impl World {
             attacker: &attacker,
             credit: None,
         };
-        let blast = Blast::new(pos, radius, damage, Element::Physical);
-        self.blast(&blast, &hit, None, 1, counters);
+        self.blast(pos, radius, &hit, None, 1, counters);
     }
 }

@@ -257,7 +257,10 @@ fn area_reactions_hit_neighbours_found_through_the_hash() {
     assert_eq!(out.result.as_ref().unwrap().total, 195.0);
     let blast = out.reactions[0].blast.expect("conduction blasts");
     assert!((blast.damage - 97.5).abs() < 1e-3);
-    assert_eq!(s.blast_targets(&blast, Some(t)), vec![near]);
+    assert_eq!(
+        s.blast_targets(Vec2::from_array(blast.center), blast.radius, Some(t)),
+        vec![near]
+    );
     // The world hits each enemy caught through the same pipeline as a direct hit.
     let area = s.hit(
         near,
@@ -281,14 +284,13 @@ fn a_blast_catches_every_body_that_touches_its_edge() {
     let touching = spawn(&mut s, &d, "grunt", centre + Vec2::new(100.0 + r - 0.5, 0.0));
     let clear = spawn(&mut s, &d, "grunt", centre + Vec2::new(0.0, 100.0 + r + 1.0));
     let inside = spawn(&mut s, &d, "grunt", centre + Vec2::new(-50.0, 0.0));
-    let blast = game::combat::Blast::new(centre, 100.0, 10.0, Element::Fire);
-    let caught = s.blast_targets(&blast, None);
+    let caught = s.blast_targets(centre, 100.0, None);
     assert!(
         caught.contains(&touching) && caught.contains(&inside),
         "{caught:?}"
     );
     assert!(!caught.contains(&clear), "{caught:?}");
-    assert_eq!(s.blast_targets(&blast, Some(inside)), vec![touching]);
+    assert_eq!(s.blast_targets(centre, 100.0, Some(inside)), vec![touching]);
 }
 
 fn s_radius(d: &EnemyDefs, id: &str) -> f32 {
