@@ -4,6 +4,7 @@
 //! `cargo test --test data_and_profile profile_store::` selects it.
 
 mod codex;
+mod data_ranges;
 mod data_unknown_fields;
 mod embedded_data;
 mod layering;
