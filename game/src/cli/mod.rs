@@ -30,7 +30,7 @@ pub struct Cli {
     pub play: play::PlayArgs,
     /// Threads for the CPU compute passes and for batch sims (default:
     /// every core). The results do not depend on it, only the speed.
-    #[arg(long, global = true, value_name = "N")]
+    #[arg(long, global = true, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=crate::data::limits::MAX_THREADS as u64))]
     pub threads: Option<usize>,
     /// Load the data from this folder instead of the copy embedded in the
     /// binary (modding, balancing); `$ARTIFICER_DATA` does the same.

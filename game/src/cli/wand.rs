@@ -30,10 +30,10 @@ pub enum WandCommand {
         #[arg(long)]
         deck: String,
         /// Number of casts.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_CASTS)))]
         casts: u32,
         /// Starting mana (default: the core's mana max).
-        #[arg(long)]
+        #[arg(long, value_parser = crate::data::limits::mana)]
         mana: Option<f32>,
         /// Seed for shuffle and spread.
         #[arg(long, default_value_t = 0)]

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
+pub mod limits;
 pub mod ranges;
 pub mod source;
 
@@ -142,7 +143,10 @@ pub fn read_bounded(path: &Path, max: u64) -> std::io::Result<String> {
     String::from_utf8(bytes).map_err(|e| {
         std::io::Error::new(
             std::io::ErrorKind::InvalidData,
-            format!("not UTF-8 text (binary data at byte {})", e.utf8_error().valid_up_to()),
+            format!(
+                "not UTF-8 text (binary data at byte {})",
+                e.utf8_error().valid_up_to()
+            ),
         )
     })
 }

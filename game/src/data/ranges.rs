@@ -89,7 +89,11 @@ pub const COUNT: Range = Range::new(0.0, 10_000.0, "a count");
 /// Gold, fragments, scrap, mana and experience.
 pub const AMOUNT: Range = Range::new(0.0, 1_000_000.0, "an amount of gold, mana or experience");
 /// Hit points, damage, armour and flat bonuses.
-pub const STAT: Range = Range::new(0.0, 10_000_000.0, "a stat: hit points, damage, armour or a flat bonus");
+pub const STAT: Range = Range::new(
+    0.0,
+    10_000_000.0,
+    "a stat: hit points, damage, armour or a flat bonus",
+);
 /// Sizes of buffers the game allocates: bounded by memory.
 pub const CAPACITY: Range = Range::new(1.0, 1_048_576.0, "a buffer capacity");
 /// A wave number.

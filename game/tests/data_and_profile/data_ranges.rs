@@ -83,7 +83,8 @@ fn broken_copy(tag: &str, rel: &str, pointer: &str, value: Value) -> PathBuf {
     copy_dir(&default_root(), &dir);
     let path = dir.join(rel);
     let mut doc: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    *doc.pointer_mut(pointer).unwrap_or_else(|| panic!("{rel} {pointer}")) = value;
+    *doc.pointer_mut(pointer)
+        .unwrap_or_else(|| panic!("{rel} {pointer}")) = value;
     std::fs::write(&path, serde_json::to_string_pretty(&doc).unwrap()).unwrap();
     dir
 }
@@ -104,11 +105,36 @@ fn copy_dir(from: &Path, to: &Path) {
 #[test]
 fn the_catalogue_refuses_the_campaigns_nonsense() {
     let cases = [
-        ("world.json", "/player/dash/duration_s", serde_json::json!(-0.15), "player.dash.duration_s"),
-        ("world.json", "/player/dash/distance_px", serde_json::json!(-170), "player.dash.distance_px"),
-        ("melee.json", "/phases/combo_window_s", serde_json::json!(-1.1), "phases.combo_window_s"),
-        ("waves/wave_03.json", "/duration_sec", serde_json::json!(1e9), "duration_sec"),
-        ("waves/wave_03.json", "/hp_mult", serde_json::json!(3.4e38), "hp_mult"),
+        (
+            "world.json",
+            "/player/dash/duration_s",
+            serde_json::json!(-0.15),
+            "player.dash.duration_s",
+        ),
+        (
+            "world.json",
+            "/player/dash/distance_px",
+            serde_json::json!(-170),
+            "player.dash.distance_px",
+        ),
+        (
+            "melee.json",
+            "/phases/combo_window_s",
+            serde_json::json!(-1.1),
+            "phases.combo_window_s",
+        ),
+        (
+            "waves/wave_03.json",
+            "/duration_sec",
+            serde_json::json!(1e9),
+            "duration_sec",
+        ),
+        (
+            "waves/wave_03.json",
+            "/hp_mult",
+            serde_json::json!(3.4e38),
+            "hp_mult",
+        ),
         (
             "levelups.json",
             "/upgrades/0/modifiers/0/add",
