@@ -63,12 +63,14 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     };
     if session.is_some() {
         config.size = settings.resolution;
+        config.fit_monitor = true;
         config.vsync = settings.vsync;
         config.fullscreen = settings.fullscreen;
     }
     if let Some(size) = args.windowed {
         config.size = [size.width, size.height];
         config.fullscreen = false;
+        config.fit_monitor = false;
     }
     if args.exit_after_frames.is_some() {
         // Smoke tests and figures measure the uncapped frame rate.

@@ -68,7 +68,7 @@ pub fn mana(s: &str) -> Result<f32, String> {
 
 /// The loot tools' reference damage and rate: finite, positive, at most a million.
 pub fn positive_amount(s: &str) -> Result<f32, String> {
-    finite_in(s, f32::MIN_POSITIVE, 1_000_000.0)
+    finite_in(s, 0.001, 1_000_000.0)
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ mod codex;
 mod data_ranges;
 mod data_unknown_fields;
 mod embedded_data;
+mod fault_suite;
 mod layering;
 mod profile_flow;
 mod profile_store;
