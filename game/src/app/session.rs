@@ -408,10 +408,13 @@ impl Session {
     }
 
     /// The saved run is over or restored into a run that records itself.
+    /// Only a file this session read as a good saved run, or wrote itself,
+    /// is removed: one that could not be read nor moved aside stays.
     pub fn forget_saved_run(&mut self) {
-        self.saved_line = None;
+        let known = self.saved_line.take().is_some();
         let path = self.saves.store().root().join(SAVED_RUN);
-        if path.exists()
+        if known
+            && path.exists()
             && let Err(e) = std::fs::remove_file(&path)
         {
             log::warn!("removing {}: {e}", path.display());

@@ -124,8 +124,13 @@ impl Settings {
         let mut fix = |name: &str, v: &mut f32, lo: f32, hi: f32, default: f32| {
             let fixed = if v.is_finite() { v.clamp(lo, hi) } else { default };
             if fixed != *v {
+                let was = if v.abs() >= 1e6 {
+                    format!("{v:e}")
+                } else {
+                    v.to_string()
+                };
                 notes.push(format!(
-                    "The {name} in your settings ({v}) is outside {lo}–{hi}; it was set to {fixed}."
+                    "The {name} in your settings ({was}) is outside {lo}–{hi}; it was set to {fixed}."
                 ));
                 *v = fixed;
             }
@@ -159,7 +164,7 @@ impl Settings {
         ];
         if fitted != self.resolution {
             notes.push(format!(
-                "The window size in your settings ({w}×{h}) is outside {}×{} to {}×{}; it was set to {}×{}.",
+                "The window size in your settings ({w}×{h}) is outside {}×{} to {}×{}; it was set to {}×{} (and opens no larger than your screen).",
                 MIN_RESOLUTION[0],
                 MIN_RESOLUTION[1],
                 MAX_RESOLUTION[0],
