@@ -220,6 +220,21 @@ pub(super) fn profile_mutations(t: &mut Tally, rng: &mut Rng, dir: &Path, base_r
             },
         );
     }
+    // Far larger than any save: left in place unread, not saved over.
+    for (file, needle) in [("profile.json", "profile"), (SAVED_RUN, "saved run")] {
+        let mut bytes = b"{".to_vec();
+        bytes.resize(65 << 20, b' ');
+        cases.run(
+            t,
+            Case {
+                name: format!("{file} of 65 MiB"),
+                file,
+                bytes,
+                expect: Expect::Refuse,
+                needle,
+            },
+        );
+    }
     settings_out_of_range(t, &mut cases, &valid_settings);
 }
 
