@@ -183,6 +183,11 @@ fn resolve_core(catalog: &Catalog, arg: &str) -> Result<CoreDef, WandError> {
         m.insert("id".into(), json!("custom"));
         m.extend(overrides);
     }
+    // A core's numbers are held to the ranges of `cores.json` (docs/data.md#ranges).
+    if let Some(mut e) = crate::data::ranges::check(std::path::Path::new("cores.json"), &merged) {
+        e.file = "--core".into();
+        return Err(e.into());
+    }
     let core: CoreDef = crate::data::parse_json(std::path::Path::new("--core"), &merged.to_string())?;
     let mut errors = Vec::new();
     check_core(

@@ -88,6 +88,26 @@ pub(super) fn cli_numbers(t: &mut Tally, rng: &mut Rng, dir: &Path) {
         let a = words(args);
         t.score(args, Expect::Refuse, "invalid value", artificer(&a, dir));
     }
+    // A core given as JSON is held to the ranges of cores.json.
+    for (json, field) in [
+        (r#"{"mana_max":1e30}"#, "mana_max"),
+        (r#"{"capacity":100000}"#, "capacity"),
+        (r#"{"recharge":-1}"#, "recharge"),
+        (r#"{"cast_delay":3.4e38}"#, "cast_delay"),
+    ] {
+        let args = vec![
+            "wand".into(),
+            "eval".into(),
+            format!("--core={json}"),
+            "--deck=spark_bolt".into(),
+        ];
+        t.score(
+            &format!("wand eval --core {json}"),
+            Expect::Refuse,
+            field,
+            artificer(&args, dir),
+        );
+    }
     // The ends of the ranges are accepted (the cheap ones).
     for args in [
         "wand eval --core starter_core --deck spark_bolt --casts=10000 --mana=1000000",
