@@ -81,6 +81,25 @@ pub struct SimArgs {
     pub practice: Option<u32>,
 }
 
+impl SimArgs {
+    /// `--waves` past the game's waves is refused outside the modes that go
+    /// on past the clear, rather than cut to the last wave in silence
+    /// (docs/data.md#limits).
+    pub fn check_waves(&self, game_waves: u32) -> Result<(), String> {
+        use crate::run::Mode;
+        let endless = matches!(self.mode, Mode::Endless | Mode::BossRush)
+            || self.start_wave.is_some_and(|w| w > game_waves);
+        if !endless && self.waves > game_waves {
+            return Err(format!(
+                "--waves {}: a {} run has {game_waves} waves (1 to {game_waves}); `--mode endless` plays past them",
+                self.waves,
+                self.mode.name()
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// Runs `artificer sim`.
 pub fn run(args: &SimArgs) -> ExitCode {
     let root = args.root.clone().unwrap_or_else(crate::data::default_root);
@@ -91,6 +110,10 @@ pub fn run(args: &SimArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if let Err(e) = args.check_waves(cat.waves.len() as u32) {
+        eprintln!("artificer sim: {e}");
+        return ExitCode::FAILURE;
+    }
     let build = match &args.build {
         Some(p) => match crate::run::load_build(p) {
             Ok(b) => Some(b),

@@ -88,6 +88,13 @@ pub(super) fn cli_numbers(t: &mut Tally, rng: &mut Rng, dir: &Path) {
         let a = words(args);
         t.score(args, Expect::Refuse, "invalid value", artificer(&a, dir));
     }
+    // Past the game's waves outside endless.
+    for args in [
+        "sim --backend cpu --waves=21",
+        "sim --backend cpu --mode practice --waves=50",
+    ] {
+        t.score(args, Expect::Refuse, "--waves", artificer(&words(args), dir));
+    }
     // A core given as JSON is held to the ranges of cores.json.
     for (json, field) in [
         (r#"{"mana_max":1e30}"#, "mana_max"),
