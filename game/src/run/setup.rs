@@ -95,12 +95,15 @@ impl RunSetup {
             ));
         }
         if let Some(w) = self.start_wave
-            && !(1..=MAX_WAVES).contains(&w)
+            && !(1..=MAX_WAVES.min(self.last_wave)).contains(&w)
         {
             return Err(bad(
                 "start_wave",
                 w.to_string(),
-                format!("a run starts before wave 1 to {MAX_WAVES}"),
+                format!(
+                    "a run starts before a wave from 1 to its last wave, {}",
+                    self.last_wave
+                ),
             ));
         }
         if self.practice.is_some() && self.start_wave.is_some() {

@@ -39,6 +39,7 @@ fn headers_no_run_can_start_from_are_refused_naming_the_field() {
         ("20", "practice 0\n", "practice"),
         ("4000000000", "", "last_wave"),
         ("20", "start_wave 40000000\n", "start_wave"),
+        ("5", "start_wave 6\n", "start_wave"),
         ("20", "onboarding 9\n", "onboarding"),
         ("20", "ng_plus 4000000000\n", "ng_plus"),
     ] {
