@@ -174,6 +174,26 @@ pub(super) fn data_mutations(t: &mut Tally, rng: &mut Rng, dir: &Path) {
         t.score(&case, Expect::Refuse, &needle, artificer(&args, dir));
         let _ = std::fs::remove_dir_all(&data);
     }
+    // A shipped build past the rules.
+    let data = dir.join("data-build");
+    copy_dir(&root, &data);
+    std::fs::write(
+        data.join("builds/strong.json"),
+        r#"{"core": "starter_core", "deck": [], "entries": {"stored": ["spark_bolt"]}}"#,
+    )
+    .unwrap();
+    let args = vec![
+        "data".into(),
+        "check".into(),
+        format!("--data={}", data.display()),
+    ];
+    t.score(
+        "builds/strong.json past the rules",
+        Expect::Refuse,
+        "builds/strong.json",
+        artificer(&args, dir),
+    );
+    let _ = std::fs::remove_dir_all(&data);
     // A data file far larger than any real one is refused before it is read whole.
     let data = dir.join("data-big");
     copy_dir(&root, &data);
