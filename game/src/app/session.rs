@@ -121,9 +121,10 @@ pub struct Restore {
 impl Session {
     /// Opens the profile in `dir` (`--profile`), else `$ARTIFICER_PROFILE_DIR`,
     /// else the user's data folder. Never fails: unreadable files are kept
-    /// aside and named in [`Session::notices`].
-    /// A saved run made with other data (`data_checksum`) or damaged is
-    /// kept aside at once, with a notice, never removed by a new run.
+    /// aside and named in [`Session::notices`]. A saved run that is
+    /// damaged, fails its setup check or was made with another game version
+    /// or other data (`data_checksum`) is kept aside at once, with a notice,
+    /// so Continue never starts from it and a new run never removes it.
     pub fn open(dir: Option<&Path>, data_checksum: u64) -> Self {
         let mut saves = Saves::open(crate::profile::ProfileStore::resolve(dir));
         log::info!("profile: {}", saves.store().root().display());

@@ -127,8 +127,9 @@ pub fn load_json<T: DeserializeOwned>(root: &Path, rel: &str) -> Result<T, DataE
 pub const MAX_DATA_FILE_BYTES: u64 = 16 << 20;
 
 /// Reads `path` as UTF-8 text, refusing it once it passes `max` bytes
-/// without reading further (`/dev/zero`, a runaway file). Used for every
-/// file a player or a modder hands the game: data, builds, replays.
+/// without reading further (`/dev/zero`, a runaway file). Used for the
+/// data files and build files a player or a modder hands the game (replays
+/// and profile files have their own bounded reads).
 pub fn read_bounded(path: &Path, max: u64) -> std::io::Result<String> {
     use std::io::Read;
     let file = std::fs::File::open(path)?;
