@@ -21,6 +21,10 @@ pub struct WindowConfig {
     pub exit_after_frames: Option<u64>,
     /// Write the last drawn frame here as PNG before closing.
     pub screenshot: Option<PathBuf>,
+    /// Shrink `size` to the monitor the window opens on (a saved setting
+    /// may ask for more than this screen has); an explicit size for tests
+    /// and figures leaves it off and gets exactly what it asked for.
+    pub fit_monitor: bool,
 }
 
 impl WindowConfig {
@@ -34,6 +38,7 @@ impl WindowConfig {
             vsync: true,
             exit_after_frames: None,
             screenshot: None,
+            fit_monitor: false,
         }
     }
 }

@@ -123,12 +123,20 @@ impl Shell<'_> {
     }
 
     fn start(&mut self, event_loop: &ActiveEventLoop) -> Result<Running, WindowError> {
+        let mut size = self.config.size;
+        if self.config.fit_monitor
+            && let Some(m) = event_loop
+                .primary_monitor()
+                .or_else(|| event_loop.available_monitors().next())
+        {
+            let screen = m.size();
+            if screen.width > 0 && screen.height > 0 {
+                size = [size[0].min(screen.width), size[1].min(screen.height)];
+            }
+        }
         let mut attrs = Window::default_attributes()
             .with_title(self.config.title.clone())
-            .with_inner_size(winit::dpi::PhysicalSize::new(
-                self.config.size[0],
-                self.config.size[1],
-            ));
+            .with_inner_size(winit::dpi::PhysicalSize::new(size[0].max(1), size[1].max(1)));
         if self.config.fullscreen {
             attrs = attrs.with_fullscreen(Some(Fullscreen::Borderless(None)));
         }

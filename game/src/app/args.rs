@@ -20,7 +20,7 @@ pub struct PlayArgs {
     pub windowed: Option<WindowSize>,
     /// Close after this many frames (smoke tests and figures). Without
     /// `--screen`, the game starts straight in a wave-1 fight with the starting build.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=crate::data::limits::MAX_FRAMES))]
     pub exit_after_frames: Option<u64>,
     /// Write the last frame as PNG to this path, then exit.
     #[arg(long, value_name = "PATH")]
@@ -29,10 +29,10 @@ pub struct PlayArgs {
     #[arg(long, value_enum)]
     pub screen: Option<StartScreen>,
     /// Wave the opened screen is set at (default 1).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_WAVES)))]
     pub wave: Option<u32>,
     /// Fill the arena with an N-projectile build; turns the overlay on.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=i64::from(crate::data::limits::MAX_WINDOW_STRESS)))]
     pub stress: Option<u32>,
     /// Show the profiler overlay from the start (F3 toggles it).
     #[arg(long)]
@@ -55,7 +55,7 @@ pub struct PlayArgs {
     /// Fight time runs this many times faster than real time (1 = normal;
     /// for testers and the window test: the fixed step and what is
     /// recorded do not change, only how many steps a frame runs).
-    #[arg(long, value_name = "X")]
+    #[arg(long, value_name = "X", value_parser = crate::data::limits::speed)]
     pub speed: Option<f32>,
     /// The profile folder (aether, unlocks, codex, records, settings, the
     /// saved run); default `$ARTIFICER_PROFILE_DIR`, else the user's data folder.

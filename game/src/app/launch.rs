@@ -40,11 +40,18 @@ pub fn run(args: &PlayArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let session = args
+    let data_checksum = match crate::run::replay::data_checksum(&root) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("artificer: reading {}: {e}", root.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut session = args
         .uses_profile()
-        .then(|| session::Session::open(args.profile.as_deref()));
+        .then(|| session::Session::open(args.profile.as_deref(), data_checksum));
     let mut settings = session
-        .as_ref()
+        .as_mut()
         .map_or_else(screens::settings::Settings::default, |s| s.load_settings());
     if let Some(glow) = args.glow {
         settings.glow = glow;
@@ -56,24 +63,19 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     };
     if session.is_some() {
         config.size = settings.resolution;
+        config.fit_monitor = true;
         config.vsync = settings.vsync;
         config.fullscreen = settings.fullscreen;
     }
     if let Some(size) = args.windowed {
         config.size = [size.width, size.height];
         config.fullscreen = false;
+        config.fit_monitor = false;
     }
     if args.exit_after_frames.is_some() {
         // Smoke tests and figures measure the uncapped frame rate.
         config.vsync = false;
     }
-    let data_checksum = match crate::run::replay::data_checksum(&root) {
-        Ok(d) => d,
-        Err(e) => {
-            eprintln!("artificer: reading {}: {e}", root.display());
-            return ExitCode::FAILURE;
-        }
-    };
     let replay = match &args.replay {
         Some(path) => match Replay::load(path).and_then(|r| r.check_compatible(data_checksum).map(|()| r)) {
             Ok(r) => Some(r),

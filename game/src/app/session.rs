@@ -22,12 +22,15 @@ use crate::codex::CodexBook;
 use crate::profile::Section;
 use crate::profile::run_book::{self, Opened, RunEnd};
 use crate::profile::store::StoreError;
-use crate::profile::{LoadOutcome, Profile, Saves};
+use crate::profile::{Profile, Saves};
 use crate::run::{Phase, Playback, Recorder, Replay, ReplayError, Run, RunError, RunSetup};
 use crate::screens::settings::{SETTINGS_FILE, Settings};
 
 /// The file a run left between waves is kept in, inside the profile folder.
 pub const SAVED_RUN: &str = "run.rpl";
+
+/// The largest settings file read (a real one is under 4 KiB).
+const SETTINGS_MAX_BYTES: u64 = 1 << 20;
 
 /// Seconds a toast stays on screen.
 const TOAST_S: f32 = 4.0;
@@ -118,11 +121,14 @@ pub struct Restore {
 impl Session {
     /// Opens the profile in `dir` (`--profile`), else `$ARTIFICER_PROFILE_DIR`,
     /// else the user's data folder. Never fails: unreadable files are kept
-    /// aside and named in [`Session::notices`].
-    pub fn open(dir: Option<&Path>) -> Self {
-        let saves = Saves::open(crate::profile::ProfileStore::resolve(dir));
+    /// aside and named in [`Session::notices`]. A saved run that is
+    /// damaged, fails its setup check or was made with another game version
+    /// or other data (`data_checksum`) is kept aside at once, with a notice,
+    /// so Continue never starts from it and a new run never removes it.
+    pub fn open(dir: Option<&Path>, data_checksum: u64) -> Self {
+        let mut saves = Saves::open(crate::profile::ProfileStore::resolve(dir));
         log::info!("profile: {}", saves.store().root().display());
-        let saved_line = describe_saved_run(&saves);
+        let saved_line = describe_saved_run(&mut saves, data_checksum);
         Self {
             saves,
             run_end: None,
@@ -283,21 +289,19 @@ impl Session {
         }
     }
 
-    /// The settings kept in the profile folder (defaults when there are none;
-    /// a broken file is kept aside like any other).
-    pub fn load_settings(&self) -> Settings {
-        match self.saves.store().load::<Settings>(SETTINGS_FILE) {
-            Ok(LoadOutcome::Loaded(s)) => s,
-            Ok(LoadOutcome::Missing) => Settings::default(),
-            Ok(LoadOutcome::Corrupt { kept_at, reason }) => {
-                log::warn!("settings unreadable ({reason}); kept as {}", kept_at.display());
-                Settings::default()
-            }
-            Err(e) => {
-                log::warn!("settings: {e}");
-                Settings::default()
-            }
-        }
+    /// The settings kept in the profile folder (defaults when there are
+    /// none). A broken file is kept aside and values out of range are
+    /// clamped, each with a notice for the title screen (docs/data.md#settings).
+    pub fn load_settings(&mut self) -> Settings {
+        let mut settings = self
+            .saves
+            .load_file(SETTINGS_FILE, "your settings", SETTINGS_MAX_BYTES, |b| {
+                crate::profile::store::parse_bytes::<Settings>(SETTINGS_FILE, b).map_err(|e| e.to_string())
+            })
+            .unwrap_or_default();
+        let notes = settings.sanitize();
+        self.saves.notices.extend(notes);
+        settings
     }
 
     /// Writes the settings (atomically, like every profile file).
@@ -405,10 +409,13 @@ impl Session {
     }
 
     /// The saved run is over or restored into a run that records itself.
+    /// Only a file this session read as a good saved run, or wrote itself,
+    /// is removed: one that could not be read nor moved aside stays.
     pub fn forget_saved_run(&mut self) {
-        self.saved_line = None;
+        let known = self.saved_line.take().is_some();
         let path = self.saves.store().root().join(SAVED_RUN);
-        if path.exists()
+        if known
+            && path.exists()
             && let Err(e) = std::fs::remove_file(&path)
         {
             log::warn!("removing {}: {e}", path.display());
@@ -465,10 +472,24 @@ fn toast_line(cat: &Catalog, book: &CodexBook, o: &Opened) -> Option<String> {
     }
 }
 
-/// "after wave 7 (seed 12)" for a saved run file, read at start.
-fn describe_saved_run(saves: &Saves) -> Option<String> {
-    let text = std::fs::read_to_string(saves.store().root().join(SAVED_RUN)).ok()?;
-    let replay = Replay::parse(&text).ok()?;
+/// "after wave 7 (seed 12)" for a saved run file, read at start through
+/// the profile's one load path: a file that does not parse, or was made by
+/// another game version or other data, is kept aside with a notice.
+fn describe_saved_run(saves: &mut Saves, data_checksum: u64) -> Option<String> {
+    let replay = saves.load_file(
+        SAVED_RUN,
+        "your saved run",
+        crate::data::limits::MAX_REPLAY_BYTES,
+        |bytes| {
+            let text = std::str::from_utf8(bytes)
+                .map_err(|e| format!("not text: binary data at byte {}", e.valid_up_to()))?;
+            let replay = Replay::parse(text).map_err(|e| e.to_string())?;
+            replay
+                .check_compatible(data_checksum)
+                .map_err(|e| e.to_string())?;
+            Ok(replay)
+        },
+    )?;
     Some(format!(
         "after wave {} (seed {})",
         replay.waves_recorded(),

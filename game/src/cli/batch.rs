@@ -54,13 +54,16 @@ pub fn parse_seeds(s: &str) -> Result<Vec<u64>, SeedsError> {
         if b < a {
             return Err(bad("the last seed is below the first"));
         }
-        if b - a >= 100_000 {
-            return Err(bad("more than 100,000 seeds"));
+        if b - a >= crate::data::limits::MAX_SEEDS {
+            return Err(bad("more than 100,000 seeds (docs/data.md#limits)"));
         }
         return Ok((a..=b).collect());
     }
     let seeds: Result<Vec<u64>, _> = s.split(',').map(|t| t.trim().parse::<u64>()).collect();
     match seeds {
+        Ok(v) if v.len() as u64 > crate::data::limits::MAX_SEEDS => {
+            Err(bad("more than 100,000 seeds (docs/data.md#limits)"))
+        }
         Ok(v) if !v.is_empty() => Ok(v),
         _ => Err(bad("not a list of numbers")),
     }

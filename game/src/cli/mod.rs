@@ -30,12 +30,47 @@ pub struct Cli {
     pub play: play::PlayArgs,
     /// Threads for the CPU compute passes and for batch sims (default:
     /// every core). The results do not depend on it, only the speed.
-    #[arg(long, global = true, value_name = "N")]
+    #[arg(long, global = true, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=crate::data::limits::MAX_THREADS as u64))]
     pub threads: Option<usize>,
     /// Load the data from this folder instead of the copy embedded in the
     /// binary (modding, balancing); `$ARTIFICER_DATA` does the same.
     #[arg(long, global = true, value_name = "DIR")]
     pub data: Option<std::path::PathBuf>,
+}
+
+/// The build files shipped in `builds/` held to the player's rules
+/// (docs/data.md#builds), each problem naming the file and the field.
+fn check_builds(
+    root: &std::path::Path,
+    cat: &crate::catalog::Catalog,
+) -> Result<(), crate::data::DataErrors> {
+    use crate::data::DataError;
+    let Ok(entries) = std::fs::read_dir(root.join("builds")) else {
+        return Ok(());
+    };
+    let mut paths: Vec<_> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    paths.sort();
+    let mut errors = Vec::new();
+    for path in paths {
+        let rel = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
+        match crate::run::load_build(&path) {
+            Ok(b) => {
+                if let Err(e) = crate::run::build_rules::check_build(cat, &b) {
+                    errors.push(DataError::new(rel, e.field, e.why));
+                }
+            }
+            Err(e) => errors.push(DataError::new(rel, ".", e.to_string())),
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(crate::data::DataErrors(errors))
+    }
 }
 
 /// Headless tools. Without one, the game window opens.
@@ -99,7 +134,8 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
             let root = root.unwrap_or_else(crate::data::default_root);
             // The codex's words are checked against the loaded catalogue.
             let loaded = crate::catalog::Catalog::load(&root)
-                .and_then(|cat| crate::codex::CodexBook::load(&root, &cat).map(|_| cat));
+                .and_then(|cat| crate::codex::CodexBook::load(&root, &cat).map(|_| cat))
+                .and_then(|cat| check_builds(&root, &cat).map(|()| cat));
             match loaded {
                 Ok(_) => {
                     println!("data OK: {named}");

@@ -28,7 +28,7 @@ pub struct SimArgs {
     pub seeds: Option<String>,
     /// The run's last wave: 1–20, or any wave in endless and boss-rush
     /// modes (the scripted player goes on past the clear up to it).
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_WAVES)))]
     pub waves: u32,
     /// The run mode (docs/game.md#modes-and-meta): `endless` goes on past the W20
     /// clear; `boss-rush` makes every wave a rush of three bosses; `curse`
@@ -38,12 +38,12 @@ pub struct SimArgs {
     pub mode: crate::run::Mode,
     /// NG+ level: enemy HP and damage ×(1 + 0.5 n), enemy shots +30 % per
     /// level, the bosses' NG+ phase (the void lord's last will and clones).
-    #[arg(long = "ng-plus", default_value_t = 0)]
+    #[arg(long = "ng-plus", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=i64::from(crate::data::limits::MAX_NG_PLUS)))]
     pub ng_plus: u32,
     /// Start in the shop before this wave, with 250 gold and 1.15 level-ups
     /// per wave skipped (what a reference run held); past W20 the run is
     /// endless from the start.
-    #[arg(long = "start-wave", value_name = "W")]
+    #[arg(long = "start-wave", value_name = "W", value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_WAVES)))]
     pub start_wave: Option<u32>,
     /// The curse of `--mode curse` (an id of `data/curses.json`; default: the first).
     #[arg(long, value_name = "ID")]
@@ -77,8 +77,27 @@ pub struct SimArgs {
     /// With `--profile`: a practice run from this milestone wave (5, 10 or
     /// 15, once the profile reached it): it starts in the shop before the
     /// wave with unlimited gold, and books nothing into the profile.
-    #[arg(long, value_name = "WAVE", requires = "profile")]
+    #[arg(long, value_name = "WAVE", requires = "profile", value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_WAVES)))]
     pub practice: Option<u32>,
+}
+
+impl SimArgs {
+    /// `--waves` past the game's waves is refused outside the modes that go
+    /// on past the clear, rather than cut to the last wave in silence
+    /// (docs/data.md#limits).
+    pub fn check_waves(&self, game_waves: u32) -> Result<(), String> {
+        use crate::run::Mode;
+        let endless = matches!(self.mode, Mode::Endless | Mode::BossRush)
+            || self.start_wave.is_some_and(|w| w > game_waves);
+        if !endless && self.waves > game_waves {
+            return Err(format!(
+                "--waves {}: a {} run has {game_waves} waves (1 to {game_waves}); `--mode endless` plays past them",
+                self.waves,
+                self.mode.name()
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// Runs `artificer sim`.
@@ -91,6 +110,10 @@ pub fn run(args: &SimArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if let Err(e) = args.check_waves(cat.waves.len() as u32) {
+        eprintln!("artificer sim: {e}");
+        return ExitCode::FAILURE;
+    }
     let build = match &args.build {
         Some(p) => match crate::run::load_build(p) {
             Ok(b) => Some(b),

@@ -13,16 +13,16 @@ use engine::gpu::{Backend, GpuContext};
 #[derive(Debug, clap::Args)]
 pub struct StressArgs {
     /// Live projectiles to keep in the arena (expired ones are respawned).
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_PROJECTILES)))]
     pub projectiles: u32,
     /// Drifting enemies.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(0..=i64::from(crate::data::limits::MAX_ENEMIES)))]
     pub enemies: u32,
     /// Measured steps (1/60 s each).
-    #[arg(long, default_value_t = 300)]
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_STEPS)))]
     pub steps: u32,
     /// Steps run before measuring (pipelines warm, the arena fills).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=i64::from(crate::data::limits::MAX_STEPS)))]
     pub warmup: u32,
     /// `auto` (the CPU passes on a software adapter, the WGSL passes on a
     /// real GPU), `gpu` or `cpu` (on `--threads`).

@@ -21,14 +21,16 @@ pub enum ToolCommand {
     /// Rarity shares by depth over many seeded rolls (seed: `--tool drops 1 100`).
     Drops {
         /// First depth.
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=i64::from(crate::data::limits::MAX_DEPTH)))]
         from: u32,
         /// Last depth (default: only `from`).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=i64::from(crate::data::limits::MAX_DEPTH)))]
         to: Option<u32>,
         /// Rolls per depth.
-        #[arg(long, default_value_t = 10_000)]
+        #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_TRIALS)))]
         rolls: u32,
         /// A row every this many depths (A, B, 28 and 55 are always shown when inside).
-        #[arg(long, default_value_t = 9)]
+        #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_DEPTH)))]
         step: u32,
         /// RNG seed.
         #[arg(long, default_value_t = 1)]
@@ -43,6 +45,7 @@ pub enum ToolCommand {
     /// Tier, budget and how many top-tier affixes fit at a depth.
     Affix {
         /// Depth (= item level).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=i64::from(crate::data::limits::MAX_DEPTH)))]
         depth: u32,
         /// Print JSON.
         #[arg(long)]
@@ -51,10 +54,10 @@ pub enum ToolCommand {
     /// Materials per run against the cost of a full tier-9 item.
     Economy {
         /// Depth the run reaches.
-        #[arg(long, default_value_t = 80)]
+        #[arg(long, default_value_t = 80, value_parser = clap::value_parser!(u32).range(0..=i64::from(crate::data::limits::MAX_DEPTH)))]
         depth: u32,
         /// Seeded runs simulated beside the expectation.
-        #[arg(long, default_value_t = 2000)]
+        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_TRIALS)))]
         runs: u32,
         /// RNG seed.
         #[arg(long, default_value_t = 1)]
@@ -69,13 +72,13 @@ pub enum ToolCommand {
         #[arg(long)]
         best: bool,
         /// Base damage per hit of the reference attack.
-        #[arg(long, default_value_t = 5.0)]
+        #[arg(long, default_value_t = 5.0, value_parser = crate::data::limits::positive_amount)]
         base: f32,
         /// Hits per second of the reference attack.
-        #[arg(long, default_value_t = 4.0)]
+        #[arg(long, default_value_t = 4.0, value_parser = crate::data::limits::positive_amount)]
         rate: f32,
         /// Random loadouts averaged per wave.
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_TRIALS)))]
         samples: u32,
         /// RNG seed.
         #[arg(long, default_value_t = 1)]
@@ -90,7 +93,7 @@ pub enum ToolCommand {
         #[arg(long)]
         blade: String,
         /// Exchanges.
-        #[arg(long, default_value_t = 20_000)]
+        #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_TRIALS)))]
         trials: u32,
         /// RNG seed.
         #[arg(long, default_value_t = 1)]
@@ -102,7 +105,7 @@ pub enum ToolCommand {
     /// Swings the blade at random targets and measures cuts outside the sector.
     Sweep {
         /// Swings.
-        #[arg(long, default_value_t = 100_000)]
+        #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_TRIALS)))]
         trials: u32,
         /// RNG seed.
         #[arg(long, default_value_t = 1)]

@@ -30,10 +30,10 @@ pub enum WandCommand {
         #[arg(long)]
         deck: String,
         /// Number of casts.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_CASTS)))]
         casts: u32,
         /// Starting mana (default: the core's mana max).
-        #[arg(long)]
+        #[arg(long, value_parser = crate::data::limits::mana)]
         mana: Option<f32>,
         /// Seed for shuffle and spread.
         #[arg(long, default_value_t = 0)]
@@ -182,6 +182,11 @@ fn resolve_core(catalog: &Catalog, arg: &str) -> Result<CoreDef, WandError> {
         m.insert("starter_deck".into(), json!([]));
         m.insert("id".into(), json!("custom"));
         m.extend(overrides);
+    }
+    // A core's numbers are held to the ranges of `cores.json` (docs/data.md#ranges).
+    if let Some(mut e) = crate::data::ranges::check(std::path::Path::new("cores.json"), &merged) {
+        e.file = "--core".into();
+        return Err(e.into());
     }
     let core: CoreDef = crate::data::parse_json(std::path::Path::new("--core"), &merged.to_string())?;
     let mut errors = Vec::new();

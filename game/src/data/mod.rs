@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
+pub mod limits;
+pub mod ranges;
 pub mod source;
 
 pub use source::{DataSource, set_data_dir};
@@ -108,9 +110,46 @@ pub fn load_json<T: DeserializeOwned>(root: &Path, rel: &str) -> Result<T, DataE
         }
     });
     let full = root.join(rel);
-    let text = std::fs::read_to_string(&full)
+    let text = read_bounded(&full, MAX_DATA_FILE_BYTES)
         .map_err(|e| DataError::new(rel, ".", format!("cannot read {}: {e}", full.display())))?;
+    // Ranges first (docs/data.md#ranges): a number outside its range is
+    // named as such even where the type would also refuse it.
+    if let Ok(value) = serde_json::from_str::<serde_json::Value>(&text)
+        && let Some(e) = ranges::check(Path::new(rel), &value)
+    {
+        return Err(e);
+    }
     parse_json(Path::new(rel), &text)
+}
+
+/// The largest data file read (docs/data.md#ranges): the shipped ones are
+/// under 100 KiB; a bigger one is a mistake, refused before it is read whole.
+pub const MAX_DATA_FILE_BYTES: u64 = 16 << 20;
+
+/// Reads `path` as UTF-8 text, refusing it once it passes `max` bytes
+/// without reading further (`/dev/zero`, a runaway file). Used for the
+/// data files and build files a player or a modder hands the game (replays
+/// and profile files have their own bounded reads).
+pub fn read_bounded(path: &Path, max: u64) -> std::io::Result<String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("larger than {} MiB, the most this file may hold", max >> 20),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "not UTF-8 text (binary data at byte {})",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })
 }
 
 /// The data folder this process loads: `--data DIR`, else `$ARTIFICER_DATA`,

@@ -258,7 +258,11 @@ pub struct AetherGain {
 impl AetherGain {
     /// All fragments of the run.
     pub fn total(&self) -> u32 {
-        self.wave + self.milestones.iter().map(|m| m.1).sum::<u32>() + self.clear
+        // Saturating: a hand-edited profile can hold any u32 (docs/data.md#limits).
+        self.milestones
+            .iter()
+            .fold(self.wave, |t, m| t.saturating_add(m.1))
+            .saturating_add(self.clear)
     }
 }
 
@@ -322,12 +326,14 @@ impl Profile {
                 r.max(5.0).round() as u32
             };
             gain.first_clear = self.clears == 0;
-            self.clears += 1;
+            self.clears = self.clears.saturating_add(1);
         }
         self.best_wave = self.best_wave.max(wave_reached);
-        self.runs += 1;
-        self.aether += gain.total();
-        self.aether_earned += gain.total();
+        // Counters saturate: a profile edited to the top of u32 stays there
+        // instead of wrapping to nothing (docs/data.md#limits).
+        self.runs = self.runs.saturating_add(1);
+        self.aether = self.aether.saturating_add(gain.total());
+        self.aether_earned = self.aether_earned.saturating_add(gain.total());
         gain
     }
 
@@ -391,5 +397,22 @@ mod tests {
         let a = build_checksum("starter", &["damage_plus", "spark_bolt"]);
         assert_eq!(a, build_checksum("starter", &["damage_plus", "spark_bolt"]));
         assert_ne!(a, build_checksum("starter", &["spark_bolt", "damage_plus"]));
+    }
+
+    #[test]
+    fn counters_saturate_instead_of_wrapping() {
+        let mut p = Profile {
+            aether: u32::MAX - 1,
+            aether_earned: u32::MAX,
+            runs: u32::MAX,
+            clears: u32::MAX,
+            ..Profile::default()
+        };
+        let gain = p.finish_run(20, true);
+        assert!(gain.total() >= 5);
+        assert_eq!(
+            (p.aether, p.aether_earned, p.runs, p.clears),
+            (u32::MAX, u32::MAX, u32::MAX, u32::MAX)
+        );
     }
 }

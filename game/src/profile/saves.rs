@@ -95,6 +95,50 @@ impl Saves {
         self.store.save(RECORDS_FILE, &self.records)
     }
 
+    /// The load path of every other file in the profile folder (the saved
+    /// run, the settings, anything added later): reads `name` (at most `max`
+    /// bytes, refused beyond without reading further) and hands the bytes to
+    /// `parse`. A file `parse` refuses, or one too large, is renamed aside
+    /// (`NAME.corrupt-<time>`) and named in a notice: never deleted, never
+    /// overwritten unread. `what` names the file for the player ("your
+    /// saved run"). `None` when there is no file or it was not usable.
+    pub fn load_file<T>(
+        &mut self,
+        name: &str,
+        what: &str,
+        max: u64,
+        parse: impl FnOnce(&[u8]) -> Result<T, String>,
+    ) -> Option<T> {
+        let path = self.store.path(name);
+        let reason = match read_at_most(&path, max) {
+            Ok(None) => return None,
+            Ok(Some(Ok(bytes))) => match parse(&bytes) {
+                Ok(v) => return Some(v),
+                Err(reason) => reason,
+            },
+            Ok(Some(Err(()))) => format!("it is larger than {} MiB", (max >> 20).max(1)),
+            Err(e) => {
+                self.notices.push(format!(
+                    "{} could not be read ({e}); it was left as it is.",
+                    capitalise(what)
+                ));
+                return None;
+            }
+        };
+        match self.store.keep_aside(name) {
+            Ok(kept_at) => self.notices.push(format!(
+                "{} could not be used ({reason}); it was kept as {}.",
+                capitalise(what),
+                kept_at.display()
+            )),
+            Err(e) => self.notices.push(format!(
+                "{} could not be used ({reason}) nor moved aside ({e}); it was left as it is.",
+                capitalise(what)
+            )),
+        }
+        None
+    }
+
     fn load_records(&mut self) {
         let bytes = match self.store.read(RECORDS_FILE) {
             Ok(Some(b)) => b,
@@ -267,4 +311,30 @@ impl Saves {
             ));
         }
     }
+}
+
+/// `Ok(None)` when `path` does not exist, `Ok(Some(Err(())))` when it holds
+/// more than `max` bytes (only `max + 1` are read to know).
+fn read_at_most(path: &Path, max: u64) -> std::io::Result<Option<Result<Vec<u8>, ()>>> {
+    use std::io::Read;
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes)?;
+    Ok(Some(if bytes.len() as u64 > max {
+        Err(())
+    } else {
+        Ok(bytes)
+    }))
+}
+
+/// "your saved run" → "Your saved run", for the start of a notice.
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }

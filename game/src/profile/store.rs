@@ -27,6 +27,10 @@ use serde::de::DeserializeOwned;
 /// portable install); `--profile DIR` on the command line wins over it.
 pub const PROFILE_DIR_ENV: &str = "ARTIFICER_PROFILE_DIR";
 
+/// The largest profile or records file read (docs/data.md#profile-files): a
+/// real one is a few KiB.
+pub const MAX_SAVE_BYTES: u64 = 64 << 20;
+
 /// Marker inside a temporary file's name; see [`ProfileStore::stale_temps`].
 const TEMP_MARK: &str = ".tmp-";
 
@@ -121,10 +125,27 @@ impl ProfileStore {
         self.root.join(name)
     }
 
-    /// The bytes of `name`, or `None` when there is no such file yet.
+    /// The bytes of `name`, or `None` when there is no such file yet. A
+    /// file over [`MAX_SAVE_BYTES`] is an error, found without reading it
+    /// whole: the caller leaves it in place and does not save over it.
     pub fn read(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        use std::io::Read;
         let path = self.path(name);
-        match fs::read(&path) {
+        let read = fs::File::open(&path).and_then(|f| {
+            let mut bytes = Vec::new();
+            f.take(MAX_SAVE_BYTES + 1).read_to_end(&mut bytes)?;
+            if bytes.len() as u64 > MAX_SAVE_BYTES {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!(
+                        "larger than {} MiB, more than a save ever holds",
+                        MAX_SAVE_BYTES >> 20
+                    ),
+                ));
+            }
+            Ok(bytes)
+        });
+        match read {
             Ok(bytes) => Ok(Some(bytes)),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(source) => Err(StoreError::Io {

@@ -115,6 +115,10 @@ impl Run {
         backend: Backend,
         ctx: Option<&GpuContext>,
     ) -> Result<Self, RunError> {
+        setup.check()?;
+        if let Some(b) = &setup.build {
+            super::build_rules::check_build(&cat, b)?;
+        }
         let (mut world, mut carry) = World::new_run(cat.clone(), setup.seed, backend, ctx)?;
         if let Some(b) = &setup.build {
             apply_build(&mut world, &mut carry, b)?;
@@ -124,7 +128,8 @@ impl Run {
         world.player.last_will = setup.last_will;
         if let Some(w) = setup.practice {
             // Before the milestone wave, as if the waves before it were cleared.
-            world.wave = w.clamp(1, setup.last_wave) - 1;
+            // `check` holds 1 ≤ w ≤ last_wave; min/max never panic where clamp would.
+            world.wave = w.min(setup.last_wave).max(1) - 1;
         }
         // A start past the twenty waves (a tool's `--start-wave`) is endless from the start.
         let endless_start = setup.start_wave.is_some_and(|w| w > cat.waves.len() as u32);

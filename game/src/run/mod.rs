@@ -8,6 +8,7 @@
 //! boss lives); `survived` when the run ends alive otherwise (fewer waves asked
 //! for, or the last boss outlived the overtime).
 
+pub mod build_rules;
 pub mod command;
 pub mod flow;
 pub mod format;
@@ -183,6 +184,12 @@ pub enum RunError {
     /// The world refused (bad build, missing wave, no device).
     #[error(transparent)]
     World(#[from] WorldError),
+    /// The build breaks a rule a player is held to (docs/data.md#builds).
+    #[error("the build: {0}")]
+    Build(#[from] build_rules::BuildRuleError),
+    /// The setup names a field no run can start from (a hand-edited replay or saved run).
+    #[error("the run's setup: {0}")]
+    Setup(#[from] setup::SetupError),
     /// The run refused a command of the scripted player (a bug in the script).
     #[error("the scripted player's `{command}` was refused: {why}")]
     Script {
@@ -290,9 +297,11 @@ impl From<BuildFileError> for String {
 
 /// Reads a build file (`--build`), naming the file and what is wrong.
 pub fn load_build(path: &std::path::Path) -> Result<Build, BuildFileError> {
-    let text = std::fs::read_to_string(path).map_err(|source| BuildFileError::Read {
-        path: path.to_path_buf(),
-        source,
+    let text = crate::data::read_bounded(path, crate::data::limits::MAX_BUILD_BYTES).map_err(|source| {
+        BuildFileError::Read {
+            path: path.to_path_buf(),
+            source,
+        }
     })?;
     Ok(crate::data::parse_json::<Build>(path, &text)?)
 }
@@ -378,7 +387,8 @@ pub fn apply_build(world: &mut World, carry: &mut Carry, build: &Build) -> Resul
             .map_err(|source| RunError::Item { index, source })?;
     }
     world.sync_slots(carry);
-    // The stored chip waits unused unless a worn item has Store Magic.
+    // The stored chip waits unused unless a worn item has Store Magic (a
+    // probe plays that); a run's build is held to it by `build_rules`.
     carry.loadout.stored.cards = cards(&build.entries.stored)?;
     Ok(())
 }

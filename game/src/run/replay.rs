@@ -114,10 +114,24 @@ pub struct Replay {
 impl Replay {
     /// Reads and parses a replay file.
     pub fn load(path: &Path) -> Result<Self, ReplayError> {
-        let bytes = std::fs::read(path).map_err(|source| ReplayError::Io {
+        use std::io::Read;
+        let max = crate::data::limits::MAX_REPLAY_BYTES;
+        let io = |source| ReplayError::Io {
             path: path.display().to_string(),
             source,
-        })?;
+        };
+        // Bounded before it is read whole: `/dev/zero` or a runaway file
+        // ends here instead of filling memory (docs/data.md#limits).
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(max + 1).read_to_end(&mut bytes))
+            .map_err(io)?;
+        if bytes.len() as u64 > max {
+            return Err(ReplayError::Mismatch(format!(
+                "the file is larger than {} MiB, the most a replay may hold",
+                max >> 20
+            )));
+        }
         let text = String::from_utf8(bytes).map_err(|e| ReplayError::Syntax {
             line: 1 + e.as_bytes()[..e.utf8_error().valid_up_to()]
                 .iter()
@@ -316,24 +330,35 @@ impl Replay {
                 step: steps,
             });
         }
+        if steps > crate::data::limits::MAX_REPLAY_STEPS {
+            return Err(ReplayError::Mismatch(format!(
+                "{steps} fight steps; a replay holds at most {} (100 waves of an hour)",
+                crate::data::limits::MAX_REPLAY_STEPS
+            )));
+        }
+        let setup = RunSetup {
+            seed,
+            last_wave,
+            build,
+            locked,
+            onboarding,
+            last_will,
+            practice,
+            ng_plus,
+            curse,
+            start_wave,
+            boss_rush,
+        };
+        // The header is held to what a run can start from before any flow sees it.
+        setup
+            .check()
+            .map_err(|e| ReplayError::Mismatch(format!("the header's {e}")))?;
         Ok(Self {
             header: Header {
                 format,
                 game,
                 data,
-                setup: RunSetup {
-                    seed,
-                    last_wave,
-                    build,
-                    locked,
-                    onboarding,
-                    last_will,
-                    practice,
-                    ng_plus,
-                    curse,
-                    start_wave,
-                    boss_rush,
-                },
+                setup,
                 backend,
             },
             entries,

@@ -48,8 +48,89 @@ pub struct RunSetup {
 /// competent player with the strong build held and gained by W20 (seed 2:
 /// about 4,700 gold earned, level 23).
 pub fn catch_up(w: u32) -> (u64, u32) {
-    let skipped = w.saturating_sub(1);
-    (u64::from(skipped) * 250, skipped * 115 / 100)
+    let skipped = u64::from(w.saturating_sub(1));
+    // In u64: `skipped * 115` wrapped in u32 for start waves past 37 million.
+    let levelups = u32::try_from(skipped * 115 / 100).unwrap_or(u32::MAX);
+    (skipped * 250, levelups)
+}
+
+/// A setup field outside what a run can start from, named for the player
+/// or the tool that wrote it (docs/data.md#limits).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{field}` is {value}: {why}")]
+pub struct SetupError {
+    /// The field, as a replay header spells it (`last_wave`, `practice`).
+    pub field: &'static str,
+    /// Its value, as written.
+    pub value: String,
+    /// What it must be instead.
+    pub why: String,
+}
+
+impl RunSetup {
+    /// Refuses a setup no run can start from, naming the field: every
+    /// saved or recorded header passes here before the flow sees it, so no
+    /// combination of fields can panic the run's start (a practice wave
+    /// past the last wave was a `clamp` with min above max).
+    pub fn check(&self) -> Result<(), SetupError> {
+        use crate::data::limits::{MAX_NG_PLUS, MAX_WAVES};
+        let bad = |field: &'static str, value: String, why: String| SetupError { field, value, why };
+        if !(1..=MAX_WAVES).contains(&self.last_wave) {
+            return Err(bad(
+                "last_wave",
+                self.last_wave.to_string(),
+                format!("a run ends after wave 1 to {MAX_WAVES}"),
+            ));
+        }
+        if let Some(p) = self.practice
+            && !(1..=self.last_wave).contains(&p)
+        {
+            return Err(bad(
+                "practice",
+                p.to_string(),
+                format!(
+                    "practice starts at a wave from 1 to the last wave, {}",
+                    self.last_wave
+                ),
+            ));
+        }
+        if let Some(w) = self.start_wave
+            && !(1..=MAX_WAVES.min(self.last_wave)).contains(&w)
+        {
+            return Err(bad(
+                "start_wave",
+                w.to_string(),
+                format!(
+                    "a run starts before a wave from 1 to its last wave, {}",
+                    self.last_wave
+                ),
+            ));
+        }
+        if self.practice.is_some() && self.start_wave.is_some() {
+            return Err(bad(
+                "start_wave",
+                format!("{:?}", self.start_wave),
+                "a practice run starts at its practice wave, not at a start wave".into(),
+            ));
+        }
+        if let Some(o) = self.onboarding
+            && !(1..=ONBOARDING_RUNS).contains(&o)
+        {
+            return Err(bad(
+                "onboarding",
+                o.to_string(),
+                format!("the lessons are runs 1 to {ONBOARDING_RUNS}"),
+            ));
+        }
+        if self.ng_plus > MAX_NG_PLUS {
+            return Err(bad(
+                "ng_plus",
+                self.ng_plus.to_string(),
+                format!("NG+ goes from 0 to {MAX_NG_PLUS}"),
+            ));
+        }
+        Ok(())
+    }
 }
 
 impl RunSetup {

@@ -103,6 +103,81 @@ impl Default for Settings {
     }
 }
 
+/// The smallest window the screens are laid out for, physical pixels.
+pub const MIN_RESOLUTION: [u32; 2] = [640, 360];
+/// The largest window a settings file may ask for: wgpu's default texture
+/// limit (8192) on either side; the window is also fitted to the monitor.
+pub const MAX_RESOLUTION: [u32; 2] = [8192, 8192];
+/// The interface sizes a settings file may hold (the screen offers 0.85–1.5).
+pub const UI_SCALE_RANGE: [f32; 2] = [0.5, 2.0];
+
+impl Settings {
+    /// Brings every value of a hand-edited or damaged settings file to the
+    /// nearest sane one (docs/data.md#settings): a value outside its range
+    /// is clamped, one that is not a number (NaN, infinite) takes its
+    /// default. Returns a sentence for the title screen per value changed,
+    /// so the player learns why the window is not what the file said; the
+    /// game never panics or refuses to start on a settings value.
+    pub fn sanitize(&mut self) -> Vec<String> {
+        let mut notes = Vec::new();
+        let d = Settings::default();
+        let mut fix = |name: &str, v: &mut f32, lo: f32, hi: f32, default: f32| {
+            let fixed = if v.is_finite() { v.clamp(lo, hi) } else { default };
+            if fixed != *v {
+                let was = if v.abs() >= 1e6 {
+                    format!("{v:e}")
+                } else {
+                    v.to_string()
+                };
+                notes.push(format!(
+                    "The {name} in your settings ({was}) is outside {lo}–{hi}; it was set to {fixed}."
+                ));
+                *v = fixed;
+            }
+        };
+        fix(
+            "interface size",
+            &mut self.ui_scale,
+            UI_SCALE_RANGE[0],
+            UI_SCALE_RANGE[1],
+            d.ui_scale,
+        );
+        fix(
+            "master volume",
+            &mut self.master_volume,
+            0.0,
+            1.0,
+            d.master_volume,
+        );
+        fix(
+            "effects volume",
+            &mut self.effects_volume,
+            0.0,
+            1.0,
+            d.effects_volume,
+        );
+        fix("music volume", &mut self.music_volume, 0.0, 1.0, d.music_volume);
+        let [w, h] = self.resolution;
+        let fitted = [
+            w.clamp(MIN_RESOLUTION[0], MAX_RESOLUTION[0]),
+            h.clamp(MIN_RESOLUTION[1], MAX_RESOLUTION[1]),
+        ];
+        if fitted != self.resolution {
+            notes.push(format!(
+                "The window size in your settings ({w}×{h}) is outside {}×{} to {}×{}; it was set to {}×{} (and opens no larger than your screen).",
+                MIN_RESOLUTION[0],
+                MIN_RESOLUTION[1],
+                MAX_RESOLUTION[0],
+                MAX_RESOLUTION[1],
+                fitted[0],
+                fitted[1]
+            ));
+            self.resolution = fitted;
+        }
+        notes
+    }
+}
+
 /// Draws the settings window; changes become window `requests`. With a
 /// profile, `skip_onboarding` is its switch. True when closed.
 pub fn show(

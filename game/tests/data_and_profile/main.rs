@@ -4,8 +4,10 @@
 //! `cargo test --test data_and_profile profile_store::` selects it.
 
 mod codex;
+mod data_ranges;
 mod data_unknown_fields;
 mod embedded_data;
+mod fault_suite;
 mod layering;
 mod profile_flow;
 mod profile_store;

@@ -4,6 +4,7 @@
 //! keeps its name, so `cargo test --test run run_flow::` selects it.
 
 mod after_clear;
+mod bad_input;
 mod economy_rules;
 mod endless_run;
 mod run_flow;

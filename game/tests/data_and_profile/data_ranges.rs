@@ -1,0 +1,162 @@
+//! Every number in `data/` has a declared range (docs/data.md#ranges): each
+//! numeric field of every shipped data file, pushed past either end of its
+//! range, is refused naming the file, the path, the value and the range; the
+//! failures a fault campaign found (a negative dash, a negative combo window,
+//! a multiplier of 3.4e38, a negative level-up bonus, a wave of 1e9 s) are
+//! refused by the catalogue itself, as `artificer data check` reports them.
+
+use std::path::{Path, PathBuf};
+
+use game::catalog::Catalog;
+use game::data::default_root;
+use game::data::ranges::{self, range_of};
+use serde_json::Value;
+
+/// Every JSON file the catalogue reads, relative to the data folder.
+fn data_files(root: &Path) -> Vec<String> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                if p.file_name().is_some_and(|n| n != "builds") {
+                    walk(root, &p, out);
+                }
+            } else if p.extension().is_some_and(|x| x == "json") {
+                out.push(p.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(root, root, &mut out);
+    out.sort();
+    out
+}
+
+/// Values just past each end of `range` (below only where the range has a
+/// lower end a file could cross).
+fn past(range: &ranges::Range) -> Vec<f64> {
+    let mut v = vec![range.max + range.max.abs().max(1.0)];
+    if range.positive {
+        v.push(0.0);
+    }
+    v.push(range.min - range.min.abs().max(1.0));
+    v
+}
+
+#[test]
+fn every_shipped_number_lies_in_its_range() {
+    let root = default_root();
+    for rel in data_files(&root) {
+        let doc: Value = serde_json::from_str(&std::fs::read_to_string(root.join(&rel)).unwrap()).unwrap();
+        assert_eq!(ranges::check(Path::new(&rel), &doc), None, "{rel}");
+    }
+}
+
+#[test]
+fn every_number_past_its_range_is_refused_naming_file_path_value_and_range() {
+    let root = default_root();
+    let mut tried = 0;
+    for rel in data_files(&root) {
+        let doc: Value = serde_json::from_str(&std::fs::read_to_string(root.join(&rel)).unwrap()).unwrap();
+        for leaf in ranges::numbers(&doc) {
+            let range = range_of(&rel, &leaf.key);
+            for bad in past(&range) {
+                let mut broken = doc.clone();
+                *broken.pointer_mut(&leaf.pointer).unwrap() = serde_json::json!(bad);
+                let e = ranges::check(Path::new(&rel), &broken)
+                    .unwrap_or_else(|| panic!("{rel} {}: {bad} accepted", leaf.path));
+                assert_eq!(e.path, leaf.path, "{rel}: {e}");
+                assert_eq!(e.file, PathBuf::from(&rel));
+                assert!(e.message.contains(&format!("{bad}")), "{e}");
+                assert!(e.message.contains(&format!("{}", range.max)), "{e}");
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried > 2000, "only {tried} mutations");
+}
+
+/// A private copy of the shipped data with one number replaced.
+fn broken_copy(tag: &str, rel: &str, pointer: &str, value: Value) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("artificer-ranges-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&default_root(), &dir);
+    let path = dir.join(rel);
+    let mut doc: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    *doc.pointer_mut(pointer)
+        .unwrap_or_else(|| panic!("{rel} {pointer}")) = value;
+    std::fs::write(&path, serde_json::to_string_pretty(&doc).unwrap()).unwrap();
+    dir
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let dest = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &dest);
+        } else {
+            std::fs::copy(e.path(), dest).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_catalogue_refuses_the_campaigns_nonsense() {
+    let cases = [
+        (
+            "world.json",
+            "/player/dash/duration_s",
+            serde_json::json!(-0.15),
+            "player.dash.duration_s",
+        ),
+        (
+            "world.json",
+            "/player/dash/distance_px",
+            serde_json::json!(-170),
+            "player.dash.distance_px",
+        ),
+        (
+            "melee.json",
+            "/phases/combo_window_s",
+            serde_json::json!(-1.1),
+            "phases.combo_window_s",
+        ),
+        (
+            "waves/wave_03.json",
+            "/duration_sec",
+            serde_json::json!(1e9),
+            "duration_sec",
+        ),
+        (
+            "waves/wave_03.json",
+            "/hp_mult",
+            serde_json::json!(3.4e38),
+            "hp_mult",
+        ),
+        (
+            "levelups.json",
+            "/upgrades/0/modifiers/0/add",
+            serde_json::json!(-10),
+            "upgrades[0].modifiers[0].add",
+        ),
+        (
+            "levelups.json",
+            "/upgrades/4/modifiers/0/mul",
+            serde_json::json!(3.4e38),
+            "upgrades[4].modifiers[0].mul",
+        ),
+    ];
+    for (i, (rel, pointer, value, path)) in cases.into_iter().enumerate() {
+        let dir = broken_copy(&format!("c{i}"), rel, pointer, value);
+        let errors = Catalog::load(&dir).expect_err(rel).0;
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.file == Path::new(rel) && e.path == path && e.message.contains("out of range")),
+            "{rel} {path}: {errors:?}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
