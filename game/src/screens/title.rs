@@ -57,7 +57,7 @@ pub enum TitleAction {
 pub fn lesson(stage: u8) -> &'static str {
     match stage {
         1 => {
-            "Run 1 of your first five: a preset core with three Spark Bolts. Just move: your core fires by itself."
+            "Run 1 of your first five: a preset core with Double Cast and three Spark Bolts. Just move: your core fires by itself."
         }
         2 => {
             "Run 2: the core editor opens. Drag chips between the core and the waiting area; the shop sells Tier 1 chips."

@@ -81,7 +81,7 @@ fn ng_plus_boss_rush_and_start_wave_round_trip_through_the_replay_header() {
             mode: Mode::BossRush,
             ng_plus: 2,
             start_wave: Some(25),
-            curse: None,
+            ..ModeOptions::default()
         },
     };
     let run = play_recorded(cat.clone(), &opts, None, true).expect("plays");

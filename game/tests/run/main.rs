@@ -6,6 +6,7 @@
 mod after_clear;
 mod economy_rules;
 mod endless_run;
+mod newcomer_lessons;
 mod run_flow;
 mod shop_and_memory;
 mod sim_batch;
