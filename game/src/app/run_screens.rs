@@ -50,7 +50,9 @@ impl GameApp {
             Screen::LevelUp => {
                 let table = &shell.catalog.run.economy.levelups;
                 let pending = r.run.carry().progress.pending_levelups;
-                if let Some(k) = screens::levelup::show(ctx, table, r.run.offer(), pending) {
+                if let Some(k) =
+                    screens::levelup::show(ctx, table, r.run.offer(), pending, (r.run.world(), r.run.carry()))
+                {
                     let _ = self.send(Command::ChooseLevelUp(k));
                 }
             }

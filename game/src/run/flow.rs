@@ -223,6 +223,9 @@ impl Run {
     pub fn pool(&self) -> ShopPool {
         let mut pool = shop_pool(self.world.catalog(), ShopFor::of(&self.world, &self.carry));
         self.setup.narrow(self.world.catalog(), &mut pool);
+        // A core the player carries is never offered again (docs/screens.md#no-traps).
+        let carried = self.carry.loadout.cores();
+        pool.cores.retain(|e| !carried.iter().any(|c| c.id == e.id));
         pool
     }
 

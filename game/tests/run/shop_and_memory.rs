@@ -125,3 +125,25 @@ fn luck_finds_rarer_loot() {
     let (plain, lucky) = (rare_share(0.0), rare_share(100.0));
     assert!(lucky > plain * 1.2, "{lucky} vs {plain}");
 }
+
+/// A core the player carries never comes back on shelf B
+/// (docs/screens.md#no-traps): the starter core is in the data's shop
+/// pool, but not in the run's while it is carried.
+#[test]
+fn the_shop_never_offers_a_carried_core() {
+    let cat = catalog();
+    let run =
+        game::run::Run::new(cat.clone(), game::run::RunSetup::new(4, 20), Backend::Cpu, None).expect("run");
+    let carried: Vec<String> = run.carry().loadout.cores().iter().map(|c| c.id.clone()).collect();
+    assert!(
+        shop_pool(&cat, ShopFor::default())
+            .cores
+            .iter()
+            .any(|e| carried.contains(&e.id)),
+        "the data's pool holds a carried core ({carried:?}), so the rule is tested"
+    );
+    assert!(
+        !run.pool().cores.iter().any(|e| carried.contains(&e.id)),
+        "{carried:?}"
+    );
+}
