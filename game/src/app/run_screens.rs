@@ -22,6 +22,11 @@ impl GameApp {
             Screen::Paused => match screens::pause::show(ctx) {
                 Some(screens::pause::PauseAction::Resume) => r.modal = None,
                 Some(screens::pause::PauseAction::Settings) => r.modal = Some(Modal::Settings),
+                Some(screens::pause::PauseAction::Abandon) => {
+                    r.modal = None;
+                    r.ending.abandoned = true;
+                    r.run.abandon();
+                }
                 Some(screens::pause::PauseAction::Quit) => frame.requests.exit = true,
                 None => {}
             },
@@ -117,6 +122,11 @@ impl GameApp {
             end,
             session.is_some(),
             endless,
+            &if r.ending.abandoned {
+                vec![screens::summary::abandoned_line(r.run.world().wave)]
+            } else {
+                screens::summary::death_lines(r.run.world())
+            },
         );
         if snapshot.is_some() {
             r.ending.summary_frames += 1;

@@ -505,6 +505,19 @@ impl Run {
         self.phase = Phase::Summary;
     }
 
+    /// Ends the run where it stands (the pause menu's Abandon,
+    /// docs/screens.md#run-management): it goes to its summary as a run
+    /// that did not survive, and the profile books it as one that ended at
+    /// this wave. Not a command: a recording stops at the last command before it.
+    pub fn abandon(&mut self) {
+        if self.phase == Phase::Summary {
+            return;
+        }
+        self.outcome = Some(Outcome::Died);
+        self.freeze_summary();
+        self.phase = Phase::Summary;
+    }
+
     /// Puts the run in a phase without playing up to it: the window's
     /// `--screen shop|armoury|summary --wave N` previews. Not a command, never
     /// recorded; a run that used it is not a replayable run.

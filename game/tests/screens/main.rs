@@ -4,5 +4,6 @@
 //! keeps its name, so `cargo test --test screens screen_shots::` selects it.
 
 mod loot_screens;
+mod run_words;
 mod screen_shots;
 mod screen_text;

@@ -91,7 +91,7 @@ fn the_shop_lab_and_summary_show_names_not_ids() {
     run.preview_phase(Phase::Summary);
     let summary = run.summary().clone();
     let summary_text = frame_text(|ctx| {
-        let _ = game::screens::summary::show(ctx, &cat, &summary, None, false, false);
+        let _ = game::screens::summary::show(ctx, &cat, &summary, None, false, false, &[]);
     });
     let mut found = leaks(&shop_text, &ids);
     found.extend(leaks(&lab_text, &ids));
@@ -205,7 +205,7 @@ fn every_other_screen_shows_names_not_ids() {
     };
 
     let title = game::screens::title::TitleInfo {
-        saved_run: Some("after wave 7 (seed 12)".into()),
+        saved_run: Some("Wave 8 of 20 · seed 12".into()),
         practice: vec![5, 10],
         ..Default::default()
     };

@@ -1,0 +1,70 @@
+//! The run-management words (docs/screens.md#run-management): the death
+//! screen names the killer and the damage taken by source over the last
+//! five seconds; an abandoned run goes to its summary and says so; the
+//! title's Continue says which wave of how many, and the seed.
+
+use std::sync::Arc;
+
+use engine::gpu::Backend;
+use game::catalog::Catalog;
+use game::run::{Command, Outcome, Phase, Run, RunSetup, StepInput};
+use glam::Vec2;
+
+fn catalog() -> Arc<Catalog> {
+    Arc::new(Catalog::load(&game::data::default_root()).expect("data loads"))
+}
+
+#[test]
+fn the_death_screen_names_the_killer_and_the_last_five_seconds() {
+    let cat = catalog();
+    // A lesson run that stands still in wave 1 dies to the grunts.
+    let setup = RunSetup {
+        onboarding: Some(1),
+        ..RunSetup::new(2, 20)
+    };
+    let mut run = Run::new(cat, setup, Backend::Cpu, None).expect("run");
+    run.apply(Command::StartWave).expect("wave 1");
+    while run.phase() == Phase::Fight {
+        run.apply(Command::Step(StepInput::new(Vec2::ZERO, None)))
+            .expect("step");
+    }
+    assert_eq!(run.outcome(), Some(Outcome::Died), "standing still dies");
+    let lines = game::screens::summary::death_lines(run.world());
+    assert!(lines[0].starts_with("Killed by "), "{lines:?}");
+    let cause = run.world().stats.death_cause.clone().expect("a cause");
+    assert!(lines[0].contains(&cause), "{lines:?} names {cause}");
+    assert!(
+        lines
+            .get(1)
+            .is_some_and(|l| l.starts_with("Damage taken in the last 5 s: ") && l.contains(&cause)),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn an_abandoned_run_goes_to_its_summary() {
+    let cat = catalog();
+    let mut run = Run::new(cat, RunSetup::new(3, 20), Backend::Cpu, None).expect("run");
+    run.apply(Command::StartWave).expect("wave 1");
+    for _ in 0..60 {
+        run.apply(Command::Step(StepInput::new(Vec2::ZERO, None)))
+            .expect("step");
+    }
+    run.abandon();
+    assert_eq!(run.phase(), Phase::Summary);
+    assert_eq!(run.outcome(), Some(Outcome::Died));
+    assert_eq!(run.summary().highest_wave, 1);
+    assert!(game::screens::summary::death_lines(run.world()).is_empty());
+    assert_eq!(
+        game::screens::summary::abandoned_line(1),
+        "You abandoned the run in wave 1."
+    );
+}
+
+#[test]
+fn continue_says_which_wave_of_how_many() {
+    assert_eq!(
+        game::app::session::saved_run_line(6, 20, 1796316493),
+        "Wave 6 of 20 · seed 1796316493"
+    );
+}
