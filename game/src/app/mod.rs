@@ -21,7 +21,7 @@ pub mod args;
 pub mod armoury;
 pub mod blade_arcs;
 pub mod charge_ring;
-mod clear_scene;
+pub mod clear_scene;
 mod fight_step;
 
 pub mod draw;

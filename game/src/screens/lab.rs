@@ -8,8 +8,10 @@ use crate::vm::cores::Dir;
 use crate::vm::{CastContext, CasterStats, CoreDef, CoreState, DeckError, SpellKind};
 use crate::world::{Carry, World};
 
-/// Board columns of a core without a 2D board (its slots in rows).
+/// Board columns of a core without a 2D board (its slots in rows), at most.
 const BOARD_COLUMNS: usize = 6;
+/// A board slot's width (points): a chip's name wraps inside it.
+const SLOT_W: f32 = 150.0;
 
 pub use crate::shop::loadout::Spot;
 
@@ -139,6 +141,12 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
                 }
             });
         egui::CentralPanel::default().show(root, |ui| {
+          // Whatever is longer or wider than the window scrolls
+          // (docs/screens.md#every-screen-fits).
+          egui::ScrollArea::both()
+            .id_salt("lab board")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
             let active = carry.loadout.active().clone();
             let core = cat.cores.find(&active.id).map(|i| cat.cores.get(i).clone());
             ui.horizontal(|ui| {
@@ -168,9 +176,18 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
                 }
             });
             if let Some(c) = &core {
+                // The slots the board really has: the core's own plus the
+                // CPU's and capacity bonuses (what the board below shows).
+                let slots = carry.loadout.capacity_of(&active);
+                let extra = slots.saturating_sub(c.capacity as usize);
+                let bonus = if extra > 0 {
+                    format!(" ({} + {extra} from bonuses)", c.capacity)
+                } else {
+                    String::new()
+                };
                 ui.label(format!(
-                    "mana {:.0} (+{:.0}/s) · cast delay {:.2} s · recharge {:.2} s · {} slots · {} per cast",
-                    c.mana_max, c.mana_regen, c.cast_delay, c.recharge, c.capacity, c.spells_per_cast
+                    "mana {:.0} (+{:.0}/s) · cast delay {:.2} s · recharge {:.2} s · {slots} slots{bonus} · {} per cast",
+                    c.mana_max, c.mana_regen, c.cast_delay, c.recharge, c.spells_per_cast
                 ));
             }
             ui.separator();
@@ -228,6 +245,7 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
                 };
                 ui.colored_label(colour, tip.text);
             }
+            });
         });
     });
     if let Some((from, to)) = moved {
@@ -252,11 +270,17 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
 /// Grid position of each slot: the core's 2D board, or rows of
 /// [`BOARD_COLUMNS`] for a core without one.
 pub fn slot_positions(core: Option<&CoreDef>, capacity: usize) -> Vec<[i32; 2]> {
+    slot_positions_in(core, capacity, BOARD_COLUMNS)
+}
+
+/// [`slot_positions`] with rows of `columns` for a core without a board.
+pub fn slot_positions_in(core: Option<&CoreDef>, capacity: usize, columns: usize) -> Vec<[i32; 2]> {
+    let columns = columns.max(1);
     (0..capacity)
         .map(|i| {
             core.and_then(|c| c.board.as_ref())
                 .and_then(|b| b.slots.get(i).copied())
-                .unwrap_or([(i % BOARD_COLUMNS) as i32, (i / BOARD_COLUMNS) as i32])
+                .unwrap_or([(i % columns) as i32, (i / columns) as i32])
         })
         .collect()
 }
@@ -283,7 +307,10 @@ fn board_ui(
 ) -> Option<(Spot, Spot)> {
     let cat = world.catalog();
     let capacity = carry.loadout.capacity_of(active).max(active.deck.len());
-    let pos = slot_positions(core, capacity);
+    // A core without a 2D board lays its slots in as many columns as the
+    // width holds (at most BOARD_COLUMNS), so no slot hides off the edge.
+    let columns = ((ui.available_width() + 6.0) / (SLOT_W + 6.0)).floor().max(1.0) as usize;
+    let pos = slot_positions_in(core, capacity, columns.min(BOARD_COLUMNS));
     let mut boosts = core.map_or_else(|| vec![1.0; capacity], crate::vm::topology::slot_boosts);
     boosts.resize(capacity, 1.0);
     let (x0, y0) = pos
@@ -297,13 +324,14 @@ fn board_ui(
         for y in y0..=y1 {
             for x in x0..=x1 {
                 let Some(slot) = pos.iter().position(|p| *p == [x, y]) else {
-                    ui.allocate_space(egui::vec2(150.0, 60.0));
+                    ui.allocate_space(egui::vec2(SLOT_W, 60.0));
                     continue;
                 };
                 let spot = Spot::Slot(slot);
                 let card = active.deck.get(slot);
                 if let Some(from) = drop_target(ui, spot, |ui| {
-                    ui.set_min_size(egui::vec2(150.0, 60.0));
+                    ui.set_min_size(egui::vec2(SLOT_W, 60.0));
+                    ui.set_max_width(SLOT_W);
                     ui.vertical(|ui| {
                         match card {
                             Some(c) => {

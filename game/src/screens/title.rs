@@ -79,6 +79,8 @@ pub fn show(ctx: &egui::Context, info: &TitleInfo, restoring: Option<(u32, u32)>
     let mut confirmed = false;
     ctx.root_ui(|root| {
         egui::CentralPanel::default().show(root, |ui| {
+          // A long title (notices, practice starts, NG+ and curse runs) scrolls.
+          egui::ScrollArea::vertical().id_salt("title").show(ui, |ui| {
             ui.vertical_centered(|ui| {
                 ui.add_space(ui.available_height() * 0.12);
                 ui.heading(egui::RichText::new("Arcane Artificer").size(44.0).strong());
@@ -195,6 +197,7 @@ pub fn show(ctx: &egui::Context, info: &TitleInfo, restoring: Option<(u32, u32)>
                     ui.label(egui::RichText::new(lesson(stage)).italics());
                 }
             });
+          });
         });
     });
     // Every start of a new run asks first while a saved run would be lost.
