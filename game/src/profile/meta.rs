@@ -253,12 +253,14 @@ pub struct AetherGain {
     pub clear: u32,
     /// This was the profile's first clear.
     pub first_clear: bool,
+    /// For the boss rushes cleared (docs/game.md#boss-rush).
+    pub rush: u32,
 }
 
 impl AetherGain {
     /// All fragments of the run.
     pub fn total(&self) -> u32 {
-        self.wave + self.milestones.iter().map(|m| m.1).sum::<u32>() + self.clear
+        self.wave + self.milestones.iter().map(|m| m.1).sum::<u32>() + self.clear + self.rush
     }
 }
 

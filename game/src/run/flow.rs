@@ -105,6 +105,8 @@ pub struct Run {
     endless: bool,
     /// The plan of the wave being fought or last fought.
     plan: Option<super::modes::WavePlan>,
+    /// Boss rushes cleared this run (each pays `modes::RUSH_AETHER`).
+    rushes_cleared: u32,
 }
 
 impl Run {
@@ -148,6 +150,7 @@ impl Run {
             cleared: endless_start,
             endless: endless_start,
             plan: None,
+            rushes_cleared: 0,
             setup,
         };
         if let Some(w) = run.setup.start_wave.filter(|&w| w > 1) {
@@ -483,6 +486,12 @@ impl Run {
     /// The run went on into endless after its clear.
     pub fn endless(&self) -> bool {
         self.endless
+    }
+
+    /// Boss rushes cleared this run (docs/game.md#boss-rush: each pays
+    /// aether fragments when the run is booked).
+    pub fn rushes_cleared(&self) -> u32 {
+        self.rushes_cleared
     }
 
     /// The plan of the wave being fought (or the last one fought).

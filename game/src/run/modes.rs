@@ -22,6 +22,12 @@ use crate::waves::endless::{difficulty, draw_rush, endless_wave, is_boss_rush, r
 /// still adds one idea to it.
 pub const LESSON_DECK: &[&str] = &["double_cast", "spark_bolt", "spark_bolt", "spark_bolt"];
 
+/// Aether fragments a cleared boss rush pays (docs/game.md#boss-rush; the
+/// design's "a large amount": more than reaching W20 pays, less than the
+/// first clear; docs/balance.md#boss-rush-aether). Booked with the run,
+/// even an endless one, which books nothing else.
+pub const RUSH_AETHER: u32 = 25;
+
 /// One wave as this run will fight it.
 #[derive(Debug, Clone)]
 pub struct WavePlan {

@@ -174,6 +174,11 @@ fn aether(ui: &mut egui::Ui, end: &RunEnd) {
             ui.monospace(format!("+{}", a.clear));
             ui.end_row();
         }
+        if a.rush > 0 {
+            ui.label("Boss rushes cleared");
+            ui.monospace(format!("+{}", a.rush));
+            ui.end_row();
+        }
     });
     ui.label(format!("Fragments in hand: {}", end.aether_now));
     if end.last_will_spent {

@@ -86,8 +86,10 @@ impl World {
                     self.hurt_player(shot.damage, class, super::blows::Blow::EnemyShot);
                     if self.player.damage_taken > before {
                         self.afflict_player(shot.elements.dominant(), shot.damage);
+                        // Every blow that reaches the player, as a body's
+                        // (`contact_blow`).
+                        self.cast_entry(EntryOn::Hit, self.player.pos, counters);
                     }
-                    self.cast_entry(EntryOn::Hit, self.player.pos, counters);
                 }
                 _ => {}
             }

@@ -147,3 +147,44 @@ fn the_shop_never_offers_a_carried_core() {
         "{carried:?}"
     );
 }
+
+/// Sentinel Core's on-hit deck fires on every blow that reaches the
+/// player, an enemy's body as a shot (docs/game.md#cores): standing still
+/// in wave 1, where only bodies strike, the core with an on-hit chip casts
+/// more than the same core without one.
+#[test]
+fn an_on_hit_entry_fires_on_contact_blows() {
+    use game::run::{Build, Command, Phase, Run, RunSetup, StepInput};
+    let cat = catalog();
+    let casts = |on_hit: Vec<String>| {
+        let build = Build {
+            core: "sentinel_core".into(),
+            deck: vec!["spark_bolt".into()],
+            entries: game::run::BuildEntries {
+                on_hit,
+                ..Default::default()
+            },
+            equipment: Default::default(),
+            items: Vec::new(),
+        };
+        let setup = RunSetup {
+            build: Some(build),
+            ..RunSetup::new(2, 1)
+        };
+        let mut run = Run::new(cat.clone(), setup, Backend::Cpu, None).expect("run");
+        run.apply(Command::StartWave).expect("wave 1");
+        while run.phase() == Phase::Fight {
+            run.apply(Command::Step(StepInput::new(glam::Vec2::ZERO, None)))
+                .expect("step");
+        }
+        let w = run.world();
+        assert!(w.stats.damage_taken > 0.0, "the grunts reached the player");
+        w.stats.casts
+    };
+    let with = casts(vec!["spark_bolt".into()]);
+    let without = casts(Vec::new());
+    assert!(
+        with > without,
+        "on-hit casts: {with} with the entry, {without} without"
+    );
+}

@@ -51,6 +51,7 @@ impl Run {
         self.phase = phase;
         self.outcome = outcome;
         if rush_cleared && !died {
+            self.rushes_cleared += 1;
             self.give_rush_card();
         }
         let gold = self.carry.wallet.gold();
