@@ -67,6 +67,7 @@ impl Armoury {
                                 &inventory,
                                 run.loose_artifacts(),
                                 data,
+                                run.world().player.hp_max(),
                             ) {
                                 if matches!(a, EquipmentAction::Equip(_)) {
                                     self.view.selected = None;

@@ -47,6 +47,7 @@ pub fn show(
     inventory: &Inventory,
     loose: &[ArtifactInstance],
     data: &LootData,
+    hp_max_now: f32,
 ) -> Option<EquipmentAction> {
     let mut action = None;
     ui.heading("Equipment");
@@ -138,7 +139,16 @@ pub fn show(
             action = view.selected.map(EquipmentAction::Equip);
         }
     }
-    let hp = equipment.loadout(data).stat_sheet().get(StatId::HpMax);
-    ui.weak(format!("max HP with this gear: {hp:.0}"));
+    // The player's whole max HP: level-ups, the shop and the worn gear
+    // together (the gear's own share alone misled, docs/screens.md#offers).
+    let gear = equipment.loadout(data).stat_sheet().get(StatId::HpMax) - StatId::HpMax.base();
+    ui.weak(format!(
+        "max HP now: {hp_max_now:.0} (gear {})",
+        if gear >= 0.0 {
+            format!("+{gear:.0}")
+        } else {
+            format!("{gear:.0}")
+        }
+    ));
     action
 }

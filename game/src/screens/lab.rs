@@ -143,7 +143,7 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
         egui::CentralPanel::default().show(root, |ui| {
           // Whatever is longer or wider than the window scrolls
           // (docs/screens.md#every-screen-fits).
-          egui::ScrollArea::both()
+          egui::ScrollArea::vertical()
             .id_salt("lab board")
             .auto_shrink([false, false])
             .show(ui, |ui| {
@@ -431,15 +431,18 @@ fn warning_text(e: &DeckError) -> String {
     }
 }
 
-fn spell_name(world: &World, id: &str) -> String {
+/// A chip's name, and its kind and mana ("Modifier · 15 mana").
+fn spell_name(world: &World, id: &str) -> (String, Option<String>) {
     let cat = world.catalog();
-    cat.spells.find(id).map_or(id.to_string(), |i| {
+    cat.spells.find(id).map_or((id.to_string(), None), |i| {
         let s = cat.spells.get(i);
-        format!(
-            "{} ({}, {:.0} mana)",
-            s.name,
-            super::names::kind_name(s.kind),
-            s.mana
+        (
+            s.name.clone(),
+            Some(format!(
+                "{} · {:.0} mana",
+                super::names::kind_name(s.kind),
+                s.mana
+            )),
         )
     })
 }
@@ -447,7 +450,7 @@ fn spell_name(world: &World, id: &str) -> String {
 /// A chip on the board or in the waiting area: its name, kind and mana,
 /// and its numbers on hover.
 fn chip(ui: &mut egui::Ui, world: &World, id: &str, slotted: bool) {
-    let name = spell_name(world, id);
+    let (name, detail) = spell_name(world, id);
     let tip = super::names::spell_tip(world.catalog(), id, None);
     let fill = if slotted {
         egui::Color32::from_rgb(40, 60, 90)
@@ -461,8 +464,15 @@ fn chip(ui: &mut egui::Ui, world: &World, id: &str, slotted: bool) {
         .show(ui, |ui| {
             ui.horizontal(|ui| {
                 super::icons::chip_icon(ui, world.catalog(), id);
-                ui.label(egui::RichText::new(name).color(egui::Color32::WHITE))
-                    .on_hover_text(tip);
+                // Name above, kind and mana below: a card keeps its slot's
+                // width (docs/screens.md#every-screen-fits).
+                ui.vertical(|ui| {
+                    ui.label(egui::RichText::new(name).color(egui::Color32::WHITE))
+                        .on_hover_text(tip);
+                    if let Some(detail) = detail {
+                        ui.label(egui::RichText::new(detail).small().weak());
+                    }
+                });
             });
         });
 }

@@ -23,6 +23,9 @@ pub fn show(
     let cat = world.catalog().clone();
     let def = &cat.run.shop;
     let locked = sell_locked(ctx);
+    if let Some(cmd) = make_room(ctx, world, carry, shop) {
+        return Some(cmd);
+    }
     ctx.root_ui(|root| {
         egui::CentralPanel::default().show(root, |ui| {
             ui.horizontal(|ui| {
@@ -89,7 +92,12 @@ pub fn show(
                                 None => format!("Buy {}", offer.price),
                             };
                             if ui.button(label).clicked() || pressed {
-                                action = Some(Command::Buy { shelf, index: i });
+                                if shelf == Shelf::Cores && carry.loadout.cores().len() >= def.max_cores {
+                                    // A 4th core asks which to sell first (docs/screens.md#no-traps).
+                                    ctx.data_mut(|d| d.insert_temp(room_id(), i));
+                                } else {
+                                    action = Some(Command::Buy { shelf, index: i });
+                                }
                             }
                         });
                         // What it changes on the build now (docs/screens.md#offers).
@@ -183,6 +191,71 @@ pub fn show(
         lock_sales(ctx);
     }
     action
+}
+
+/// The core offer waiting for room (egui memory): its index on shelf B.
+fn room_id() -> egui::Id {
+    egui::Id::unique("shop core waits for room")
+}
+
+/// The core offer to buy once a sale made room (egui memory).
+fn then_buy_id() -> egui::Id {
+    egui::Id::unique("shop buys the core after the sale")
+}
+
+/// Buying a core with every core place taken (game-design §3.1.A): a window
+/// asks which carried core to sell for it (the active one cannot go), or
+/// to keep things as they are. The sale goes first; the purchase follows on
+/// the next frame, once the place is free.
+fn make_room(ctx: &egui::Context, world: &World, carry: &Carry, shop: &Shop) -> Option<Command> {
+    let cat = world.catalog();
+    let def = &cat.run.shop;
+    if let Some(i) = ctx.data(|d| d.get_temp::<usize>(then_buy_id())) {
+        ctx.data_mut(|d| d.remove::<usize>(then_buy_id()));
+        if carry.loadout.cores().len() < def.max_cores {
+            return Some(Command::Buy {
+                shelf: Shelf::Cores,
+                index: i,
+            });
+        }
+    }
+    let i = ctx.data(|d| d.get_temp::<usize>(room_id()))?;
+    let offer = shop.cores.get(i)?;
+    let mut out = None;
+    let mut close = false;
+    egui::Modal::new(egui::Id::unique("shop make room")).show(ctx, |ui| {
+        let name = super::names::core_name(cat, &offer.id);
+        ui.heading(format!("No room for {name}"));
+        ui.label(format!(
+            "You carry {} cores, the most you can. Sell one to make room, then {name} is bought for {} gold.",
+            def.max_cores, offer.price
+        ));
+        let active = carry.loadout.active_index();
+        for (ci, core) in carry.loadout.cores().iter().enumerate() {
+            let sell = def.sell_price(core.paid);
+            let cname = super::names::core_name(cat, &core.id);
+            if ci == active {
+                ui.add_enabled(
+                    false,
+                    egui::Button::new(format!("{cname} is active: switch first")),
+                );
+            } else if ui
+                .button(format!("Sell {cname} for {sell} gold (its cards wait)"))
+                .clicked()
+            {
+                out = Some(Command::SellCore(ci));
+                ctx.data_mut(|d| d.insert_temp(then_buy_id(), i));
+                close = true;
+            }
+        }
+        if ui.button("Keep my cores").clicked() {
+            close = true;
+        }
+    });
+    if close {
+        ctx.data_mut(|d| d.remove::<usize>(room_id()));
+    }
+    out
 }
 
 /// How far (points) the pointer must move after a sale before the sell

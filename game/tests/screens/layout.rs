@@ -89,6 +89,12 @@ fn problems(ctx: &egui::Context, out: &egui::FullOutput, s: egui::Rect, at: &str
             found.push(format!("{at}: {name:?} lies outside the window ({r:?})"));
             continue;
         }
+        if r.min.x > s.max.x + SLACK {
+            // Off to the right, even in a scroll area: sideways scrolling
+            // hides a board's last slots from a newcomer.
+            found.push(format!("{at}: {name:?} lies off the right edge ({r:?})"));
+            continue;
+        }
         let cut_at_edge = (r.max.x > clip.max.x + SLACK && clip.max.x >= s.max.x - SLACK)
             || (r.max.y > clip.max.y + SLACK && clip.max.y >= s.max.y - SLACK)
             || (r.min.x < clip.min.x - SLACK && clip.min.x <= s.min.x + SLACK)
