@@ -19,7 +19,7 @@ pub fn core_mana(world: &World, carry: &Carry) -> Option<f32> {
         .map(|i| cat.cores.get(i).mana_max)
 }
 
-/// One line per stat `mods` touch: "Max HP 110 → 120", "Damage ×1.00 →
+/// One line per stat `mods` touch: "Max HP 110 -> 120", "Damage ×1.00 ->
 /// ×1.08", or "+0 now: your core holds 100" where max mana rises above
 /// what the active core holds.
 pub fn stat_changes(world: &World, carry: &Carry, mods: &[StatModifier]) -> Vec<String> {
@@ -46,7 +46,7 @@ pub fn stat_changes(world: &World, carry: &Carry, mods: &[StatModifier]) -> Vec<
                 continue;
             }
             lines.push(format!(
-                "{} {} → {}",
+                "{} {} -> {}",
                 m.stat.name(),
                 StatId::ManaMax.show(eb),
                 StatId::ManaMax.show(ea)
@@ -57,7 +57,7 @@ pub fn stat_changes(world: &World, carry: &Carry, mods: &[StatModifier]) -> Vec<
             lines.push(format!("{}: no change now (at its cap)", m.stat.name()));
         } else {
             lines.push(format!(
-                "{} {} → {}",
+                "{} {} -> {}",
                 m.stat.name(),
                 m.stat.show(b),
                 m.stat.show(a)

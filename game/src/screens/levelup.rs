@@ -1,7 +1,7 @@
 //! The level-up choice: one of the offered upgrades (click, or its number key).
 //!
 //! Each card says its change once, in its name ("Might: damage ×1.08"), and
-//! under it what that does to the build now ("Damage ×1.00 → ×1.08";
+//! under it what that does to the build now ("Damage ×1.00 -> ×1.08";
 //! docs/screens.md#offers).
 
 use crate::economy::levelup::LevelUpTable;
