@@ -77,26 +77,12 @@ pub fn preview(world: &World, carry: &Carry) -> Result<Preview, DeckError> {
     };
     let stats = CasterStats::from_sheet(world.player.stats(), world.player.hp_max());
     let out = state.cast_now(&stats, &ctx);
-    let fired = out
-        .spawns
-        .iter()
-        .map(|s| {
-            let name = &cat.spells.get(s.spell).name;
-            format!(
-                "{name}: {:.1} dmg {} · {:.0} px/s · pierce {} · bounce {}{}",
-                s.damage,
-                s.elements.dominant().name(),
-                s.speed,
-                s.pierce,
-                s.bounces,
-                if s.homing > 0.0 {
-                    format!(" · homing {:.1} rad/s", s.homing)
-                } else {
-                    String::new()
-                }
-            )
-        })
-        .collect();
+    // A trigger's carrier lists what it casts when it fires, indented
+    // under it, nested triggers deeper (docs/screens.md#offers).
+    let mut fired = Vec::new();
+    for s in &out.spawns {
+        spawn_lines(cat, &state, s, 0, &mut fired);
+    }
     Ok(Preview {
         fired,
         mana: out.mana_spent,
@@ -104,6 +90,55 @@ pub fn preview(world: &World, carry: &Carry) -> Result<Preview, DeckError> {
         recharge: out.recharge,
         ops: (out.ops, out.max_ops),
     })
+}
+
+/// The preview's line for one spawn and, for a trigger's carrier, the
+/// lines of its payload one level deeper ("on hit, casts:").
+fn spawn_lines(
+    cat: &crate::catalog::Catalog,
+    state: &CoreState,
+    s: &crate::vm::SpawnRequest,
+    depth: usize,
+    out: &mut Vec<String>,
+) {
+    let name = &cat.spells.get(s.spell).name;
+    let indent = "    ".repeat(depth);
+    out.push(format!(
+        "{indent}{name}: {:.1} dmg {} · {:.0} px/s · pierce {} · bounce {}{}",
+        s.damage,
+        s.elements.dominant().name(),
+        s.speed,
+        s.pierce,
+        s.bounces,
+        if s.homing > 0.0 {
+            format!(" · homing {:.1} rad/s", s.homing)
+        } else {
+            String::new()
+        }
+    ));
+    let Some(payload) = s.payload.and_then(|h| state.payload(h)) else {
+        return;
+    };
+    let when = match s.trigger {
+        Some(crate::vm::spells::TriggerOn::Hit) => "on hit",
+        Some(crate::vm::spells::TriggerOn::Wall) => "at a wall",
+        Some(crate::vm::spells::TriggerOn::Kill) => "on a kill",
+        Some(crate::vm::spells::TriggerOn::Timer) => "on its timer",
+        Some(crate::vm::spells::TriggerOn::Turret) => "every turret shot",
+        None => "when it fires",
+    };
+    if payload.is_empty() {
+        out.push(format!(
+            "{indent}    {when}: casts nothing (no action after the trigger)"
+        ));
+        return;
+    }
+    out.push(format!("{indent}    {when}, casts:"));
+    if depth < 3 {
+        for p in payload {
+            spawn_lines(cat, state, p, depth + 2, out);
+        }
+    }
 }
 
 /// Draws the lab; returns [`LabAction::Fight`] when the player enters a fight with a deck that can fire.

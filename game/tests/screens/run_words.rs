@@ -68,3 +68,35 @@ fn continue_says_which_wave_of_how_many() {
         "Wave 6 of 20 · seed 1796316493"
     );
 }
+
+/// The lab's preview of a trigger lists what the trigger casts when it
+/// fires (docs/screens.md#offers), under the carrier's own line.
+#[test]
+fn the_lab_preview_lists_a_triggers_payload() {
+    let cat = catalog();
+    let build = game::run::Build {
+        core: "starter_core".into(),
+        deck: vec!["trigger_hit".into(), "spark_bolt".into()],
+        entries: Default::default(),
+        equipment: Default::default(),
+        items: Vec::new(),
+    };
+    let setup = RunSetup {
+        build: Some(build),
+        ..RunSetup::new(1, 20)
+    };
+    let run = Run::new(cat, setup, Backend::Cpu, None).expect("run");
+    let p = game::screens::lab::preview(run.world(), run.carry()).expect("the deck fires");
+    let at = p
+        .fired
+        .iter()
+        .position(|l| l.contains("on hit, casts:"))
+        .unwrap_or_else(|| panic!("{:#?}", p.fired));
+    assert!(
+        p.fired
+            .get(at + 1)
+            .is_some_and(|l| l.trim_start().starts_with("Spark Bolt")),
+        "{:#?}",
+        p.fired
+    );
+}
