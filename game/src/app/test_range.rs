@@ -28,8 +28,8 @@ pub const PLAIN_DUMMY: &str = "grunt";
 /// one nearest (auto-aim's first target), an armoured one either side behind.
 const DUMMIES: [(&str, [f32; 2]); 3] = [
     (PLAIN_DUMMY, [200.0, 0.0]),
-    (DUMMY, [300.0, -170.0]),
-    (DUMMY, [300.0, 170.0]),
+    (DUMMY, [250.0, -150.0]),
+    (DUMMY, [250.0, 150.0]),
 ];
 /// Seconds of simulation the DPS meter averages over.
 const DPS_WINDOW_S: f32 = 3.0;

@@ -396,8 +396,11 @@ impl World {
         carry.stash.extend(drops.items);
         if let Some(a) = drops.artifact {
             self.stats.artifacts_dropped += 1;
-            if carry.equipment.socket(a, &self.cat.loot).is_ok() {
-                self.refresh_gear(carry);
+            // Sockets are alike, so a free one takes the find with nothing
+            // to ask; with every socket full it waits in the bag.
+            match carry.equipment.socket(a.clone(), &self.cat.loot) {
+                Ok(()) => self.refresh_gear(carry),
+                Err(_) => carry.found_artifacts.push(a),
             }
         }
     }

@@ -188,3 +188,24 @@ fn an_on_hit_entry_fires_on_contact_blows() {
         "on-hit casts: {with} with the entry, {without} without"
     );
 }
+
+/// An artifact found with every socket full is never lost: it waits among
+/// the run's loose artifacts when the wave ends, for the armoury to socket.
+#[test]
+fn a_find_with_full_sockets_waits_in_the_bag() {
+    use game::run::{Command, Phase, Run, RunSetup, StepInput};
+    let cat = catalog();
+    let mut run = Run::new(cat, RunSetup::new(6, 20), Backend::Cpu, None).expect("run");
+    run.apply(Command::StartWave).expect("wave 1");
+    let find = game::loot::artifacts::ArtifactInstance {
+        id: "loan".into(),
+        affixes: Vec::new(),
+    };
+    run.carry_mut().found_artifacts.push(find.clone());
+    while run.phase() == Phase::Fight {
+        run.apply(Command::Step(StepInput::new(glam::Vec2::ZERO, None)))
+            .expect("step");
+    }
+    assert!(run.carry().found_artifacts.is_empty());
+    assert_eq!(run.loose_artifacts(), &[find][..]);
+}
