@@ -46,11 +46,14 @@ fn an_abandoned_run_goes_to_its_summary() {
     let cat = catalog();
     let mut run = Run::new(cat, RunSetup::new(3, 20), Backend::Cpu, None).expect("run");
     run.apply(Command::StartWave).expect("wave 1");
-    for _ in 0..60 {
+    for _ in 0..900 {
         run.apply(Command::Step(StepInput::new(Vec2::ZERO, None)))
             .expect("step");
     }
+    let dealt = run.world().stats.damage_dealt;
+    assert!(dealt > 0.0, "the core fired in 15 s");
     run.abandon();
+    assert_eq!(run.summary().total_damage, dealt, "the wave in progress counts");
     assert_eq!(run.phase(), Phase::Summary);
     assert_eq!(run.outcome(), Some(Outcome::Died));
     assert_eq!(run.summary().highest_wave, 1);
@@ -98,5 +101,40 @@ fn the_lab_preview_lists_a_triggers_payload() {
             .is_some_and(|l| l.trim_start().starts_with("Spark Bolt")),
         "{:#?}",
         p.fired
+    );
+}
+
+/// An offer says what it changes on the build now, and why where it
+/// changes nothing (docs/screens.md#offers): max mana above what the core
+/// holds reads "+0 now"; max HP reads before and after.
+#[test]
+fn offers_say_what_they_change_now() {
+    use game::stats::{StatId, StatModifier};
+    let cat = catalog();
+    let run = Run::new(cat, RunSetup::new(1, 20), Backend::Cpu, None).expect("run");
+    let (w, c) = (run.world(), run.carry());
+    let core = game::screens::build_now::core_mana(w, c).expect("the starter core");
+    assert!(
+        w.player.stat(StatId::ManaMax) >= core,
+        "the player's ceiling is not the limit"
+    );
+    let mana = StatModifier {
+        stat: StatId::ManaMax,
+        add: 50.0,
+        mul: 1.0,
+    };
+    assert_eq!(
+        game::screens::build_now::stat_changes(w, c, &[mana]),
+        vec![format!("+0 now: your core holds {core:.0}")]
+    );
+    let hp = StatModifier {
+        stat: StatId::HpMax,
+        add: 20.0,
+        mul: 1.0,
+    };
+    let before = w.player.stat(StatId::HpMax);
+    assert_eq!(
+        game::screens::build_now::stat_changes(w, c, &[hp]),
+        vec![format!("Max HP {before:.0} -> {:.0}", before + 20.0)]
     );
 }
