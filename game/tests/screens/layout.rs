@@ -144,6 +144,63 @@ fn largest_board(cat: &Arc<Catalog>) -> Run {
     run
 }
 
+/// The lab's header counts the slots the board really has, bonuses
+/// included, and at 1280×720 every slot of the largest board is on screen.
+fn lab_tells_its_slots(big: &Run) {
+    let ctx = egui::Context::default();
+    game::app::style_egui(&ctx);
+    let mut lab = game::screens::lab::LabState::default();
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0));
+    let mut out = None;
+    for _ in 0..4 {
+        let input = egui::RawInput {
+            screen_rect: Some(screen),
+            ..Default::default()
+        };
+        let mut o = ctx.run_pass(input, |ctx| {
+            let _ = game::screens::lab::show(ctx, big.world(), big.carry(), &mut lab);
+        });
+        o.textures_delta.clear();
+        out = Some(o);
+    }
+    let out = out.expect("a pass");
+    let mut texts = Vec::new();
+    fn walk(shape: &egui::Shape, clip: egui::Rect, out: &mut Vec<(String, egui::Rect, egui::Rect)>) {
+        match shape {
+            egui::Shape::Text(t) => out.push((t.galley.text().to_string(), t.visual_bounding_rect(), clip)),
+            egui::Shape::Vec(v) => v.iter().for_each(|x| walk(x, clip, out)),
+            _ => {}
+        }
+    }
+    for c in &out.shapes {
+        walk(&c.shape, c.clip_rect, &mut texts);
+    }
+    let carry = big.carry();
+    let slots = carry.loadout.capacity_of(carry.loadout.active());
+    let own = slots - carry.loadout.bonus_slots;
+    let header = format!(
+        "{slots} slots ({own} + {} from bonuses)",
+        carry.loadout.bonus_slots
+    );
+    assert!(
+        texts.iter().any(|t| t.0.contains(&header)),
+        "the header says {header:?}"
+    );
+    let shown = texts
+        .iter()
+        .filter(|(t, r, clip)| t == "Spark Bolt" && screen.contains_rect(*r) && clip.contains_rect(*r))
+        .count();
+    let empty = texts
+        .iter()
+        .filter(|(t, r, _)| t.starts_with("slot ") && screen.contains_rect(*r))
+        .count();
+    assert_eq!(
+        shown + empty,
+        slots,
+        "every slot of the board is on screen at 1280×720"
+    );
+}
+
 #[test]
 fn every_screen_fits_every_size_and_scale() {
     let cat = catalog();
@@ -167,6 +224,7 @@ fn every_screen_fits_every_size_and_scale() {
     found.extend(check("lab (largest board)", |ctx| {
         let _ = game::screens::lab::show(ctx, big.world(), big.carry(), &mut lab);
     }));
+    lab_tells_its_slots(&big);
 
     let shop = shop_run(&cat);
     let stock = shop.shop().expect("a shop").clone();
