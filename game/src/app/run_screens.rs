@@ -48,7 +48,13 @@ impl GameApp {
             }
             Screen::Settlement => {
                 let Some(stats) = r.run.last_wave() else { return };
-                if screens::settlement::show(ctx, stats, r.run.carry().wallet.gold(), confirm) {
+                if screens::settlement::show(
+                    ctx,
+                    stats,
+                    r.run.carry().wallet.gold(),
+                    confirm,
+                    r.run.loose_artifacts().len(),
+                ) {
                     let _ = self.send(Command::Continue);
                 }
             }

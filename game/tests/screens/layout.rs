@@ -263,7 +263,7 @@ fn every_screen_fits_every_size_and_scale() {
     }
     if let Some(stats) = fight.last_wave().cloned() {
         found.extend(check("settlement", |ctx| {
-            let _ = game::screens::settlement::show(ctx, &stats, 120, false);
+            let _ = game::screens::settlement::show(ctx, &stats, 120, false, 2);
         }));
     }
     if fight.phase() == Phase::Settlement {

@@ -282,7 +282,7 @@ fn every_other_screen_shows_names_not_ids() {
         check(
             "settlement",
             frame_text(|ctx| {
-                let _ = game::screens::settlement::show(ctx, &stats, gold, false);
+                let _ = game::screens::settlement::show(ctx, &stats, gold, false, 1);
             }),
         );
     }
