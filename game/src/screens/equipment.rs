@@ -39,7 +39,18 @@ fn item_lines(ui: &mut egui::Ui, item: &Item, data: &LootData) {
     }
 }
 
-/// Draws the panel. `loose` are artifacts the player holds but has not socketed.
+/// What the panel needs of the build beyond the gear: the player's whole
+/// max HP, and the active core's mana ceiling.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct BuildNow {
+    /// Max HP with level-ups, the shop and the gear.
+    pub hp_max: f32,
+    /// The active core's own mana ceiling (max mana above it holds nothing).
+    pub core_mana: Option<f32>,
+}
+
+/// Draws the panel. `loose` are artifacts the player holds but has not
+/// socketed; `build` is what the comparison needs to tell the truth.
 pub fn show(
     ui: &mut egui::Ui,
     view: &mut EquipmentView,
@@ -47,8 +58,9 @@ pub fn show(
     inventory: &Inventory,
     loose: &[ArtifactInstance],
     data: &LootData,
-    hp_max_now: f32,
+    build: BuildNow,
 ) -> Option<EquipmentAction> {
+    let hp_max_now = build.hp_max;
     let mut action = None;
     ui.heading("Equipment");
     for slot in Slot::ALL {
@@ -132,6 +144,15 @@ pub fn show(
             } else {
                 d.after > d.before
             };
+            // Max mana above what the core holds changes nothing now
+            // (docs/vm.md#mana): said so, not shown as a gain.
+            if d.stat == StatId::ManaMax
+                && let Some(cap) = build.core_mana
+                && (d.before.min(cap) - d.after.min(cap)).abs() < 1e-3
+            {
+                ui.weak(format!("Max mana: +0 now: your core holds {cap:.0}"));
+                continue;
+            }
             let text = format!("{}: {:.2} -> {:.2}", d.stat.name(), d.before, d.after);
             ui.label(RichText::new(text).color(if better { GAIN } else { LOSS }));
         }
