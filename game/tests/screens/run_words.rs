@@ -138,3 +138,76 @@ fn offers_say_what_they_change_now() {
         vec![format!("Max HP {before:.0} -> {:.0}", before + 20.0)]
     );
 }
+
+/// After a sale the cards close up under the cursor, so the sell buttons
+/// stay shut until the pointer leaves the spot (docs/screens.md#no-traps):
+/// a second click where the first sold does not sell the next card.
+#[test]
+fn a_second_click_after_a_sale_sells_nothing() {
+    let cat = catalog();
+    let mut run = Run::new(cat, RunSetup::new(5, 20), Backend::Cpu, None).expect("run");
+    run.preview_phase(Phase::Shop);
+    let shop = run.shop().expect("a shop").clone();
+    let ctx = egui::Context::default();
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0));
+    let mut frame = |events: Vec<egui::Event>| {
+        let input = egui::RawInput {
+            screen_rect: Some(screen),
+            events,
+            ..Default::default()
+        };
+        let mut action = None;
+        let mut out = ctx.run_pass(input, |ctx| {
+            action = game::screens::shop::show(ctx, run.world(), run.carry(), &shop, None);
+        });
+        out.textures_delta.clear();
+        (action, out)
+    };
+    // Find the first carried card's sell button by its words.
+    let (_, out) = frame(Vec::new());
+    let (_, out2) = frame(Vec::new());
+    drop(out);
+    let mut at = None;
+    for c in &out2.shapes {
+        if let egui::Shape::Text(t) = &c.shape
+            && t.galley.text().contains("(sell ")
+            && !t.galley.text().contains("sell for")
+        {
+            at = Some(t.visual_bounding_rect().center());
+            break;
+        }
+    }
+    let at = at.expect("a sell button");
+    let button = |p: egui::Pos2, pressed: bool| {
+        vec![
+            egui::Event::PointerMoved(p),
+            egui::Event::PointerButton {
+                pos: p,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: Default::default(),
+            },
+        ]
+    };
+    // A click is a press in one frame and a release in the next.
+    let (a1, _) = frame(button(at, true));
+    let (a2, _) = frame(button(at, false));
+    let first = a1.or(a2);
+    assert!(
+        matches!(first, Some(game::run::Command::SellCard(_))),
+        "the first click sells: {first:?}"
+    );
+    let (b1, _) = frame(button(at, true));
+    let (b2, _) = frame(button(at, false));
+    assert_eq!(b1.or(b2), None, "the same spot sells nothing more");
+    // Once the pointer has left, the buttons take clicks again.
+    let _ = frame(vec![egui::Event::PointerMoved(at + egui::vec2(0.0, 60.0))]);
+    let _ = frame(vec![egui::Event::PointerMoved(at)]);
+    let (c1, _) = frame(button(at, true));
+    let (c2, _) = frame(button(at, false));
+    let third = c1.or(c2);
+    assert!(
+        matches!(third, Some(game::run::Command::SellCard(_))),
+        "after leaving, a click sells again: {third:?}"
+    );
+}
