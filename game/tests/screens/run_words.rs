@@ -150,7 +150,7 @@ fn a_second_click_after_a_sale_sells_nothing() {
     let shop = run.shop().expect("a shop").clone();
     let ctx = egui::Context::default();
     let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0));
-    let mut frame = |events: Vec<egui::Event>| {
+    let frame = |events: Vec<egui::Event>| {
         let input = egui::RawInput {
             screen_rect: Some(screen),
             events,
