@@ -62,6 +62,10 @@ pub struct Carry {
     pub bosses_met: Vec<u32>,
     /// The player's permanent stat modifiers: level-ups and shelf C.
     pub stats: StatSources,
+    /// Artifacts found this wave that found no free socket: never lost,
+    /// they go to the bag of loose artifacts when the wave ends, where the
+    /// armoury offers to socket them (docs/screens.md#no-traps).
+    pub found_artifacts: Vec<crate::loot::artifacts::ArtifactInstance>,
 }
 
 impl Carry {
@@ -109,6 +113,7 @@ impl Carry {
             pity: PityState::default(),
             recipes: Default::default(),
             bosses_met: Vec::new(),
+            found_artifacts: Vec::new(),
             stats: StatSources::default(),
         })
     }

@@ -134,6 +134,100 @@ impl StatId {
             StatId::Parry => "Parry",
         }
     }
+
+    /// The stat as it reads inside a sentence ("+30 pickup radius", "+4 %
+    /// crit chance"): the name with its first letter lowered unless it
+    /// starts an acronym (HP, CPU); the damage multiplier reads "damage",
+    /// since its number already says it multiplies.
+    pub fn words(self) -> String {
+        if self == StatId::DamageMult {
+            return "damage".into();
+        }
+        let name = self.name();
+        let mut chars = name.chars();
+        match (chars.next(), chars.next()) {
+            (Some(a), Some(b)) if b.is_lowercase() => {
+                format!("{}{}", a.to_lowercase(), &name[a.len_utf8()..])
+            }
+            _ => name.to_string(),
+        }
+    }
+
+    /// Stats a player reads as a share (0.04 reads "4 %").
+    pub fn is_share(self) -> bool {
+        matches!(
+            self,
+            StatId::CritChance
+                | StatId::ResShred
+                | StatId::StatusChance
+                | StatId::Accuracy
+                | StatId::Save
+                | StatId::Parry
+        )
+    }
+
+    /// Stats a player reads as a factor ("×1.08").
+    pub fn is_factor(self) -> bool {
+        matches!(
+            self,
+            StatId::DamageMult
+                | StatId::CastDelayMod
+                | StatId::RechargeSpeedMod
+                | StatId::ReactionPower
+                | StatId::CritMult
+        )
+    }
+
+    /// A value of this stat as a player reads it: "×1.08", "4 %", "2.5/s", "315".
+    pub fn show(self, v: f32) -> String {
+        if self.is_factor() {
+            format!("×{v:.2}")
+        } else if self.is_share() {
+            format!("{} %", trim(v * 100.0))
+        } else if matches!(self, StatId::HpRegen | StatId::ManaRegen) {
+            format!("{}/s", trim(v))
+        } else {
+            trim(v)
+        }
+    }
+}
+
+/// A number with at most one decimal, none when it is whole.
+fn trim(v: f32) -> String {
+    let r = (v * 10.0).round() / 10.0;
+    if r.fract() == 0.0 {
+        format!("{r:.0}")
+    } else {
+        format!("{r:.1}")
+    }
+}
+
+impl StatModifier {
+    /// The change in player words, each number once: "+30 pickup radius",
+    /// "+4 % crit chance", "+15 % damage", "−5 % cast delay" (a multiplier
+    /// reads as the percentage it adds or takes away).
+    pub fn words(&self) -> String {
+        let mut parts = Vec::new();
+        if self.add != 0.0 {
+            let sign = if self.add > 0.0 { "+" } else { "−" };
+            let v = if self.stat.is_share() {
+                format!("{} %", trim(self.add.abs() * 100.0))
+            } else {
+                trim(self.add.abs())
+            };
+            parts.push(format!("{sign}{v} {}", self.stat.words()));
+        }
+        if self.mul != 1.0 {
+            let pct = (self.mul - 1.0) * 100.0;
+            let sign = if pct > 0.0 { "+" } else { "−" };
+            parts.push(format!("{sign}{} % {}", trim(pct.abs()), self.stat.words()));
+        }
+        if parts.is_empty() {
+            format!("{} unchanged", self.stat.words())
+        } else {
+            parts.join(", ")
+        }
+    }
 }
 
 /// One change to one stat: `(base + Σadd) × Πmul`.

@@ -67,6 +67,10 @@ impl Armoury {
                                 &inventory,
                                 run.loose_artifacts(),
                                 data,
+                                equipment::BuildNow {
+                                    hp_max: run.world().player.hp_max(),
+                                    core_mana: crate::screens::build_now::core_mana(run.world(), carry),
+                                },
                             ) {
                                 if matches!(a, EquipmentAction::Equip(_)) {
                                     self.view.selected = None;

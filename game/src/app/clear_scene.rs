@@ -24,7 +24,7 @@ pub(super) fn rings(scene: &mut Scene, pos: Vec2, t: f32) {
 }
 
 /// The banner over the held frame.
-pub(super) fn banner(ctx: &egui::Context, t: f32) {
+pub fn banner(ctx: &egui::Context, t: f32) {
     let alpha = (255.0 * (1.0 - (2.0 * t - 1.0).abs().powi(3))).clamp(0.0, 255.0) as u8;
     egui::Area::new(egui::Id::unique("clear banner"))
         // Well above the centre, where the player stands in its rings.

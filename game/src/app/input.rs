@@ -110,6 +110,18 @@ impl Controls {
         }
     }
 
+    /// Forgets every held key and waiting press: a phase change starts the
+    /// next screen clean (a release taken by a menu never reaches us).
+    pub fn clear_held(&mut self) {
+        self.up = false;
+        self.down = false;
+        self.left = false;
+        self.right = false;
+        self.dash = false;
+        self.cast = false;
+        self.firing_held = false;
+    }
+
     /// Movement direction from the held keys, length 0 or 1 (y down).
     pub fn move_dir(&self) -> Vec2 {
         let v = Vec2::new(
@@ -166,5 +178,18 @@ mod tests {
         assert!((d.length() - 1.0).abs() < 1e-6);
         assert!(d.x > 0.0 && d.y < 0.0);
         assert_eq!(Controls::default().move_dir(), Vec2::ZERO);
+    }
+
+    #[test]
+    fn a_phase_change_forgets_held_keys() {
+        let mut c = Controls {
+            up: true,
+            left: true,
+            dash: true,
+            ..Default::default()
+        };
+        c.clear_held();
+        assert_eq!(c.move_dir(), Vec2::ZERO);
+        assert!(!c.take_dash());
     }
 }

@@ -21,7 +21,7 @@ pub mod args;
 pub mod armoury;
 pub mod blade_arcs;
 pub mod charge_ring;
-mod clear_scene;
+pub mod clear_scene;
 mod fight_step;
 
 pub mod draw;
@@ -102,6 +102,9 @@ struct Shell {
     session: Option<session::Session>,
     /// The phase line last logged (empty before the first).
     last_phase: String,
+    /// Number keys are swallowed until released after a phase change
+    /// (docs/screens.md#no-traps: a "1" held on the level-up must not buy in the shop).
+    numbers_blocked: bool,
 }
 
 /// What [`GameApp::new`] starts from besides the command line.
@@ -145,6 +148,7 @@ impl GameApp {
                 bind_edit: screens::bindings::BindingEdit::default(),
                 session: launch.session,
                 last_phase: String::new(),
+                numbers_blocked: false,
             },
             mode: Mode::Boot(BootMode {
                 replay: launch.replay.map(Box::new),
@@ -268,7 +272,27 @@ impl GameApp {
         if self.shell.last_phase != now {
             log::info!("phase: {now}");
             self.shell.last_phase = now;
+            // Every phase change starts the next screen with clean input
+            // (docs/screens.md#no-traps): no movement key left held by a
+            // release the last screen took, no dash or cast waiting, no
+            // number key still down from the last screen's choice.
+            self.shell.controls.clear_held();
+            self.shell.numbers_blocked = true;
         }
+    }
+
+    /// While a number key pressed before the phase change is still down,
+    /// the new screen never sees it (nor its key repeats).
+    fn swallow_numbers(&mut self, ctx: &egui::Context) {
+        if !self.shell.numbers_blocked {
+            return;
+        }
+        let still_down = ctx.input_mut(|i| {
+            i.events
+                .retain(|e| !matches!(e, egui::Event::Key { key, .. } if is_number(*key)));
+            i.keys_down.iter().any(|k| is_number(*k))
+        });
+        self.shell.numbers_blocked = still_down;
     }
 }
 
@@ -374,6 +398,7 @@ impl WindowApp for GameApp {
         }
         self.log_phase();
         let ctx = frame.egui.clone();
+        self.swallow_numbers(&ctx);
         self.shell.menu_focused = ctx.memory(|m| m.focused().is_some());
         self.shell.apply_settings(&ctx, frame);
         self.watch_run();
@@ -405,6 +430,12 @@ impl WindowApp for GameApp {
             }
         }
     }
+}
+
+/// The keys that pick a card or buy an offer (1 … 9, `screens::number_key`).
+fn is_number(k: egui::Key) -> bool {
+    use egui::Key::*;
+    matches!(k, Num1 | Num2 | Num3 | Num4 | Num5 | Num6 | Num7 | Num8 | Num9)
 }
 
 /// The game's egui style, set once on the window's context (and on the

@@ -134,6 +134,9 @@ pub(super) struct Ending {
     /// The clear scene of this run was played (it plays once, even if the
     /// run goes on into endless).
     pub clear_seen: bool,
+    /// The player abandoned the run from the pause menu (the summary says
+    /// so instead of naming a killer).
+    pub abandoned: bool,
     /// Frames the booked summary has been shown (its snapshot is taken on
     /// the fifth, once egui's window has its final layout).
     pub summary_frames: u32,

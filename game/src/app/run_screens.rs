@@ -22,6 +22,11 @@ impl GameApp {
             Screen::Paused => match screens::pause::show(ctx) {
                 Some(screens::pause::PauseAction::Resume) => r.modal = None,
                 Some(screens::pause::PauseAction::Settings) => r.modal = Some(Modal::Settings),
+                Some(screens::pause::PauseAction::Abandon) => {
+                    r.modal = None;
+                    r.ending.abandoned = true;
+                    r.run.abandon();
+                }
                 Some(screens::pause::PauseAction::Quit) => frame.requests.exit = true,
                 None => {}
             },
@@ -43,14 +48,22 @@ impl GameApp {
             }
             Screen::Settlement => {
                 let Some(stats) = r.run.last_wave() else { return };
-                if screens::settlement::show(ctx, stats, r.run.carry().wallet.gold(), confirm) {
+                if screens::settlement::show(
+                    ctx,
+                    stats,
+                    r.run.carry().wallet.gold(),
+                    confirm,
+                    r.run.loose_artifacts().len(),
+                ) {
                     let _ = self.send(Command::Continue);
                 }
             }
             Screen::LevelUp => {
                 let table = &shell.catalog.run.economy.levelups;
                 let pending = r.run.carry().progress.pending_levelups;
-                if let Some(k) = screens::levelup::show(ctx, table, r.run.offer(), pending) {
+                if let Some(k) =
+                    screens::levelup::show(ctx, table, r.run.offer(), pending, (r.run.world(), r.run.carry()))
+                {
                     let _ = self.send(Command::ChooseLevelUp(k));
                 }
             }
@@ -115,6 +128,11 @@ impl GameApp {
             end,
             session.is_some(),
             endless,
+            &if r.ending.abandoned {
+                vec![screens::summary::abandoned_line(r.run.world().wave)]
+            } else {
+                screens::summary::death_lines(r.run.world())
+            },
         );
         if snapshot.is_some() {
             r.ending.summary_frames += 1;

@@ -350,10 +350,10 @@ impl Session {
         let rec = run.recorder().ok_or(SaveRunError::NotRecorded)?;
         let text = rec.to_text(run.setup(), run.world().backend(), data_checksum);
         self.saves.store().save_bytes(SAVED_RUN, text.as_bytes())?;
-        self.saved_line = Some(format!(
-            "after wave {} (seed {})",
-            run.world().wave,
-            run.setup().seed
+        self.saved_line = Some(saved_run_line(
+            run.world().wave + 1,
+            run.setup().last_wave,
+            run.setup().seed,
         ));
         Ok(())
     }
@@ -472,9 +472,10 @@ fn toast_line(cat: &Catalog, book: &CodexBook, o: &Opened) -> Option<String> {
     }
 }
 
-/// "after wave 7 (seed 12)" for a saved run file, read at start through
-/// the profile's one load path: a file that does not parse, or was made by
-/// another game version or other data, is kept aside with a notice.
+/// "Wave 6 of 20 · seed 1796316493" for a saved run file, read at start
+/// through the profile's one load path: a file that does not parse, or was
+/// made by another game version or other data, is kept aside with a notice
+/// (docs/screens.md#run-management).
 fn describe_saved_run(saves: &mut Saves, data_checksum: u64) -> Option<String> {
     let replay = saves.load_file(
         SAVED_RUN,
@@ -490,11 +491,17 @@ fn describe_saved_run(saves: &mut Saves, data_checksum: u64) -> Option<String> {
             Ok(replay)
         },
     )?;
-    Some(format!(
-        "after wave {} (seed {})",
-        replay.waves_recorded(),
-        replay.header.setup.seed
+    let setup = &replay.header.setup;
+    Some(saved_run_line(
+        replay.waves_recorded() as u32 + 1,
+        setup.last_wave,
+        setup.seed,
     ))
+}
+
+/// The title's words for a saved run that continues with wave `next` of `last`.
+pub fn saved_run_line(next: u32, last: u32, seed: u64) -> String {
+    format!("Wave {next} of {last} · seed {seed}")
 }
 
 /// Where the summary's build snapshot goes: `runs/YYYY-MM-DD_run_N.png` in

@@ -19,10 +19,18 @@ use crate::world::{Carry, Dummy, PlayerInput, World, WorldError};
 #[error("test range: {0}")]
 pub struct RangeError(#[from] pub WorldError);
 
-/// Enemy archetype used as a dummy (the sturdiest one).
+/// The armoured dummy's archetype (the sturdiest one, 5 armour).
 pub const DUMMY: &str = "tank";
-/// Dummies stand at these offsets from the arena centre, px.
-const DUMMY_OFFSETS: [[f32; 2]; 3] = [[260.0, 0.0], [200.0, -160.0], [200.0, 160.0]];
+/// The plain dummy's archetype (no armour, no resistances): on it the range
+/// shows the lab's numbers (docs/game.md#test-range).
+pub const PLAIN_DUMMY: &str = "grunt";
+/// The dummies and where they stand from the arena centre, px: the plain
+/// one nearest (auto-aim's first target), an armoured one either side behind.
+const DUMMIES: [(&str, [f32; 2]); 3] = [
+    (PLAIN_DUMMY, [200.0, 0.0]),
+    (DUMMY, [250.0, -150.0]),
+    (DUMMY, [250.0, 150.0]),
+];
 /// Seconds of simulation the DPS meter averages over.
 const DPS_WINDOW_S: f32 = 3.0;
 /// Dummy HP: large, yet small enough for f32 to register single hits.
@@ -72,10 +80,10 @@ impl TestRange {
     pub fn restart(&mut self) -> Result<(), RangeError> {
         let w = &mut self.world;
         let centre = w.catalog().run.world.arena.centre();
-        let dummies: Vec<Dummy> = DUMMY_OFFSETS
+        let dummies: Vec<Dummy> = DUMMIES
             .iter()
-            .map(|o| Dummy {
-                enemy: DUMMY.into(),
+            .map(|(enemy, o)| Dummy {
+                enemy: (*enemy).into(),
                 pos: centre + Vec2::from(*o),
                 hp: DUMMY_HP,
             })
@@ -148,7 +156,34 @@ mod tests {
             .iter()
             .filter_map(|s| range.world.enemies().get(*s).map(|e| e.pos))
             .collect();
-        assert_eq!(start.len(), DUMMY_OFFSETS.len());
+        assert_eq!(start.len(), DUMMIES.len());
+        // The nearest dummy is the plain one: no armour between the lab's
+        // numbers and the range's.
+        let me = range.world.player.pos;
+        let nearest = start
+            .iter()
+            .enumerate()
+            .min_by(|a, b| a.1.distance(me).total_cmp(&b.1.distance(me)))
+            .map(|(k, _)| k);
+        assert_eq!(nearest, Some(0));
+        let plain = cat
+            .enemies
+            .defs
+            .iter()
+            .find(|d| d.id == PLAIN_DUMMY)
+            .expect("plain dummy");
+        let armoured = cat
+            .enemies
+            .defs
+            .iter()
+            .find(|d| d.id == DUMMY)
+            .expect("armoured dummy");
+        assert!(
+            plain.armor == 0.0 && armoured.armor > 0.0,
+            "{} / {}",
+            plain.armor,
+            armoured.armor
+        );
         for _ in 0..300 {
             range.tend();
             range.advance(1.0 / 60.0, PlayerInput::default(), true, &mut |_, _| {});

@@ -59,6 +59,11 @@ pub struct SimArgs {
     /// (builds like a player who read the codex); see `run::script`.
     #[arg(long, default_value = "starter")]
     pub policy: Policy,
+    /// Play run N of a fresh profile as the title screen starts it
+    /// (docs/game.md#lessons): 1–4 the onboarding lessons, 5 the first open
+    /// run; unlockable content stays locked.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=5), conflicts_with_all = ["build", "profile"])]
+    pub lesson: Option<u8>,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -181,6 +186,7 @@ fn run_options(args: &SimArgs, build: Option<crate::run::Build>) -> RunOptions {
             ng_plus: args.ng_plus,
             start_wave: args.start_wave,
             curse: args.curse.clone(),
+            lesson: args.lesson,
         },
     }
 }

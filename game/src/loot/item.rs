@@ -346,23 +346,10 @@ impl Item {
     }
 }
 
-/// `+5 hp_max`, `×2.40 damage_mult` for description lines.
+/// A modifier's description line, in player words ("+5 max HP", "+15 %
+/// damage"): [`StatModifier::words`].
 pub fn modifier_line(m: &StatModifier) -> String {
-    let mut parts = Vec::new();
-    if m.add != 0.0 {
-        let sign = if m.add > 0.0 { "+" } else { "" };
-        parts.push(format!("{sign}{} {}", format_value(m.add), m.stat.id()));
-    }
-    if m.mul != 1.0 {
-        let pct = (m.mul - 1.0) * 100.0;
-        let sign = if pct > 0.0 { "+" } else { "" };
-        parts.push(format!("{sign}{}% {}", format_value(pct), m.stat.id()));
-    }
-    if parts.is_empty() {
-        format!("{} unchanged", m.stat.id())
-    } else {
-        parts.join(", ")
-    }
+    m.words()
 }
 
 /// The items the player carries but does not wear. Crafting works on it by

@@ -181,6 +181,21 @@ impl MaterialTable {
         self.def(m).map(|d| d.name.as_str()).unwrap_or(m.id())
     }
 
+    /// "6 Scrap, 1 Bio core": an amount in the names a player reads (the
+    /// crafting bench; [`MaterialAmounts::describe`] is the tools' id form).
+    pub fn describe(&self, amounts: &MaterialAmounts) -> String {
+        let parts: Vec<String> = Material::ALL
+            .iter()
+            .filter(|&&m| amounts.get(m) > 0)
+            .map(|&m| format!("{} {}", amounts.get(m), self.name(m)))
+            .collect();
+        if parts.is_empty() {
+            "nothing".to_string()
+        } else {
+            parts.join(", ")
+        }
+    }
+
     pub(crate) fn validate(&self, file: &str, errors: &mut Vec<DataError>) {
         for m in Material::ALL {
             let n = self.materials.iter().filter(|d| d.id == m).count();

@@ -253,6 +253,8 @@ pub struct AetherGain {
     pub clear: u32,
     /// This was the profile's first clear.
     pub first_clear: bool,
+    /// For the boss rushes cleared (docs/game.md#boss-rush).
+    pub rush: u32,
 }
 
 impl AetherGain {
@@ -263,6 +265,7 @@ impl AetherGain {
             .iter()
             .fold(self.wave, |t, m| t.saturating_add(m.1))
             .saturating_add(self.clear)
+            .saturating_add(self.rush)
     }
 }
 

@@ -76,11 +76,14 @@ pub fn book_run(profile: &mut Profile, cat: &Catalog, run: &Run) -> RunEnd {
     observe_loadout(&mut profile.codex, run.world(), run.carry());
     let wave = run.world().wave;
     let won = run.outcome() == Some(Outcome::Won);
-    let aether = if run.endless() {
+    let mut aether = if run.endless() {
         AetherGain::default()
     } else {
         profile.finish_run(wave, won)
     };
+    // Cleared boss rushes pay even in endless (docs/game.md#boss-rush).
+    aether.rush = run.rushes_cleared() * crate::run::modes::RUSH_AETHER;
+    profile.aether = profile.aether.saturating_add(aether.rush);
     if won {
         profile.best_ng_plus = profile.best_ng_plus.max(run.setup().ng_plus);
     }

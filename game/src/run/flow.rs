@@ -105,6 +105,8 @@ pub struct Run {
     endless: bool,
     /// The plan of the wave being fought or last fought.
     plan: Option<super::modes::WavePlan>,
+    /// Boss rushes cleared this run (each pays `modes::RUSH_AETHER`).
+    rushes_cleared: u32,
 }
 
 impl Run {
@@ -153,6 +155,7 @@ impl Run {
             cleared: endless_start,
             endless: endless_start,
             plan: None,
+            rushes_cleared: 0,
             setup,
         };
         if let Some(w) = run.setup.start_wave.filter(|&w| w > 1) {
@@ -228,6 +231,9 @@ impl Run {
     pub fn pool(&self) -> ShopPool {
         let mut pool = shop_pool(self.world.catalog(), ShopFor::of(&self.world, &self.carry));
         self.setup.narrow(self.world.catalog(), &mut pool);
+        // A core the player carries is never offered again (docs/screens.md#no-traps).
+        let carried = self.carry.loadout.cores();
+        pool.cores.retain(|e| !carried.iter().any(|c| c.id == e.id));
         pool
     }
 
@@ -487,6 +493,12 @@ impl Run {
         self.endless
     }
 
+    /// Boss rushes cleared this run (docs/game.md#boss-rush: each pays
+    /// aether fragments when the run is booked).
+    pub fn rushes_cleared(&self) -> u32 {
+        self.rushes_cleared
+    }
+
     /// The plan of the wave being fought (or the last one fought).
     pub fn plan(&self) -> Option<&super::modes::WavePlan> {
         self.plan.as_ref()
@@ -503,6 +515,26 @@ impl Run {
     pub fn preview_clear(&mut self) {
         self.outcome = Some(Outcome::Won);
         self.cleared = true;
+        self.freeze_summary();
+        self.phase = Phase::Summary;
+    }
+
+    /// Ends the run where it stands (the pause menu's Abandon,
+    /// docs/screens.md#run-management): it goes to its summary as a run
+    /// that did not survive, and the profile books it as one that ended at
+    /// this wave. Not a command: a recording stops at the last command before it.
+    pub fn abandon(&mut self) {
+        if self.phase == Phase::Summary {
+            return;
+        }
+        if self.phase == Phase::Fight {
+            // The wave in progress counts as far as it went.
+            let st = &self.world.stats;
+            self.summary.total_damage += st.damage_dealt;
+            self.summary.highest_hit = self.summary.highest_hit.max(st.highest_hit);
+            self.summary.kills += u64::from(st.kills);
+        }
+        self.outcome = Some(Outcome::Died);
         self.freeze_summary();
         self.phase = Phase::Summary;
     }
@@ -528,14 +560,15 @@ impl Run {
     }
 }
 
-/// The first runs' fixed start (docs/game.md#lessons): the starter core with three
-/// Spark Bolts; run 3 adds the first modifier (Damage Plus) and run 4 the first
-/// trigger (Trigger on Hit) to the waiting area, for the player to slot.
+/// The first runs' fixed start (docs/game.md#lessons): the starter core with
+/// [`super::modes::LESSON_DECK`]; run 3 adds the first modifier (Damage Plus)
+/// and run 4 the first trigger (Trigger on Hit) to the waiting area, for the
+/// player to slot.
 fn onboarding_start(world: &mut World, carry: &mut Carry, stage: u8) -> Result<(), RunError> {
     let core = world.catalog().run.world.starting_core.clone();
     let build = super::Build {
         core,
-        deck: vec!["spark_bolt".into(); 3],
+        deck: super::modes::LESSON_DECK.iter().map(|s| s.to_string()).collect(),
         entries: Default::default(),
         equipment: Default::default(),
         items: Vec::new(),

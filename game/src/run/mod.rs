@@ -115,6 +115,10 @@ pub struct ModeOptions {
     pub start_wave: Option<u32>,
     /// The curse of `Mode::Curse` (default: the first of `curses.json`).
     pub curse: Option<String>,
+    /// Play as the title screen starts run N of a fresh profile
+    /// (`sim --lesson N`, docs/game.md#lessons): 1–4 the onboarding lessons,
+    /// 5 the first open run; every unlock still locked.
+    pub lesson: Option<u8>,
 }
 
 /// The run modes of docs/game.md#modes-and-meta and the unlock tree's curse waves.
@@ -173,6 +177,10 @@ impl ModeOptions {
         setup.boss_rush = self.mode == Mode::BossRush;
         if self.mode == Mode::Curse {
             setup.curse = self.curse.clone().or_else(|| modes::first_curse(cat));
+        }
+        if let Some(n) = self.lesson {
+            setup.locked = cat.unlocks.locked_content(&Default::default());
+            setup.onboarding = (n <= setup::ONBOARDING_RUNS).then_some(n);
         }
         setup
     }

@@ -82,7 +82,7 @@ fn op_row(
             let clicked = ui
                 .add_enabled(bag.covers(&cost), egui::Button::new(op.name()))
                 .clicked();
-            ui.label(format!("{}{odds}", cost.describe()));
+            ui.add(egui::Label::new(format!("{}{odds}", data.materials.describe(&cost))).wrap());
             clicked
         }
         Err(e) => {
@@ -130,7 +130,11 @@ fn attempt_row(
     let mut out = None;
     ui.horizontal(|ui| {
         egui::ComboBox::from_id_salt(label)
-            .selected_text(choice.clone())
+            .selected_text(
+                fits.iter()
+                    .find(|d| d.id == *choice)
+                    .map_or_else(String::new, |d| d.name.clone()),
+            )
             .show_ui(ui, |ui| {
                 for d in &fits {
                     ui.selectable_value(
@@ -174,12 +178,15 @@ fn attempt_row(
             {
                 out = Some(BenchAction::Attempt(index, kind, d.id.clone()));
             }
-            ui.label(format!(
-                "{}: {:.0}% success, {}; {fail}",
-                cost.describe(),
-                p * 100.0,
-                d.line
-            ));
+            ui.add(
+                egui::Label::new(format!(
+                    "{}: {:.0}% success, {}; {fail}",
+                    data.materials.describe(&cost),
+                    p * 100.0,
+                    d.line
+                ))
+                .wrap(),
+            );
         }
     });
     out
@@ -200,7 +207,7 @@ pub fn show(
     ui.heading("Crafting bench");
     ui.label(format!(
         "Materials: {}   ·   crafter skill {skill}",
-        bag.describe()
+        data.materials.describe(bag)
     ));
     egui::ScrollArea::vertical()
         .id_salt("bench items")

@@ -39,7 +39,18 @@ fn item_lines(ui: &mut egui::Ui, item: &Item, data: &LootData) {
     }
 }
 
-/// Draws the panel. `loose` are artifacts the player holds but has not socketed.
+/// What the panel needs of the build beyond the gear: the player's whole
+/// max HP, and the active core's mana ceiling.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct BuildNow {
+    /// Max HP with level-ups, the shop and the gear.
+    pub hp_max: f32,
+    /// The active core's own mana ceiling (max mana above it holds nothing).
+    pub core_mana: Option<f32>,
+}
+
+/// Draws the panel. `loose` are artifacts the player holds but has not
+/// socketed; `build` is what the comparison needs to tell the truth.
 pub fn show(
     ui: &mut egui::Ui,
     view: &mut EquipmentView,
@@ -47,7 +58,9 @@ pub fn show(
     inventory: &Inventory,
     loose: &[ArtifactInstance],
     data: &LootData,
+    build: BuildNow,
 ) -> Option<EquipmentAction> {
+    let hp_max_now = build.hp_max;
     let mut action = None;
     ui.heading("Equipment");
     for slot in Slot::ALL {
@@ -131,6 +144,15 @@ pub fn show(
             } else {
                 d.after > d.before
             };
+            // Max mana above what the core holds changes nothing now
+            // (docs/vm.md#mana): said so, not shown as a gain.
+            if d.stat == StatId::ManaMax
+                && let Some(cap) = build.core_mana
+                && (d.before.min(cap) - d.after.min(cap)).abs() < 1e-3
+            {
+                ui.weak(format!("Max mana: +0 now: your core holds {cap:.0}"));
+                continue;
+            }
             let text = format!("{}: {:.2} -> {:.2}", d.stat.name(), d.before, d.after);
             ui.label(RichText::new(text).color(if better { GAIN } else { LOSS }));
         }
@@ -138,7 +160,16 @@ pub fn show(
             action = view.selected.map(EquipmentAction::Equip);
         }
     }
-    let hp = equipment.loadout(data).stat_sheet().get(StatId::HpMax);
-    ui.weak(format!("max HP with this gear: {hp:.0}"));
+    // The player's whole max HP: level-ups, the shop and the worn gear
+    // together (the gear's own share alone misled, docs/screens.md#offers).
+    let gear = equipment.loadout(data).stat_sheet().get(StatId::HpMax) - StatId::HpMax.base();
+    ui.weak(format!(
+        "max HP now: {hp_max_now:.0} (gear {})",
+        if gear >= 0.0 {
+            format!("+{gear:.0}")
+        } else {
+            format!("{gear:.0}")
+        }
+    ));
     action
 }

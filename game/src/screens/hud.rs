@@ -65,7 +65,10 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, screen: &mut Vec<
         .interactable(false)
         .show(ctx, |ui| {
             frame.show(ui, |ui| {
-                ui.horizontal(|ui| {
+                // The strip wraps to a second row when the interface size
+                // makes it wider than the window (docs/screens.md#every-screen-fits).
+                ui.set_max_width(ctx.content_rect().width() - 24.0);
+                ui.horizontal_wrapped(|ui| {
                     let p = &world.player;
                     bar(
                         ui,

@@ -8,8 +8,10 @@ use crate::vm::cores::Dir;
 use crate::vm::{CastContext, CasterStats, CoreDef, CoreState, DeckError, SpellKind};
 use crate::world::{Carry, World};
 
-/// Board columns of a core without a 2D board (its slots in rows).
+/// Board columns of a core without a 2D board (its slots in rows), at most.
 const BOARD_COLUMNS: usize = 6;
+/// A board slot's width (points): a chip's name wraps inside it.
+const SLOT_W: f32 = 150.0;
 
 pub use crate::shop::loadout::Spot;
 
@@ -75,26 +77,12 @@ pub fn preview(world: &World, carry: &Carry) -> Result<Preview, DeckError> {
     };
     let stats = CasterStats::from_sheet(world.player.stats(), world.player.hp_max());
     let out = state.cast_now(&stats, &ctx);
-    let fired = out
-        .spawns
-        .iter()
-        .map(|s| {
-            let name = &cat.spells.get(s.spell).name;
-            format!(
-                "{name}: {:.1} dmg {} · {:.0} px/s · pierce {} · bounce {}{}",
-                s.damage,
-                s.elements.dominant().name(),
-                s.speed,
-                s.pierce,
-                s.bounces,
-                if s.homing > 0.0 {
-                    format!(" · homing {:.1} rad/s", s.homing)
-                } else {
-                    String::new()
-                }
-            )
-        })
-        .collect();
+    // A trigger's carrier lists what it casts when it fires, indented
+    // under it, nested triggers deeper (docs/screens.md#offers).
+    let mut fired = Vec::new();
+    for s in &out.spawns {
+        spawn_lines(cat, &state, s, 0, &mut fired);
+    }
     Ok(Preview {
         fired,
         mana: out.mana_spent,
@@ -102,6 +90,55 @@ pub fn preview(world: &World, carry: &Carry) -> Result<Preview, DeckError> {
         recharge: out.recharge,
         ops: (out.ops, out.max_ops),
     })
+}
+
+/// The preview's line for one spawn and, for a trigger's carrier, the
+/// lines of its payload one level deeper ("on hit, casts:").
+fn spawn_lines(
+    cat: &crate::catalog::Catalog,
+    state: &CoreState,
+    s: &crate::vm::SpawnRequest,
+    depth: usize,
+    out: &mut Vec<String>,
+) {
+    let name = &cat.spells.get(s.spell).name;
+    let indent = "    ".repeat(depth);
+    out.push(format!(
+        "{indent}{name}: {:.1} dmg {} · {:.0} px/s · pierce {} · bounce {}{}",
+        s.damage,
+        s.elements.dominant().name(),
+        s.speed,
+        s.pierce,
+        s.bounces,
+        if s.homing > 0.0 {
+            format!(" · homing {:.1} rad/s", s.homing)
+        } else {
+            String::new()
+        }
+    ));
+    let Some(payload) = s.payload.and_then(|h| state.payload(h)) else {
+        return;
+    };
+    let when = match s.trigger {
+        Some(crate::vm::spells::TriggerOn::Hit) => "on hit",
+        Some(crate::vm::spells::TriggerOn::Wall) => "at a wall",
+        Some(crate::vm::spells::TriggerOn::Kill) => "on a kill",
+        Some(crate::vm::spells::TriggerOn::Timer) => "on its timer",
+        Some(crate::vm::spells::TriggerOn::Turret) => "every turret shot",
+        None => "when it fires",
+    };
+    if payload.is_empty() {
+        out.push(format!(
+            "{indent}    {when}: casts nothing (no action after the trigger)"
+        ));
+        return;
+    }
+    out.push(format!("{indent}    {when}, casts:"));
+    if depth < 3 {
+        for p in payload {
+            spawn_lines(cat, state, p, depth + 2, out);
+        }
+    }
 }
 
 /// Draws the lab; returns [`LabAction::Fight`] when the player enters a fight with a deck that can fire.
@@ -139,6 +176,12 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
                 }
             });
         egui::CentralPanel::default().show(root, |ui| {
+          // Whatever is longer or wider than the window scrolls
+          // (docs/screens.md#every-screen-fits).
+          egui::ScrollArea::vertical()
+            .id_salt("lab board")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
             let active = carry.loadout.active().clone();
             let core = cat.cores.find(&active.id).map(|i| cat.cores.get(i).clone());
             ui.horizontal(|ui| {
@@ -168,9 +211,18 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
                 }
             });
             if let Some(c) = &core {
+                // The slots the board really has: the core's own plus the
+                // CPU's and capacity bonuses (what the board below shows).
+                let slots = carry.loadout.capacity_of(&active);
+                let extra = slots.saturating_sub(c.capacity as usize);
+                let bonus = if extra > 0 {
+                    format!(" ({} + {extra} from bonuses)", c.capacity)
+                } else {
+                    String::new()
+                };
                 ui.label(format!(
-                    "mana {:.0} (+{:.0}/s) · cast delay {:.2} s · recharge {:.2} s · {} slots · {} per cast",
-                    c.mana_max, c.mana_regen, c.cast_delay, c.recharge, c.capacity, c.spells_per_cast
+                    "mana {:.0} (+{:.0}/s) · cast delay {:.2} s · recharge {:.2} s · {slots} slots{bonus} · {} per cast",
+                    c.mana_max, c.mana_regen, c.cast_delay, c.recharge, c.spells_per_cast
                 ));
             }
             ui.separator();
@@ -228,6 +280,7 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
                 };
                 ui.colored_label(colour, tip.text);
             }
+            });
         });
     });
     if let Some((from, to)) = moved {
@@ -252,11 +305,17 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
 /// Grid position of each slot: the core's 2D board, or rows of
 /// [`BOARD_COLUMNS`] for a core without one.
 pub fn slot_positions(core: Option<&CoreDef>, capacity: usize) -> Vec<[i32; 2]> {
+    slot_positions_in(core, capacity, BOARD_COLUMNS)
+}
+
+/// [`slot_positions`] with rows of `columns` for a core without a board.
+pub fn slot_positions_in(core: Option<&CoreDef>, capacity: usize, columns: usize) -> Vec<[i32; 2]> {
+    let columns = columns.max(1);
     (0..capacity)
         .map(|i| {
             core.and_then(|c| c.board.as_ref())
                 .and_then(|b| b.slots.get(i).copied())
-                .unwrap_or([(i % BOARD_COLUMNS) as i32, (i / BOARD_COLUMNS) as i32])
+                .unwrap_or([(i % columns) as i32, (i / columns) as i32])
         })
         .collect()
 }
@@ -283,7 +342,10 @@ fn board_ui(
 ) -> Option<(Spot, Spot)> {
     let cat = world.catalog();
     let capacity = carry.loadout.capacity_of(active).max(active.deck.len());
-    let pos = slot_positions(core, capacity);
+    // A core without a 2D board lays its slots in as many columns as the
+    // width holds (at most BOARD_COLUMNS), so no slot hides off the edge.
+    let columns = ((ui.available_width() + 6.0) / (SLOT_W + 6.0)).floor().max(1.0) as usize;
+    let pos = slot_positions_in(core, capacity, columns.min(BOARD_COLUMNS));
     let mut boosts = core.map_or_else(|| vec![1.0; capacity], crate::vm::topology::slot_boosts);
     boosts.resize(capacity, 1.0);
     let (x0, y0) = pos
@@ -297,13 +359,14 @@ fn board_ui(
         for y in y0..=y1 {
             for x in x0..=x1 {
                 let Some(slot) = pos.iter().position(|p| *p == [x, y]) else {
-                    ui.allocate_space(egui::vec2(150.0, 60.0));
+                    ui.allocate_space(egui::vec2(SLOT_W, 60.0));
                     continue;
                 };
                 let spot = Spot::Slot(slot);
                 let card = active.deck.get(slot);
                 if let Some(from) = drop_target(ui, spot, |ui| {
-                    ui.set_min_size(egui::vec2(150.0, 60.0));
+                    ui.set_min_size(egui::vec2(SLOT_W, 60.0));
+                    ui.set_max_width(SLOT_W);
                     ui.vertical(|ui| {
                         match card {
                             Some(c) => {
@@ -403,15 +466,18 @@ fn warning_text(e: &DeckError) -> String {
     }
 }
 
-fn spell_name(world: &World, id: &str) -> String {
+/// A chip's name, and its kind and mana ("Modifier · 15 mana").
+fn spell_name(world: &World, id: &str) -> (String, Option<String>) {
     let cat = world.catalog();
-    cat.spells.find(id).map_or(id.to_string(), |i| {
+    cat.spells.find(id).map_or((id.to_string(), None), |i| {
         let s = cat.spells.get(i);
-        format!(
-            "{} ({}, {:.0} mana)",
-            s.name,
-            super::names::kind_name(s.kind),
-            s.mana
+        (
+            s.name.clone(),
+            Some(format!(
+                "{} · {:.0} mana",
+                super::names::kind_name(s.kind),
+                s.mana
+            )),
         )
     })
 }
@@ -419,7 +485,7 @@ fn spell_name(world: &World, id: &str) -> String {
 /// A chip on the board or in the waiting area: its name, kind and mana,
 /// and its numbers on hover.
 fn chip(ui: &mut egui::Ui, world: &World, id: &str, slotted: bool) {
-    let name = spell_name(world, id);
+    let (name, detail) = spell_name(world, id);
     let tip = super::names::spell_tip(world.catalog(), id, None);
     let fill = if slotted {
         egui::Color32::from_rgb(40, 60, 90)
@@ -433,8 +499,15 @@ fn chip(ui: &mut egui::Ui, world: &World, id: &str, slotted: bool) {
         .show(ui, |ui| {
             ui.horizontal(|ui| {
                 super::icons::chip_icon(ui, world.catalog(), id);
-                ui.label(egui::RichText::new(name).color(egui::Color32::WHITE))
-                    .on_hover_text(tip);
+                // Name above, kind and mana below: a card keeps its slot's
+                // width (docs/screens.md#every-screen-fits).
+                ui.vertical(|ui| {
+                    ui.label(egui::RichText::new(name).color(egui::Color32::WHITE))
+                        .on_hover_text(tip);
+                    if let Some(detail) = detail {
+                        ui.label(egui::RichText::new(detail).small().weak());
+                    }
+                });
             });
         });
 }

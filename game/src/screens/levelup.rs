@@ -1,9 +1,20 @@
 //! The level-up choice: one of the offered upgrades (click, or its number key).
+//!
+//! Each card says its change once, in its name ("Might: damage ×1.08"), and
+//! under it what that does to the build now ("Damage ×1.00 -> ×1.08";
+//! docs/screens.md#offers).
 
 use crate::economy::levelup::LevelUpTable;
+use crate::world::{Carry, World};
 
 /// Draws the choice among `offer` (indices into the table); returns the picked position.
-pub fn show(ctx: &egui::Context, table: &LevelUpTable, offer: &[usize], pending: u32) -> Option<usize> {
+pub fn show(
+    ctx: &egui::Context,
+    table: &LevelUpTable,
+    offer: &[usize],
+    pending: u32,
+    build: (&World, &Carry),
+) -> Option<usize> {
     let mut picked = None;
     egui::Window::new(format!("Level up! ({pending} to choose)"))
         .collapsible(false)
@@ -16,15 +27,8 @@ pub fn show(ctx: &egui::Context, table: &LevelUpTable, offer: &[usize], pending:
                     ui.vertical(|ui| {
                         ui.set_width(180.0);
                         ui.strong(&up.name);
-                        for m in &up.modifiers {
-                            let mut text = format!("{:?}", m.stat);
-                            if m.add != 0.0 {
-                                text.push_str(&format!(" {:+}", m.add));
-                            }
-                            if m.mul != 0.0 {
-                                text.push_str(&format!(" {:+.0}%", m.mul * 100.0));
-                            }
-                            ui.label(text);
+                        for line in super::build_now::stat_changes(build.0, build.1, &up.modifiers) {
+                            ui.label(format!("Now: {line}"));
                         }
                         let key = super::number_key(k);
                         let pressed = key.is_some_and(|key| ui.input(|i| i.key_pressed(key)));

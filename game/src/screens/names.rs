@@ -171,12 +171,7 @@ pub fn stat_offer_tip(cat: &Catalog, id: &str) -> String {
     };
     let mut t = o.name.clone();
     for m in &o.modifiers {
-        if m.add != 0.0 {
-            let _ = write!(t, "\n{} {}", m.stat.name(), signed(m.add, ""));
-        }
-        if m.mul != 1.0 && m.mul != 0.0 {
-            let _ = write!(t, "\n{} ×{:.2}", m.stat.name(), m.mul);
-        }
+        let _ = write!(t, "\n{}", m.words());
     }
     let _ = write!(t, "\nPrice {} gold", o.price);
     t
@@ -207,7 +202,7 @@ mod tests {
         );
         let offer = stat_offer_tip(&cat, "heart_stone");
         assert!(
-            offer.contains("Max HP +20.00") && offer.contains("Price 60 gold"),
+            offer.contains("+20 max HP") && offer.contains("Price 60 gold"),
             "{offer}"
         );
     }

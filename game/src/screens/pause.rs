@@ -7,13 +7,22 @@ pub enum PauseAction {
     Resume,
     /// Open the settings.
     Settings,
+    /// End the run here and see its summary (asked twice).
+    Abandon,
     /// Close the game.
     Quit,
 }
 
-/// Draws the pause menu centred over the arena.
+/// Whether the pause menu is asking "abandon this run?" (egui memory).
+fn asking_id() -> egui::Id {
+    egui::Id::unique("pause asks to abandon")
+}
+
+/// Draws the pause menu centred over the arena. Abandon asks first, in
+/// the same window: "Abandon the run?" with Abandon and Keep playing.
 pub fn show(ctx: &egui::Context) -> Option<PauseAction> {
     let mut action = None;
+    let asking = ctx.data(|d| d.get_temp::<bool>(asking_id()).unwrap_or(false));
     egui::Window::new("Paused")
         .collapsible(false)
         .resizable(false)
@@ -21,12 +30,26 @@ pub fn show(ctx: &egui::Context) -> Option<PauseAction> {
         .show(ctx, |ui| {
             ui.set_min_width(220.0);
             ui.vertical_centered_justified(|ui| {
+                if asking {
+                    ui.label("Abandon this run? It ends here and goes to its summary; the wave reached still counts.");
+                    if ui.button("Abandon the run").clicked() {
+                        action = Some(PauseAction::Abandon);
+                        ctx.data_mut(|d| d.remove::<bool>(asking_id()));
+                    }
+                    if ui.button("Keep playing").clicked() {
+                        ctx.data_mut(|d| d.remove::<bool>(asking_id()));
+                    }
+                    return;
+                }
                 let resume = ui.button("Resume (Esc)");
                 if resume.clicked() {
                     action = Some(PauseAction::Resume);
                 }
                 if ui.button("Settings").clicked() {
                     action = Some(PauseAction::Settings);
+                }
+                if ui.button("Abandon run…").clicked() {
+                    ctx.data_mut(|d| d.insert_temp(asking_id(), true));
                 }
                 if ui.button("Quit game").clicked() {
                     action = Some(PauseAction::Quit);

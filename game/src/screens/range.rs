@@ -22,6 +22,7 @@ pub fn show(ctx: &egui::Context, world: &World, dps: f64, time_scale: f32) -> Op
         .show(ctx, |ui| {
             ui.label(egui::RichText::new(format!("{dps:.0} DPS")).size(28.0).strong());
             ui.weak("damage per second over the last 3 s of simulation");
+            ui.weak("nearest dummy: plain, no armour (the lab's numbers); the two behind: 5 armour each");
             ui.horizontal(|ui| {
                 let label = if time_scale < 1.0 {
                     "Speed: 0.1x (click for 1x)"

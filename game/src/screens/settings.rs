@@ -194,87 +194,100 @@ pub fn show(
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
-            egui::Grid::new("settings grid").num_columns(2).show(ui, |ui| {
-                ui.label("Resolution");
-                let current = format!("{}×{}", settings.resolution[0], settings.resolution[1]);
-                egui::ComboBox::from_id_salt("resolution")
-                    .selected_text(current)
-                    .show_ui(ui, |ui| {
-                        for r in RESOLUTIONS {
-                            let label = format!("{}×{}", r[0], r[1]);
-                            if ui.selectable_value(&mut settings.resolution, r, label).clicked() {
-                                requests.resize = Some(r);
-                            }
+            // Back stays on screen at every interface size: everything
+            // above it scrolls within the window's height
+            // (docs/screens.md#every-screen-fits).
+            let room = (ctx.content_rect().height() - 110.0).max(120.0);
+            egui::ScrollArea::vertical()
+                .id_salt("settings body")
+                .max_height(room)
+                .show(ui, |ui| {
+                    egui::Grid::new("settings grid").num_columns(2).show(ui, |ui| {
+                        ui.label("Resolution");
+                        let current = format!("{}×{}", settings.resolution[0], settings.resolution[1]);
+                        egui::ComboBox::from_id_salt("resolution")
+                            .selected_text(current)
+                            .show_ui(ui, |ui| {
+                                for r in RESOLUTIONS {
+                                    let label = format!("{}×{}", r[0], r[1]);
+                                    if ui.selectable_value(&mut settings.resolution, r, label).clicked() {
+                                        requests.resize = Some(r);
+                                    }
+                                }
+                            });
+                        ui.end_row();
+                        ui.label("Fullscreen");
+                        if ui.checkbox(&mut settings.fullscreen, "borderless").changed() {
+                            requests.fullscreen = Some(settings.fullscreen);
                         }
-                    });
-                ui.end_row();
-                ui.label("Fullscreen");
-                if ui.checkbox(&mut settings.fullscreen, "borderless").changed() {
-                    requests.fullscreen = Some(settings.fullscreen);
-                }
-                ui.end_row();
-                ui.label("Vsync");
-                if ui.checkbox(&mut settings.vsync, "on").changed() {
-                    requests.vsync = Some(settings.vsync);
-                }
-                ui.end_row();
-                ui.label("Aim");
-                ui.checkbox(&mut settings.mouse_aim, "at the mouse cursor (M)");
-                ui.end_row();
-                ui.label("Interface size");
-                egui::ComboBox::from_id_salt("ui scale")
-                    .selected_text(format!("{:.0} %", settings.ui_scale * 100.0))
-                    .show_ui(ui, |ui| {
-                        for s in UI_SCALES {
-                            ui.selectable_value(&mut settings.ui_scale, s, format!("{:.0} %", s * 100.0));
+                        ui.end_row();
+                        ui.label("Vsync");
+                        if ui.checkbox(&mut settings.vsync, "on").changed() {
+                            requests.vsync = Some(settings.vsync);
                         }
-                    });
-                ui.end_row();
-                ui.label("Element colours");
-                ui.checkbox(
-                    &mut settings.colour_blind,
-                    "colour-blind safe (no red–green pairs)",
-                );
-                ui.end_row();
-                ui.label("Glow");
-                egui::ComboBox::from_id_salt("glow")
-                    .selected_text(settings.glow.label())
-                    .show_ui(ui, |ui| {
-                        for g in [GlowMode::Auto, GlowMode::On, GlowMode::Off] {
-                            ui.selectable_value(&mut settings.glow, g, g.label());
-                        }
-                    })
-                    .response
-                    .on_hover_text(
-                        "A soft halo around your shots, drawn in one extra pass. \
+                        ui.end_row();
+                        ui.label("Aim");
+                        ui.checkbox(&mut settings.mouse_aim, "at the mouse cursor (M)");
+                        ui.end_row();
+                        ui.label("Interface size");
+                        egui::ComboBox::from_id_salt("ui scale")
+                            .selected_text(format!("{:.0} %", settings.ui_scale * 100.0))
+                            .show_ui(ui, |ui| {
+                                for s in UI_SCALES {
+                                    ui.selectable_value(
+                                        &mut settings.ui_scale,
+                                        s,
+                                        format!("{:.0} %", s * 100.0),
+                                    );
+                                }
+                            });
+                        ui.end_row();
+                        ui.label("Element colours");
+                        ui.checkbox(
+                            &mut settings.colour_blind,
+                            "colour-blind safe (no red–green pairs)",
+                        );
+                        ui.end_row();
+                        ui.label("Glow");
+                        egui::ComboBox::from_id_salt("glow")
+                            .selected_text(settings.glow.label())
+                            .show_ui(ui, |ui| {
+                                for g in [GlowMode::Auto, GlowMode::On, GlowMode::Off] {
+                                    ui.selectable_value(&mut settings.glow, g, g.label());
+                                }
+                            })
+                            .response
+                            .on_hover_text(
+                                "A soft halo around your shots, drawn in one extra pass. \
                          Auto: on with a graphics card, off on a software renderer \
                          (where it costs about a third of the frame at 2,000 shots).",
-                    );
-                ui.end_row();
-                for (label, v) in [
-                    ("Master volume", &mut settings.master_volume),
-                    ("Effects volume", &mut settings.effects_volume),
-                    ("Music volume", &mut settings.music_volume),
-                ] {
-                    ui.label(label);
-                    let mut percent = (*v * 100.0).round();
-                    if ui
-                        .add(egui::Slider::new(&mut percent, 0.0..=100.0).suffix(" %"))
-                        .changed()
-                    {
-                        *v = percent / 100.0;
-                    }
-                    ui.end_row();
-                }
-                if let Some(skip) = skip_onboarding {
-                    ui.label("First-runs lessons");
-                    ui.checkbox(skip, "skip them (everything unlocked is open from the next run)");
-                    ui.end_row();
-                }
-            });
-            ui.separator();
-            ui.strong("Key bindings");
-            edit.ui(ui, &settings.bindings);
+                            );
+                        ui.end_row();
+                        for (label, v) in [
+                            ("Master volume", &mut settings.master_volume),
+                            ("Effects volume", &mut settings.effects_volume),
+                            ("Music volume", &mut settings.music_volume),
+                        ] {
+                            ui.label(label);
+                            let mut percent = (*v * 100.0).round();
+                            if ui
+                                .add(egui::Slider::new(&mut percent, 0.0..=100.0).suffix(" %"))
+                                .changed()
+                            {
+                                *v = percent / 100.0;
+                            }
+                            ui.end_row();
+                        }
+                        if let Some(skip) = skip_onboarding {
+                            ui.label("First-runs lessons");
+                            ui.checkbox(skip, "skip them (everything unlocked is open from the next run)");
+                            ui.end_row();
+                        }
+                    });
+                    ui.separator();
+                    ui.strong("Key bindings");
+                    edit.ui(ui, &settings.bindings);
+                });
             ui.separator();
             if ui.button("Back").clicked() && edit.waiting.is_none() {
                 close = true;

@@ -3,7 +3,15 @@
 use crate::world::WaveStats;
 
 /// Draws the settlement; true when the player continues (button or Enter).
-pub fn show(ctx: &egui::Context, stats: &WaveStats, gold: u64, confirm: bool) -> bool {
+/// `waiting_artifacts`: finds no socket took, waiting in the armoury's bag
+/// (docs/screens.md#finds-and-cores), told so they are not missed.
+pub fn show(
+    ctx: &egui::Context,
+    stats: &WaveStats,
+    gold: u64,
+    confirm: bool,
+    waiting_artifacts: usize,
+) -> bool {
     let mut go = confirm;
     egui::Window::new(format!("Wave {} cleared", stats.wave))
         .collapsible(false)
@@ -30,8 +38,17 @@ pub fn show(ctx: &egui::Context, stats: &WaveStats, gold: u64, confirm: bool) ->
                         "Items / materials dropped",
                         format!("{} / {}", stats.items_dropped, stats.materials_dropped),
                     );
+                    row(ui, "Artifacts found", stats.artifacts_dropped.to_string());
                     row(ui, "Gold now (after settlement)", gold.to_string());
                 });
+            if waiting_artifacts > 0 {
+                ui.colored_label(
+                    egui::Color32::from_rgb(150, 200, 255),
+                    format!(
+                        "{waiting_artifacts} artifact(s) wait in the armoury's bag: every socket was full. Socket them there (take one out to swap)."
+                    ),
+                );
+            }
             ui.separator();
             if ui.button("Continue (Enter)").clicked() {
                 go = true;

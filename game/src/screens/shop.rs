@@ -22,6 +22,10 @@ pub fn show(
     let mut action = None;
     let cat = world.catalog().clone();
     let def = &cat.run.shop;
+    let locked = sell_locked(ctx);
+    if let Some(cmd) = make_room(ctx, world, carry, shop) {
+        return Some(cmd);
+    }
     ctx.root_ui(|root| {
         egui::CentralPanel::default().show(root, |ui| {
             ui.horizontal(|ui| {
@@ -88,9 +92,20 @@ pub fn show(
                                 None => format!("Buy {}", offer.price),
                             };
                             if ui.button(label).clicked() || pressed {
-                                action = Some(Command::Buy { shelf, index: i });
+                                if shelf == Shelf::Cores && carry.loadout.cores().len() >= def.max_cores {
+                                    // A 4th core asks which to sell first (docs/screens.md#no-traps).
+                                    ctx.data_mut(|d| d.insert_temp(room_id(), i));
+                                } else {
+                                    action = Some(Command::Buy { shelf, index: i });
+                                }
                             }
                         });
+                        // What it changes on the build now (docs/screens.md#offers).
+                        if !offer.sold {
+                            for line in offer_now(world, carry, shelf, &offer.id) {
+                                col.weak(line);
+                            }
+                        }
                         // A board core on the shelf explains its adjacency (docs/game.md#tips).
                         if shelf == Shelf::Cores
                             && let Some(tip) = world
@@ -150,7 +165,7 @@ pub fn show(
                 });
                 ui.horizontal_wrapped(|ui| {
                     for (slot, card) in core.deck.iter().enumerate() {
-                        if sell_button(ui, world, &card.id, def.sell_price(card.paid)) {
+                        if sell_button(ui, world, &card.id, def.sell_price(card.paid), locked) {
                             action = Some(Command::SellCard(CardPlace::Deck { core: ci, slot }));
                         }
                     }
@@ -165,30 +180,172 @@ pub fn show(
             ui.horizontal_wrapped(|ui| {
                 let waiting = carry.loadout.waiting.clone();
                 for (i, card) in waiting.iter().enumerate() {
-                    if sell_button(ui, world, &card.id, def.sell_price(card.paid)) {
+                    if sell_button(ui, world, &card.id, def.sell_price(card.paid), locked) {
                         action = Some(Command::SellCard(CardPlace::Waiting(i)));
                     }
                 }
             });
         });
     });
+    if matches!(action, Some(Command::SellCard(_))) {
+        lock_sales(ctx);
+    }
     action
 }
 
+/// The core offer waiting for room (egui memory): its index on shelf B.
+fn room_id() -> egui::Id {
+    egui::Id::unique("shop core waits for room")
+}
+
+/// The core offer to buy once a sale made room (egui memory).
+fn then_buy_id() -> egui::Id {
+    egui::Id::unique("shop buys the core after the sale")
+}
+
+/// Buying a core with every core place taken (game-design §3.1.A): a window
+/// asks which carried core to sell for it (the active one cannot go), or
+/// to keep things as they are. The sale goes first; the purchase follows on
+/// the next frame, once the place is free.
+fn make_room(ctx: &egui::Context, world: &World, carry: &Carry, shop: &Shop) -> Option<Command> {
+    let cat = world.catalog();
+    let def = &cat.run.shop;
+    if let Some(i) = ctx.data(|d| d.get_temp::<usize>(then_buy_id())) {
+        ctx.data_mut(|d| d.remove::<usize>(then_buy_id()));
+        if carry.loadout.cores().len() < def.max_cores {
+            return Some(Command::Buy {
+                shelf: Shelf::Cores,
+                index: i,
+            });
+        }
+    }
+    let i = ctx.data(|d| d.get_temp::<usize>(room_id()))?;
+    let offer = shop.cores.get(i)?;
+    let mut out = None;
+    let mut close = false;
+    egui::Modal::new(egui::Id::unique("shop make room")).show(ctx, |ui| {
+        let name = super::names::core_name(cat, &offer.id);
+        ui.heading(format!("No room for {name}"));
+        ui.label(format!(
+            "You carry {} cores, the most you can. Sell one to make room, then {name} is bought for {} gold.",
+            def.max_cores, offer.price
+        ));
+        let active = carry.loadout.active_index();
+        for (ci, core) in carry.loadout.cores().iter().enumerate() {
+            let sell = def.sell_price(core.paid);
+            let cname = super::names::core_name(cat, &core.id);
+            if ci == active {
+                ui.add_enabled(
+                    false,
+                    egui::Button::new(format!("{cname} is active: switch first")),
+                );
+            } else if ui
+                .button(format!("Sell {cname} for {sell} gold (its cards wait)"))
+                .clicked()
+            {
+                out = Some(Command::SellCore(ci));
+                ctx.data_mut(|d| d.insert_temp(then_buy_id(), i));
+                close = true;
+            }
+        }
+        if ui.button("Keep my cores").clicked() {
+            close = true;
+        }
+    });
+    if close {
+        ctx.data_mut(|d| d.remove::<usize>(room_id()));
+    }
+    out
+}
+
+/// How far (points) the pointer must move after a sale before the sell
+/// buttons take clicks again.
+const SELL_UNLOCK_PX: f32 = 24.0;
+
+/// Where the last sale was clicked, in egui's memory.
+fn sale_id() -> egui::Id {
+    egui::Id::unique("shop last sale at")
+}
+
+/// After a sale the cards after the sold one close up, so another card
+/// now lies under the cursor (docs/screens.md#no-traps): the sell buttons
+/// stay shut until the pointer has left the spot it sold from.
+fn lock_sales(ctx: &egui::Context) {
+    if let Some(p) = ctx.pointer_latest_pos() {
+        ctx.data_mut(|d| d.insert_temp(sale_id(), p));
+    }
+}
+
+/// True while the sell buttons are shut after a sale (see [`lock_sales`]).
+fn sell_locked(ctx: &egui::Context) -> bool {
+    let Some(at) = ctx.data(|d| d.get_temp::<egui::Pos2>(sale_id())) else {
+        return false;
+    };
+    let moved = ctx
+        .pointer_latest_pos()
+        .is_none_or(|p| p.distance(at) > SELL_UNLOCK_PX);
+    if moved {
+        ctx.data_mut(|d| d.remove::<egui::Pos2>(sale_id()));
+    }
+    !moved
+}
+
 /// A carried chip as a button that sells it for `sell`: its name, and its
-/// numbers on hover. True when clicked.
-fn sell_button(ui: &mut egui::Ui, world: &World, id: &str, sell: u64) -> bool {
+/// numbers on hover; shut while `locked`. True when clicked.
+fn sell_button(ui: &mut egui::Ui, world: &World, id: &str, sell: u64, locked: bool) -> bool {
     let cat = world.catalog();
     ui.horizontal(|ui| {
         super::icons::chip_icon(ui, cat, id);
-        ui.button(format!("{} (sell {sell})", super::names::spell_name(cat, id)))
-            .on_hover_text(format!(
-                "{}\nClick to sell it.",
-                super::names::spell_tip(cat, id, Some(sell))
-            ))
-            .clicked()
+        ui.add_enabled(
+            !locked,
+            egui::Button::new(format!("{} (sell {sell})", super::names::spell_name(cat, id))),
+        )
+        .on_hover_text(format!(
+            "{}\nClick to sell it.",
+            super::names::spell_tip(cat, id, Some(sell))
+        ))
+        .on_disabled_hover_text("Sold. Move the pointer off to sell another.")
+        .clicked()
     })
     .inner
+}
+
+/// What an offer does to the build now, in words: a chip's place (the
+/// next free slot, or the waiting area when the core is full), a core's
+/// slots against the active core's, a stat offer's before → after lines.
+fn offer_now(world: &World, carry: &Carry, shelf: Shelf, id: &str) -> Vec<String> {
+    let cat = world.catalog();
+    let active = carry.loadout.active();
+    let cap = carry.loadout.capacity_of(active);
+    match shelf {
+        Shelf::Spells => vec![if active.deck.len() < cap {
+            format!("goes into slot {} of {cap}", active.deck.len() + 1)
+        } else {
+            "core full: it waits beside the core".to_string()
+        }],
+        Shelf::Cores => cat
+            .cores
+            .find(id)
+            .map(|i| {
+                let c = cat.cores.get(i);
+                let d = c.capacity as i64 - cap as i64;
+                let slots = match d {
+                    0 => "as many slots as yours".to_string(),
+                    d if d > 0 => format!("+{d} slots over yours ({cap})"),
+                    d => format!("{} slots under yours ({cap})", -d),
+                };
+                vec![format!("{slots}; carried, not active until you switch")]
+            })
+            .unwrap_or_default(),
+        Shelf::Stats => cat
+            .run
+            .shop
+            .stat_offers
+            .iter()
+            .find(|o| o.id == id)
+            .map(|o| super::build_now::stat_changes(world, carry, &o.modifiers))
+            .unwrap_or_default(),
+    }
 }
 
 fn offer_name(world: &World, shelf: Shelf, id: &str) -> String {

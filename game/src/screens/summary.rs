@@ -28,10 +28,12 @@ pub fn show(
     end: Option<&RunEnd>,
     on_profile: bool,
     can_go_endless: bool,
+    death: &[String],
 ) -> Option<SummaryAction> {
     let mut action = None;
     let title = match s.outcome {
         Some(Outcome::Won) => "Victory! The game is cleared",
+        Some(Outcome::Died) if death.first().is_some_and(|l| l.starts_with(ABANDONED)) => "Run abandoned",
         Some(Outcome::Died) => "You died",
         Some(Outcome::Survived) if s.last_wave_of_game => "The boss outlived you: no victory",
         Some(Outcome::Survived) | None => "Run over",
@@ -41,6 +43,16 @@ pub fn show(
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
+            for (k, line) in death.iter().enumerate() {
+                if k == 0 {
+                    ui.strong(line);
+                } else {
+                    ui.label(line);
+                }
+            }
+            if !death.is_empty() {
+                ui.separator();
+            }
             egui::Grid::new("summary")
                 .num_columns(2)
                 .striped(true)
@@ -104,6 +116,46 @@ pub fn show(
     action
 }
 
+/// How the summary's first line starts for a run abandoned from the pause menu.
+pub const ABANDONED: &str = "You abandoned the run";
+
+/// The line a summary shows for a run abandoned in wave `wave`.
+pub fn abandoned_line(wave: u32) -> String {
+    format!("{ABANDONED} in wave {wave}.")
+}
+
+/// The death screen's words (docs/screens.md#run-management): who or what
+/// dealt the killing blow, and the damage taken by source over the last
+/// five seconds. Empty when the player did not die in this wave.
+pub fn death_lines(world: &crate::world::World) -> Vec<String> {
+    use crate::world::blows::{HARM_WINDOW_S, HarmKind, harm_by_source};
+    let stats = &world.stats;
+    let Some(cause) = &stats.death_cause else {
+        return Vec::new();
+    };
+    let kind = stats.recent_harm.last().map(|h| h.kind);
+    let killer = match kind {
+        Some(HarmKind::Enemy) => format!("Killed by a {cause}'s blow."),
+        Some(HarmKind::Boss) => format!("Killed by {cause}."),
+        Some(HarmKind::Shot) => "Killed by an enemy shot.".to_string(),
+        Some(HarmKind::OwnBlast) => "Killed by your own explosion (self-damage).".to_string(),
+        Some(HarmKind::OwnGear) => "Killed by your own gear draining HP (self-damage).".to_string(),
+        Some(HarmKind::Pool) => format!("Killed by an {cause}."),
+        Some(HarmKind::Affliction) => format!("Killed by {cause}."),
+        None => format!("Killed by {cause}."),
+    };
+    let mut lines = vec![killer];
+    let by = harm_by_source(&stats.recent_harm, world.wave_steps, world.dt());
+    if !by.is_empty() {
+        let parts: Vec<String> = by.iter().map(|(s, _, a)| format!("{s} {a:.0}")).collect();
+        lines.push(format!(
+            "Damage taken in the last {HARM_WINDOW_S:.0} s: {}",
+            parts.join(" · ")
+        ));
+    }
+    lines
+}
+
 /// The run's aether, item by item, and what it now affords.
 fn aether(ui: &mut egui::Ui, end: &RunEnd) {
     let a = &end.aether;
@@ -120,6 +172,11 @@ fn aether(ui: &mut egui::Ui, end: &RunEnd) {
         if a.clear > 0 {
             ui.label(if a.first_clear { "First clear" } else { "Clear" });
             ui.monospace(format!("+{}", a.clear));
+            ui.end_row();
+        }
+        if a.rush > 0 {
+            ui.label("Boss rushes cleared");
+            ui.monospace(format!("+{}", a.rush));
             ui.end_row();
         }
     });

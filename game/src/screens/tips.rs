@@ -48,6 +48,30 @@ pub fn lab_tips(world: &World, carry: &Carry, ops: Option<(u32, u32)>, cycle_s: 
             text: "A trigger needs an action placed after it to work →".into(),
         });
     }
+    // docs/vm.md#mana: a chip dearer than the most mana the build can hold
+    // is skipped on every cast (an infinite-spells core pays HP instead).
+    let core = cat.cores.find(&active.id).map(|i| cat.cores.get(i));
+    if let Some(core) = core.filter(|c| !c.infinite_spells) {
+        let player = world.player.stat(crate::stats::StatId::ManaMax);
+        let holds = core.mana_max.min(player);
+        let mut named: Vec<&str> = Vec::new();
+        for s in active
+            .deck
+            .iter()
+            .filter_map(|c| cat.spells.find(&c.id).map(|i| cat.spells.get(i)))
+        {
+            if s.mana > holds && !named.contains(&s.name.as_str()) {
+                named.push(&s.name);
+                tips.push(Tip {
+                    tone: Tone::Warning,
+                    text: format!(
+                        "{} costs {:.0} mana, but this build holds at most {:.0} (the lower of the core's {:.0} and yours {:.0}): it is skipped on every cast.",
+                        s.name, s.mana, holds, core.mana_max, player
+                    ),
+                });
+            }
+        }
+    }
     if let Some((used, max)) = ops
         && max > 0
         && used as f32 > OPS_RED * max as f32

@@ -5,7 +5,8 @@
 /// What the title shows besides its buttons.
 #[derive(Debug, Clone, Default)]
 pub struct TitleInfo {
-    /// The run left between waves, described ("after wave 7 (seed 12)").
+    /// The run left between waves, described ("Wave 6 of 20 · seed 12": the
+    /// wave it continues with).
     pub saved_run: Option<String>,
     /// Practice starts reached (milestone waves).
     pub practice: Vec<u32>,
@@ -57,7 +58,7 @@ pub enum TitleAction {
 pub fn lesson(stage: u8) -> &'static str {
     match stage {
         1 => {
-            "Run 1 of your first five: a preset core with three Spark Bolts. Just move: your core fires by itself."
+            "Run 1 of your first five: a preset core with Double Cast and three Spark Bolts. Just move: your core fires by itself."
         }
         2 => {
             "Run 2: the core editor opens. Drag chips between the core and the waiting area; the shop sells Tier 1 chips."
@@ -75,8 +76,11 @@ pub fn lesson(stage: u8) -> &'static str {
 /// Draws the title; `restoring` replaces the buttons with the restore's progress.
 pub fn show(ctx: &egui::Context, info: &TitleInfo, restoring: Option<(u32, u32)>) -> Option<TitleAction> {
     let mut action = None;
+    let mut confirmed = false;
     ctx.root_ui(|root| {
         egui::CentralPanel::default().show(root, |ui| {
+          // A long title (notices, practice starts, NG+ and curse runs) scrolls.
+          egui::ScrollArea::vertical().id_salt("title").show(ui, |ui| {
             ui.vertical_centered(|ui| {
                 ui.add_space(ui.available_height() * 0.12);
                 ui.heading(egui::RichText::new("Arcane Artificer").size(44.0).strong());
@@ -103,12 +107,31 @@ pub fn show(ctx: &egui::Context, info: &TitleInfo, restoring: Option<(u32, u32)>
                 let button = |ui: &mut egui::Ui, text: &str, enabled: bool| {
                     ui.add_enabled(enabled, egui::Button::new(text).min_size(egui::vec2(width, 34.0)))
                 };
+                if let Some(saved) = &info.saved_run
+                    && let Some(pending) = ctx.data(|d| d.get_temp::<TitleAction>(confirm_id()))
+                {
+                    // A new run would replace the saved one: asked first.
+                    ui.label(format!("Start a new run? Your saved run ({saved}) will be lost."));
+                    let yes = button(ui, "Start the new run", true);
+                    let no = button(ui, "Keep my saved run", true);
+                    if ctx.memory(|m| m.focused().is_none()) {
+                        no.request_focus();
+                    }
+                    if yes.clicked() {
+                        action = Some(pending);
+                        confirmed = true;
+                    }
+                    if yes.clicked() || no.clicked() || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+                        ctx.data_mut(|d| d.remove::<TitleAction>(confirm_id()));
+                    }
+                    return;
+                }
                 let new_run = button(ui, "New run", true);
                 if new_run.clicked() {
                     action = Some(TitleAction::NewRun);
                 }
                 if let Some(s) = &info.saved_run
-                    && button(ui, &format!("Continue  ({s})"), true).clicked()
+                    && button(ui, &format!("Continue: {s}"), true).clicked()
                 {
                     action = Some(TitleAction::Continue);
                 }
@@ -174,9 +197,32 @@ pub fn show(ctx: &egui::Context, info: &TitleInfo, restoring: Option<(u32, u32)>
                     ui.label(egui::RichText::new(lesson(stage)).italics());
                 }
             });
+          });
         });
     });
+    // Every start of a new run asks first while a saved run would be lost.
+    if !confirmed
+        && info.saved_run.is_some()
+        && let Some(a) = action.filter(|a| {
+            matches!(
+                a,
+                TitleAction::NewRun
+                    | TitleAction::NgPlus(_)
+                    | TitleAction::Curse(_)
+                    | TitleAction::Practice(_)
+            )
+        })
+        && ctx.data(|d| d.get_temp::<TitleAction>(confirm_id())).is_none()
+    {
+        ctx.data_mut(|d| d.insert_temp(confirm_id(), a));
+        return None;
+    }
     action
+}
+
+/// The new-run choice waiting for its confirmation (egui memory).
+fn confirm_id() -> egui::Id {
+    egui::Id::unique("title confirms a new run")
 }
 
 /// The onboarding lesson of this run, shown over the lab (docs/game.md#lessons).

@@ -312,18 +312,31 @@ impl Shop {
     }
 
     fn restock(&mut self, def: &ShopDef, pool: &ShopPool, rng: &mut ChaCha8Rng) {
-        let stock = |entries: &[PoolEntry], n: usize, rng: &mut ChaCha8Rng| -> Vec<Offer> {
-            (0..n)
-                .filter_map(|_| crate::pick::item(entries, |e| e.weight, rng, crate::pick::unit_scaled))
-                .map(|e| Offer {
-                    id: e.id.clone(),
-                    price: e.price,
-                    sold: false,
-                })
-                .collect()
-        };
-        self.spells = stock(&pool.spells, def.shelves.spells, rng);
-        self.cores = stock(&pool.cores, def.shelves.cores, rng);
+        self.spells = (0..def.shelves.spells)
+            .filter_map(|_| crate::pick::item(&pool.spells, |e| e.weight, rng, crate::pick::unit_scaled))
+            .map(|e| Offer {
+                id: e.id.clone(),
+                price: e.price,
+                sold: false,
+            })
+            .collect();
+        // Shelf B never shows the same core twice (docs/screens.md#no-traps):
+        // each core drawn leaves the draw. (Carried cores are not in the
+        // pool at all: `Run::pool`.)
+        let mut left: Vec<PoolEntry> = pool.cores.clone();
+        self.cores = Vec::new();
+        for _ in 0..def.shelves.cores {
+            let Some(e) = crate::pick::item(&left, |e| e.weight, rng, crate::pick::unit_scaled).cloned()
+            else {
+                break;
+            };
+            left.retain(|l| l.id != e.id);
+            self.cores.push(Offer {
+                id: e.id,
+                price: e.price,
+                sold: false,
+            });
+        }
         self.stats = (0..def.shelves.stats)
             .filter_map(|_| crate::pick::item(&def.stat_offers, |o| o.weight, rng, crate::pick::unit_scaled))
             .map(|o| Offer {

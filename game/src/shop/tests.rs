@@ -195,5 +195,21 @@ fn stock_is_seeded() {
     let b = Shop::open(&d, &pool(), &mut ChaCha8Rng::seed_from_u64(9));
     assert_eq!(a, b);
     assert_eq!(a.spells.len(), 4);
-    assert_eq!(a.cores.len(), 2);
+    // Two core places, one core in the pool: shelf B never shows a core
+    // twice, so it shows the one.
+    assert_eq!(a.cores.len(), 1);
+}
+
+#[test]
+fn shelf_b_never_shows_a_core_twice() {
+    let d = def();
+    let mut p = pool();
+    let mut other = p.cores[0].clone();
+    other.id = "other_core".into();
+    p.cores.push(other);
+    for seed in 0..64 {
+        let s = Shop::open(&d, &p, &mut ChaCha8Rng::seed_from_u64(seed));
+        assert_eq!(s.cores.len(), 2, "seed {seed}");
+        assert_ne!(s.cores[0].id, s.cores[1].id, "seed {seed}");
+    }
 }

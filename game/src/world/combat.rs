@@ -86,8 +86,10 @@ impl World {
                     self.hurt_player(shot.damage, class, super::blows::Blow::EnemyShot);
                     if self.player.damage_taken > before {
                         self.afflict_player(shot.elements.dominant(), shot.damage);
+                        // Every blow that reaches the player, as a body's
+                        // (`contact_blow`).
+                        self.cast_entry(EntryOn::Hit, self.player.pos, counters);
                     }
-                    self.cast_entry(EntryOn::Hit, self.player.pos, counters);
                 }
                 _ => {}
             }
@@ -394,8 +396,11 @@ impl World {
         carry.stash.extend(drops.items);
         if let Some(a) = drops.artifact {
             self.stats.artifacts_dropped += 1;
-            if carry.equipment.socket(a, &self.cat.loot).is_ok() {
-                self.refresh_gear(carry);
+            // Sockets are alike, so a free one takes the find with nothing
+            // to ask; with every socket full it waits in the bag.
+            match carry.equipment.socket(a.clone(), &self.cat.loot) {
+                Ok(()) => self.refresh_gear(carry),
+                Err(_) => carry.found_artifacts.push(a),
             }
         }
     }

@@ -136,7 +136,13 @@ impl crate::loot::hook_effects::HookFight for RuleHost<'_> {
         let before = p.damage_taken;
         let was_up = p.hp > 0.0;
         p.take_damage_over_time(amount);
-        self.w.stats.damage_taken += self.w.player.damage_taken - before;
+        let taken = self.w.player.damage_taken - before;
+        self.w.stats.damage_taken += taken;
+        self.w.note_harm_named(
+            "own gear's drain".into(),
+            super::blows::HarmKind::OwnGear,
+            taken as f32,
+        );
         let killed = was_up && self.w.player.hp <= 0.0;
         if killed {
             self.w.stats.death_cause = Some("own gear's drain".into());

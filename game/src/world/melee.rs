@@ -185,11 +185,17 @@ impl World {
             self.riposte(slot, counters);
             return;
         }
+        let before = self.player.damage_taken;
         self.hurt_player(
             dmg,
             self.cat.run.world.enemy_attack.contact_class,
             super::blows::Blow::Contact(slot),
         );
+        // An entry deck cast "when you are hit" fires on every blow that
+        // reaches the player, a body's as a shot's (docs/game.md#cores).
+        if self.player.damage_taken > before {
+            self.cast_entry(crate::vm::EntryOn::Hit, self.player.pos, counters);
+        }
     }
 
     /// One exchange for `artificer tool parry`: enemy `slot` lands a contact

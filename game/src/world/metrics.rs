@@ -104,6 +104,11 @@ pub struct WaveStats {
     /// What dealt the killing blow, when the player died in the wave (an
     /// enemy's or boss's name for contact, else the kind of harm).
     pub death_cause: Option<String>,
+    /// The hits the player took in the last [`super::blows::HARM_WINDOW_S`]
+    /// seconds, oldest first: the death screen's "damage taken by source"
+    /// (docs/screens.md#run-management). Words only: nothing in the run
+    /// reads it, and the state hash leaves it out.
+    pub recent_harm: Vec<super::blows::Harm>,
     /// Player shots the mirror world turned back.
     pub mirrored: u32,
     /// Damage dealt to enemies (hits, area, reactions; damage over time excluded).

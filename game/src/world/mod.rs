@@ -32,7 +32,7 @@ mod areas;
 pub use crate::arena;
 mod between_waves;
 mod blast;
-mod blows;
+pub mod blows;
 mod casting;
 mod chain;
 mod charge;

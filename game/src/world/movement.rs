@@ -151,6 +151,7 @@ impl World {
         let taken = self.player.damage_taken - before;
         if taken > 0.0 {
             self.stats.damage_taken += taken;
+            self.note_harm(blow, taken as f32);
             self.effects.push(
                 EffectKind::PlayerHurt { amount: taken as f32 },
                 self.player.pos,
@@ -189,6 +190,7 @@ impl World {
         let was_up = self.player.hp > 0.0;
         self.player.take_damage_over_time(scaled);
         self.stats.damage_taken += self.player.damage_taken - before;
+        self.note_harm(blow, (self.player.damage_taken - before) as f32);
         if was_up && self.player.hp <= 0.0 {
             self.stats.death_cause = Some(self.blow_name(blow));
             self.run_hooks(crate::loot::hooks::Hook::OnDeath, &mut StepCounters::default());

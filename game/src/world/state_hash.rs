@@ -85,6 +85,7 @@ impl World {
         h.part("boss_events", &self.boss_events);
         let stats = WaveStats {
             step_ms: Vec::new(),
+            recent_harm: Vec::new(),
             ..self.stats.clone()
         };
         h.part("stats", &stats);

@@ -1,6 +1,6 @@
 //! Runs as the profile shapes them and as they feed it back
 //! (`profile::run_book`, the code the window and `sim --profile` share):
-//! a new profile starts at onboarding run 1 (three Spark Bolts, the editor
+//! a new profile starts at onboarding run 1 (Double Cast and three Spark Bolts, the editor
 //! shut, no chips in the shop); locked content never reaches a shop until
 //! its unlock is bought; a run's aether, milestones and codex entries are
 //! booked; a run saved between waves as its replay is restored exactly;
@@ -82,7 +82,10 @@ fn a_new_profile_starts_onboarding_run_one() {
     }
     assert!(!setup.last_will);
     let mut run = Run::new(cat.clone(), setup, Backend::Cpu, None).expect("run");
-    assert_eq!(run.carry().loadout.active_deck_ids(), vec!["spark_bolt"; 3]);
+    assert_eq!(
+        run.carry().loadout.active_deck_ids(),
+        game::run::modes::LESSON_DECK.to_vec()
+    );
     // The editor is shut in run 1: moving a card is refused, with the reason.
     let refused = run.apply(Command::MoveCard {
         from: game::shop::loadout::Spot::Slot(0),

@@ -63,9 +63,20 @@ fn a_scripted_run_clears_goes_endless_and_meets_a_mutator_at_w30_and_a_rush_at_w
         text.lines().any(|l| l == "endless"),
         "the Endless command is recorded"
     );
-    let again = play_replay(cat, Replay::parse(&text).expect("parses"), None, None).expect("replays");
+    let again = play_replay(cat.clone(), Replay::parse(&text).expect("parses"), None, None).expect("replays");
     assert_eq!(again.report().state_hash, report.state_hash);
     assert!(again.endless());
+
+    // A cleared boss rush pays aether, even in endless (docs/game.md#boss-rush).
+    assert_eq!(run.rushes_cleared(), u32::from(wave(40).boss_rush_cleared));
+    let mut profile = game::profile::Profile::default();
+    let end = game::profile::run_book::book_run(&mut profile, &cat, &run);
+    assert_eq!(
+        end.aether.rush,
+        run.rushes_cleared() * game::run::modes::RUSH_AETHER
+    );
+    assert_eq!(end.aether.total(), end.aether.rush, "endless books nothing else");
+    assert_eq!(profile.aether, end.aether.rush);
 }
 
 #[test]
@@ -81,7 +92,7 @@ fn ng_plus_boss_rush_and_start_wave_round_trip_through_the_replay_header() {
             mode: Mode::BossRush,
             ng_plus: 2,
             start_wave: Some(25),
-            curse: None,
+            ..ModeOptions::default()
         },
     };
     let run = play_recorded(cat.clone(), &opts, None, true).expect("plays");
@@ -99,6 +110,11 @@ fn ng_plus_boss_rush_and_start_wave_round_trip_through_the_replay_header() {
         .to_text(run.setup(), Backend::Cpu, 0);
     let replay = Replay::parse(&text).expect("parses");
     assert_eq!(replay.header.setup, setup);
+    let cleared = report.waves.iter().filter(|w| w.boss_rush_cleared).count() as u32;
+    assert_eq!(run.rushes_cleared(), cleared);
+    let mut profile = game::profile::Profile::default();
+    let end = game::profile::run_book::book_run(&mut profile, &cat, &run);
+    assert_eq!(end.aether.rush, cleared * game::run::modes::RUSH_AETHER);
     let again = play_replay(cat, replay, None, None).expect("replays");
     assert_eq!(again.report().state_hash, report.state_hash);
 }

@@ -7,6 +7,7 @@ mod after_clear;
 mod bad_input;
 mod economy_rules;
 mod endless_run;
+mod newcomer_lessons;
 mod run_flow;
 mod shop_and_memory;
 mod sim_batch;

@@ -125,3 +125,87 @@ fn luck_finds_rarer_loot() {
     let (plain, lucky) = (rare_share(0.0), rare_share(100.0));
     assert!(lucky > plain * 1.2, "{lucky} vs {plain}");
 }
+
+/// A core the player carries never comes back on shelf B
+/// (docs/screens.md#no-traps): the starter core is in the data's shop
+/// pool, but not in the run's while it is carried.
+#[test]
+fn the_shop_never_offers_a_carried_core() {
+    let cat = catalog();
+    let run =
+        game::run::Run::new(cat.clone(), game::run::RunSetup::new(4, 20), Backend::Cpu, None).expect("run");
+    let carried: Vec<String> = run.carry().loadout.cores().iter().map(|c| c.id.clone()).collect();
+    assert!(
+        shop_pool(&cat, ShopFor::default())
+            .cores
+            .iter()
+            .any(|e| carried.contains(&e.id)),
+        "the data's pool holds a carried core ({carried:?}), so the rule is tested"
+    );
+    assert!(
+        !run.pool().cores.iter().any(|e| carried.contains(&e.id)),
+        "{carried:?}"
+    );
+}
+
+/// Sentinel Core's on-hit deck fires on every blow that reaches the
+/// player, an enemy's body as a shot (docs/game.md#cores): standing still
+/// in wave 1, where only bodies strike, the core with an on-hit chip casts
+/// more than the same core without one.
+#[test]
+fn an_on_hit_entry_fires_on_contact_blows() {
+    use game::run::{Build, Command, Phase, Run, RunSetup, StepInput};
+    let cat = catalog();
+    let casts = |on_hit: Vec<String>| {
+        let build = Build {
+            core: "sentinel_core".into(),
+            deck: vec!["spark_bolt".into()],
+            entries: game::run::BuildEntries {
+                on_hit,
+                ..Default::default()
+            },
+            equipment: Default::default(),
+            items: Vec::new(),
+        };
+        let setup = RunSetup {
+            build: Some(build),
+            ..RunSetup::new(2, 1)
+        };
+        let mut run = Run::new(cat.clone(), setup, Backend::Cpu, None).expect("run");
+        run.apply(Command::StartWave).expect("wave 1");
+        while run.phase() == Phase::Fight {
+            run.apply(Command::Step(StepInput::new(glam::Vec2::ZERO, None)))
+                .expect("step");
+        }
+        let w = run.world();
+        assert!(w.stats.damage_taken > 0.0, "the grunts reached the player");
+        w.stats.casts
+    };
+    let with = casts(vec!["spark_bolt".into()]);
+    let without = casts(Vec::new());
+    assert!(
+        with > without,
+        "on-hit casts: {with} with the entry, {without} without"
+    );
+}
+
+/// An artifact found with every socket full is never lost: it waits among
+/// the run's loose artifacts when the wave ends, for the armoury to socket.
+#[test]
+fn a_find_with_full_sockets_waits_in_the_bag() {
+    use game::run::{Command, Phase, Run, RunSetup, StepInput};
+    let cat = catalog();
+    let mut run = Run::new(cat, RunSetup::new(6, 20), Backend::Cpu, None).expect("run");
+    run.apply(Command::StartWave).expect("wave 1");
+    let find = game::loot::artifacts::ArtifactInstance {
+        id: "loan".into(),
+        affixes: Vec::new(),
+    };
+    run.carry_mut().found_artifacts.push(find.clone());
+    while run.phase() == Phase::Fight {
+        run.apply(Command::Step(StepInput::new(glam::Vec2::ZERO, None)))
+            .expect("step");
+    }
+    assert!(run.carry().found_artifacts.is_empty());
+    assert_eq!(run.loose_artifacts(), &[find][..]);
+}

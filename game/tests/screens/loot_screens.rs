@@ -70,7 +70,10 @@ fn panels_draw_empty_and_full() {
         ..Default::default()
     };
     frame(|ui| {
-        assert_eq!(panel::show(ui, &mut view, &eq, &inv, &loose, &d), None);
+        assert_eq!(
+            panel::show(ui, &mut view, &eq, &inv, &loose, &d, Default::default()),
+            None
+        );
         assert_eq!(
             bench::show(ui, &mut state, &inv, &bag, (&Recipes::default(), 100), 12, &d),
             None
@@ -83,6 +86,10 @@ fn panels_draw_empty_and_full() {
             &empty,
             &[],
             &d,
+            panel::BuildNow {
+                hp_max: 100.0,
+                core_mana: Some(100.0),
+            },
         );
         let _ = bench::show(
             ui,

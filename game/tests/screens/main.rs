@@ -3,6 +3,8 @@
 //! the crafting bench. One test binary; each module is a former test file and
 //! keeps its name, so `cargo test --test screens screen_shots::` selects it.
 
+mod layout;
 mod loot_screens;
+mod run_words;
 mod screen_shots;
 mod screen_text;

@@ -265,7 +265,7 @@ fn every_screen_matches_its_reference() {
         "summary",
         cam.shoot(None, |ctx, scene| {
             menu(scene);
-            let _ = game::screens::summary::show(ctx, &cat, summary_run.summary(), None, false, false);
+            let _ = game::screens::summary::show(ctx, &cat, summary_run.summary(), None, false, false, &[]);
         }),
     ));
 

@@ -91,7 +91,7 @@ fn the_shop_lab_and_summary_show_names_not_ids() {
     run.preview_phase(Phase::Summary);
     let summary = run.summary().clone();
     let summary_text = frame_text(|ctx| {
-        let _ = game::screens::summary::show(ctx, &cat, &summary, None, false, false);
+        let _ = game::screens::summary::show(ctx, &cat, &summary, None, false, false, &[]);
     });
     let mut found = leaks(&shop_text, &ids);
     found.extend(leaks(&lab_text, &ids));
@@ -99,15 +99,95 @@ fn the_shop_lab_and_summary_show_names_not_ids() {
     assert!(found.is_empty(), "ids on screen: {found:#?}");
 }
 
+/// Internal field names of the data a tooltip might leak ("infinite_spells:
+/// out of mana ..."): the core and chip fields a player reads as words.
+const FIELDS: &[&str] = &[
+    "infinite_spells",
+    "heavy_cost",
+    "hp_cost",
+    "mana_max",
+    "mana_regen",
+    "cast_delay",
+    "spells_per_cast",
+    "always_cast",
+    "starter_deck",
+    "add_damage",
+    "damage_mult",
+    "speed_mult",
+    "explosion_radius",
+    "status_chance",
+    "lifetime_mult",
+    "add_pierce",
+];
+
 /// Every data id a player could meet: chips, cores, stat offers, item
-/// bases, artifacts, affixes and enemies.
+/// bases, artifacts, affixes and enemies; and the kinds a word scan can
+/// tell from prose (they hold an underscore: a stat key like `luck` is
+/// also an English word): stat keys, enchantment and enhancement ids,
+/// material ids and internal field names.
 fn all_ids(cat: &Catalog) -> BTreeSet<String> {
     let mut ids = ids(cat);
     ids.extend(cat.loot.bases.bases.iter().map(|b| b.id.clone()));
     ids.extend(cat.loot.artifacts.artifacts.iter().map(|a| a.id.clone()));
     ids.extend(cat.loot.affixes.affixes.iter().map(|a| a.id.clone()));
     ids.extend(cat.enemies.defs.iter().map(|e| e.id.clone()));
+    let mut keyed: Vec<String> = game::stats::StatId::ALL
+        .iter()
+        .map(|s| s.id().to_string())
+        .collect();
+    keyed.extend(cat.loot.enchantments.enchantments.iter().map(|d| d.id.clone()));
+    keyed.extend(cat.loot.enhancements.enhancements.iter().map(|d| d.id.clone()));
+    keyed.extend(
+        game::loot::materials::Material::ALL
+            .iter()
+            .map(|m| m.id().to_string()),
+    );
+    keyed.extend(FIELDS.iter().map(|f| f.to_string()));
+    ids.extend(keyed.into_iter().filter(|k| k.contains('_')));
     ids
+}
+
+/// Every tooltip a chip, core or stat offer shows (shop and lab), every
+/// item modifier line, and the level-up cards' names read as words.
+#[test]
+fn tooltips_and_modifier_lines_show_words_not_ids() {
+    let cat = Arc::new(Catalog::load(&game::data::default_root()).expect("data loads"));
+    let ids = all_ids(&cat);
+    let mut texts = Vec::new();
+    for i in 0..cat.spells.len() {
+        let id = &cat.spells.get(game::vm::SpellIdx(i as u32)).id;
+        texts.push(game::screens::names::spell_tip(&cat, id, Some(10)));
+    }
+    for c in cat.cores.iter() {
+        texts.push(game::screens::names::core_tip(&cat, &c.id, Some(10)));
+    }
+    for o in &cat.run.shop.stat_offers {
+        texts.push(game::screens::names::stat_offer_tip(&cat, &o.id));
+        texts.extend(o.modifiers.iter().map(game::loot::item::modifier_line));
+    }
+    for u in &cat.run.economy.levelups.upgrades {
+        texts.push(u.name.clone());
+        texts.extend(u.modifiers.iter().map(game::loot::item::modifier_line));
+    }
+    // Tooltips are prose: an id that is one English word ("nuke",
+    // "penetration") reads as that word there, so only ids no prose holds
+    // (with an underscore) count.
+    let ids: BTreeSet<String> = ids.into_iter().filter(|i| i.contains('_')).collect();
+    let found = leaks(&texts, &ids);
+    assert!(found.is_empty(), "ids in tooltips: {found:#?}");
+    // The issue's cases, read as a player reads them.
+    let pickup = game::stats::StatModifier {
+        stat: game::stats::StatId::PickupRadius,
+        add: 30.0,
+        mul: 1.0,
+    };
+    assert_eq!(pickup.words(), "+30 pickup radius");
+    let damage = game::stats::StatModifier {
+        stat: game::stats::StatId::DamageMult,
+        add: 0.0,
+        mul: 1.15,
+    };
+    assert_eq!(damage.words(), "+15 % damage");
 }
 
 /// The rest of the screens: the title, the armoury with loot in it, a
@@ -125,7 +205,7 @@ fn every_other_screen_shows_names_not_ids() {
     };
 
     let title = game::screens::title::TitleInfo {
-        saved_run: Some("after wave 7 (seed 12)".into()),
+        saved_run: Some("Wave 8 of 20 · seed 12".into()),
         practice: vec![5, 10],
         ..Default::default()
     };
@@ -202,17 +282,36 @@ fn every_other_screen_shows_names_not_ids() {
         check(
             "settlement",
             frame_text(|ctx| {
-                let _ = game::screens::settlement::show(ctx, &stats, gold, false);
+                let _ = game::screens::settlement::show(ctx, &stats, gold, false, 1);
             }),
         );
     }
+    if fight.phase() == Phase::Settlement {
+        fight.apply(game::run::Command::Continue).expect("continue");
+    }
     let table = &cat.run.economy.levelups;
     let offer = fight.offer().to_vec();
+    assert!(!offer.is_empty(), "wave 1 gives a level-up: {:?}", fight.phase());
     check(
         "level-up",
         frame_text(|ctx| {
-            let _ = game::screens::levelup::show(ctx, table, &offer, 1);
+            let _ = game::screens::levelup::show(ctx, table, &offer, 1, (fight.world(), fight.carry()));
         }),
+    );
+    let level_text = frame_text(|ctx| {
+        let _ = game::screens::levelup::show(ctx, table, &offer, 1, (fight.world(), fight.carry()));
+    });
+    // One number per change: the card's own, and the build's before and
+    // after (never a stat key, never "+108 %" under "×1.08").
+    assert!(
+        level_text.iter().any(|t| t.starts_with("Now: ")),
+        "{level_text:?}"
+    );
+    assert!(
+        !level_text
+            .iter()
+            .any(|t| t.contains("+108") || t.contains("Mult")),
+        "{level_text:?}"
     );
     assert!(found.is_empty(), "ids on screen: {found:#?}");
 }

@@ -22,6 +22,8 @@ impl Run {
         let boss_alive = w.boss_alive();
         let duration_s = w.wave_steps as f64 * f64::from(w.dt());
         let stats = w.end_wave(&mut self.carry);
+        // Finds no socket took wait in the bag, for the armoury to socket.
+        self.loose.append(&mut self.carry.found_artifacts);
         if !died {
             // The settlement (interest on the gold held) pays a survivor.
             self.carry.wallet.settle(&w.catalog().run.economy.def.settlement);
@@ -51,6 +53,7 @@ impl Run {
         self.phase = phase;
         self.outcome = outcome;
         if rush_cleared && !died {
+            self.rushes_cleared += 1;
             self.give_rush_card();
         }
         let gold = self.carry.wallet.gold();

@@ -3,22 +3,26 @@
 //! only through [`Command`]s on the [`Run`], so every scripted run is a valid
 //! replay.
 //!
-//! Two policies (`artificer sim --policy starter|competent`), stated in
-//! their modules:
+//! Three policies (`artificer sim --policy starter|competent|newcomer`),
+//! stated in their modules:
 //! * [`starter`]: the simple shopper (multicasts, damage modifiers, whatever
 //!   damaging action the shelf has), the baseline of earlier balance passes;
 //! * [`competent`]: builds like a player who read the codex: one element
 //!   plan (lightning on a water coat), damage modifiers ahead of multicasts,
 //!   homing, bigger cores toward more slots, mana kept balanced, damage and
-//!   survivability bought in proportion, loot compared and worn.
+//!   survivability bought in proportion, loot compared and worn;
+//! * [`newcomer`]: a player in their first hour (flees what the screen
+//!   shows, never edits the deck, first level-up, cheapest offer), the
+//!   yardstick of the onboarding lessons.
 //!
-//! Both move and dash alike ([`movement`]). Between waves the sim also
+//! The first two move and dash alike ([`movement`]). Between waves the sim also
 //! measures the build's single-target DPS on the test range ([`measure`]),
 //! in a world of its own, so the measurement never touches the run.
 
 pub mod competent;
 pub mod measure;
 pub mod movement;
+pub mod newcomer;
 pub mod starter;
 
 use serde::Serialize;
@@ -40,6 +44,8 @@ pub enum Policy {
     Starter,
     /// The codex reader ([`competent`]).
     Competent,
+    /// The first-hour player ([`newcomer`]).
+    Newcomer,
 }
 
 impl Policy {
@@ -48,6 +54,7 @@ impl Policy {
         match self {
             Policy::Starter => "starter",
             Policy::Competent => "competent",
+            Policy::Newcomer => "newcomer",
         }
     }
 }
@@ -65,7 +72,10 @@ impl std::str::FromStr for Policy {
         match s {
             "starter" => Ok(Policy::Starter),
             "competent" => Ok(Policy::Competent),
-            other => Err(format!("unknown policy `{other}` (starter or competent)")),
+            "newcomer" => Ok(Policy::Newcomer),
+            other => Err(format!(
+                "unknown policy `{other}` (starter, competent or newcomer)"
+            )),
         }
     }
 }
@@ -99,6 +109,8 @@ pub fn play_watched(run: &mut Run, policy: Policy, watch: &mut dyn FnMut(&Run)) 
         policy,
         ..PlayLog::default()
     };
+    // The newcomer's heading, held between its steers.
+    let mut held = glam::Vec2::ZERO;
     loop {
         let cmd = match run.phase() {
             Phase::Summary => {
@@ -126,16 +138,21 @@ pub fn play_watched(run: &mut Run, policy: Policy, watch: &mut dyn FnMut(&Run)) 
                 let dir = match policy {
                     Policy::Starter => steer(w),
                     Policy::Competent => steer_with(w, &Steer::COMPETENT),
+                    Policy::Newcomer => {
+                        if newcomer::steers_now(w) {
+                            held = newcomer::steer(w);
+                        }
+                        held
+                    }
                 };
                 let boss_dead = w.stats.boss_kills > 0;
-                let aim = match policy {
-                    Policy::Starter => None,
-                    Policy::Competent => competent::boss_aim(w),
+                let (aim, dash) = match policy {
+                    Policy::Starter => (None, should_dash(w, dir)),
+                    Policy::Competent => (competent::boss_aim(w), should_dash(w, dir)),
+                    // The newcomer has not found the dash yet.
+                    Policy::Newcomer => (None, false),
                 };
-                send(
-                    run,
-                    Command::Step(StepInput::new(dir, aim).with_dash(should_dash(run.world(), dir))),
-                )?;
+                send(run, Command::Step(StepInput::new(dir, aim).with_dash(dash)))?;
                 watch(run);
                 let w = run.world();
                 if !boss_dead && w.stats.boss_kills > 0 {
@@ -150,6 +167,7 @@ pub fn play_watched(run: &mut Run, policy: Policy, watch: &mut dyn FnMut(&Run)) 
                 let k = match policy {
                     Policy::Starter => pick_levelup(table, run.offer()),
                     Policy::Competent => competent::pick_levelup(run, table, run.offer()),
+                    Policy::Newcomer => Some(newcomer::pick_levelup()),
                 };
                 Command::ChooseLevelUp(k.unwrap_or(0))
             }
@@ -160,6 +178,9 @@ pub fn play_watched(run: &mut Run, policy: Policy, watch: &mut dyn FnMut(&Run)) 
                     }
                     Policy::Competent => {
                         competent::shop(run)?;
+                    }
+                    Policy::Newcomer => {
+                        newcomer::shop(run)?;
                     }
                 }
                 Command::LeaveShop
