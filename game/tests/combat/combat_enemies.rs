@@ -308,7 +308,11 @@ fn reap_frees_slots_and_reuses_the_lowest_first() {
     s.get_mut(a).unwrap().hp = -1.0;
     let deaths = s.reap(&mut rng, &mut Vec::new());
     assert_eq!(deaths.iter().map(|x| x.slot).collect::<Vec<_>>(), vec![a, b]);
-    assert!(deaths.iter().all(|x| (1..=2).contains(&x.gold) && x.xp == 5.0));
+    assert!(
+        deaths
+            .iter()
+            .all(|x| (1.0..=2.0).contains(&x.gold) && x.xp == 5.0)
+    );
     assert_eq!(s.alive_count(), 0);
     assert_eq!(spawn(&mut s, &d, "grunt", Vec2::new(0.0, 0.0)), a);
 }
