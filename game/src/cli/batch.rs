@@ -139,7 +139,7 @@ pub struct WaveSpread {
     /// `build_dps` entering the wave, every run.
     pub build_dps: Spread,
     /// `build_dps` entering the wave, runs that went on to win only (the DPS
-    /// curve of docs/balance.md#dps-curve).
+    /// curve of docs/balance.md#density).
     pub build_dps_winners: Spread,
     /// 95th-percentile step time, ms.
     pub step_ms_p95: Spread,

@@ -64,11 +64,11 @@ fn an_endless_wave_is_a_late_wave_scaled_by_its_difficulty() {
     let w45 = endless_wave(&cat.waves, 45);
     let w19 = &cat.waves[18];
     // Growth from W19: HP 2.49 × 1.5 = 3.735, damage 1.27 × 1.5 = 1.905,
-    // budget 5,150 × 1.5 = 7,725 (docs/balance.md#density), XP as W19's.
+    // budget 6,350 × 1.5 = 9,525 (docs/balance.md#density), XP as W19's.
     assert_eq!(w45.wave, 45);
     assert!((w45.hp_mult - 3.735).abs() < 1e-4, "{}", w45.hp_mult);
     assert!((w45.damage_mult - 1.905).abs() < 1e-4);
-    assert!((w45.budget - 7725.0).abs() < 1e-3);
+    assert!((w45.budget - 9525.0).abs() < 1e-3);
     assert_eq!(w45.xp_mult, w19.xp_mult);
     assert!(w45.boss.is_none());
     // Templates: W11–W19 without a boss (W15 has the armour lord) = 11, 12,

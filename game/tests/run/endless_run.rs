@@ -23,8 +23,9 @@ fn a_scripted_run_clears_goes_endless_and_meets_a_mutator_at_w30_and_a_rush_at_w
     let cat = catalog();
     // Seed 7 with the strong build and the competent player clears W20,
     // goes on and survives the shrinking map (W30) into the W40 rush
-    // (checked with `artificer sim` under the one area-damage rule; seeds 2,
-    // 3, 8, 9 and 10 do too, seeds 1, 4, 5 and 6 fall or stop short).
+    // (checked with `artificer sim` after the density pass of
+    // docs/balance.md#density; there seed 2 outlives W20 without killing
+    // the void lord and seed 3 falls at W10).
     let opts = RunOptions {
         seed: 7,
         waves: 40,
