@@ -75,7 +75,11 @@ fn seed_numbers_reach_the_archetypes() {
     }
     assert!(e.xp > g.xp, "an elite beetle is worth more than a grunt");
     for def in &d.defs {
-        assert!(def.gold[0] <= def.gold[1] && def.gold[1] <= 5, "{}: gold 0–5", def.id);
+        assert!(
+            def.gold[0] <= def.gold[1] && def.gold[1] <= 5,
+            "{}: gold 0–5",
+            def.id
+        );
     }
     // Swarm mites roll 0–2 gold before the wave's share.
     assert_eq!(d.get("swarmling").unwrap().gold, [0, 2]);
