@@ -86,6 +86,9 @@ pub struct BatchRun {
     pub death_cause: Option<String>,
     /// Damage dealt per second in each wave, wave 1 first.
     pub dps: Vec<f64>,
+    /// The crowd, the projectiles, the level and the cost of each wave,
+    /// wave 1 first (docs/balance.md#density).
+    pub waves: Vec<BatchWave>,
     /// Simulated 60-Hz steps.
     pub steps: u64,
     /// Wall time of the run, ms (timing: differs between runs).
@@ -94,6 +97,55 @@ pub struct BatchRun {
     pub state_hash: String,
     /// Why the run could not be played (a script refusal), if it could not.
     pub error: Option<String>,
+}
+
+/// One wave of a batch run: the figures the density and pace targets read
+/// (docs/balance.md#density).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BatchWave {
+    /// Wave number.
+    pub wave: u32,
+    /// Most enemies alive at once.
+    pub peak_enemies: u32,
+    /// Enemies alive, averaged over the wave's steps.
+    pub mean_enemies: f64,
+    /// Most moving player projectiles alive at once.
+    pub peak_player_projectiles: u32,
+    /// Most enemy shots alive at once.
+    pub peak_enemy_projectiles: u32,
+    /// Level at the wave's end.
+    pub level: u32,
+    /// Single-target DPS of the build that entered the wave (`build_dps`).
+    pub build_dps: f64,
+    /// 95th-percentile CPU ms per step (timing: differs between runs).
+    pub step_ms_p95: f64,
+}
+
+/// Per wave, the spread of each density, pace and cost figure over the runs
+/// that fought the wave.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WaveSpread {
+    /// Wave number.
+    pub wave: u32,
+    /// Runs that fought it.
+    pub runs: usize,
+    /// Most enemies alive at once.
+    pub peak_enemies: Spread,
+    /// Time-weighted mean enemies alive.
+    pub mean_enemies: Spread,
+    /// Most moving player projectiles alive.
+    pub peak_player_projectiles: Spread,
+    /// Most enemy shots alive.
+    pub peak_enemy_projectiles: Spread,
+    /// Level at the wave's end.
+    pub level: Spread,
+    /// `build_dps` entering the wave, every run.
+    pub build_dps: Spread,
+    /// `build_dps` entering the wave, runs that went on to win only (the DPS
+    /// curve of docs/balance.md#density).
+    pub build_dps_winners: Spread,
+    /// 95th-percentile step time, ms.
+    pub step_ms_p95: Spread,
 }
 
 /// Nearest-rank percentiles of a sample.
@@ -152,6 +204,9 @@ pub struct Aggregate {
     pub waves_reached: Spread,
     /// DPS in wave n (index n − 1) over the runs that fought it.
     pub dps_per_wave: Vec<Spread>,
+    /// Density, projectiles, level, build DPS and step cost in wave n (index
+    /// n − 1) over the runs that fought it.
+    pub per_wave: Vec<WaveSpread>,
     /// Deaths by what dealt the killing blow.
     pub deaths_by_cause: BTreeMap<String, usize>,
     /// Runs that could not be played.
@@ -208,8 +263,23 @@ fn play_one(cat: &Arc<Catalog>, opts: &RunOptions, seed: u64) -> BatchRun {
     };
     let start = Instant::now();
     match play_logged(cat.clone(), &opts, None, false) {
-        Ok((run, _log)) => {
+        Ok((run, log)) => {
             let report = run.report();
+            let waves = report
+                .waves
+                .iter()
+                .enumerate()
+                .map(|(i, w)| BatchWave {
+                    wave: w.wave,
+                    peak_enemies: w.peak_enemies,
+                    mean_enemies: w.mean_enemies,
+                    peak_player_projectiles: w.peak_player_projectiles,
+                    peak_enemy_projectiles: w.peak_enemy_projectiles,
+                    level: w.level,
+                    build_dps: round1(log.build_dps.get(i).copied().unwrap_or(0.0)),
+                    step_ms_p95: w.step_ms_p95,
+                })
+                .collect();
             let steps = report
                 .waves
                 .iter()
@@ -233,6 +303,7 @@ fn play_one(cat: &Arc<Catalog>, opts: &RunOptions, seed: u64) -> BatchRun {
                         }
                     })
                     .collect(),
+                waves,
                 steps,
                 wall_ms: round1(start.elapsed().as_secs_f64() * 1e3),
                 state_hash: report.state_hash,
@@ -247,6 +318,7 @@ fn play_one(cat: &Arc<Catalog>, opts: &RunOptions, seed: u64) -> BatchRun {
             cleared: false,
             death_cause: None,
             dps: Vec::new(),
+            waves: Vec::new(),
             steps: 0,
             wall_ms: round1(start.elapsed().as_secs_f64() * 1e3),
             state_hash: String::new(),
@@ -267,6 +339,7 @@ pub fn aggregate(runs: &[BatchRun], threads: usize, wall_s: f64) -> Aggregate {
     let dps_per_wave = (0..longest)
         .map(|i| Spread::of(played.iter().filter_map(|r| r.dps.get(i).copied()).collect()))
         .collect();
+    let per_wave = (0..longest).map(|i| wave_spread(&played, i)).collect();
     let mut deaths_by_cause = BTreeMap::new();
     for r in &played {
         if r.outcome == Some(Outcome::Died) {
@@ -286,6 +359,7 @@ pub fn aggregate(runs: &[BatchRun], threads: usize, wall_s: f64) -> Aggregate {
         },
         waves_reached: Spread::of(played.iter().map(|r| f64::from(r.wave_reached)).collect()),
         dps_per_wave,
+        per_wave,
         deaths_by_cause,
         errors: runs.len() - played.len(),
         threads,
@@ -296,6 +370,33 @@ pub fn aggregate(runs: &[BatchRun], threads: usize, wall_s: f64) -> Aggregate {
         } else {
             0.0
         },
+    }
+}
+
+/// The spread of wave `i + 1`'s figures over the runs that fought it.
+fn wave_spread(played: &[&BatchRun], i: usize) -> WaveSpread {
+    let fought: Vec<(&BatchWave, bool)> = played
+        .iter()
+        .filter_map(|r| r.waves.get(i).map(|w| (w, r.win)))
+        .collect();
+    let of = |f: &dyn Fn(&BatchWave) -> f64| Spread::of(fought.iter().map(|(w, _)| f(w)).collect());
+    WaveSpread {
+        wave: i as u32 + 1,
+        runs: fought.len(),
+        peak_enemies: of(&|w| f64::from(w.peak_enemies)),
+        mean_enemies: of(&|w| w.mean_enemies),
+        peak_player_projectiles: of(&|w| f64::from(w.peak_player_projectiles)),
+        peak_enemy_projectiles: of(&|w| f64::from(w.peak_enemy_projectiles)),
+        level: of(&|w| f64::from(w.level)),
+        build_dps: of(&|w| w.build_dps),
+        build_dps_winners: Spread::of(
+            fought
+                .iter()
+                .filter(|(_, won)| *won)
+                .map(|(w, _)| w.build_dps)
+                .collect(),
+        ),
+        step_ms_p95: of(&|w| w.step_ms_p95),
     }
 }
 

@@ -48,6 +48,9 @@ pub struct CoinUpdate {
 pub struct CoinField {
     /// The coins, oldest first; read-only for the renderer.
     pub coins: Vec<Coin>,
+    /// Thousandths of a gold owed by kills worth a fraction of a coin (a
+    /// dense wave's fodder): paid as a coin once a whole gold is owed.
+    owed_milli: u64,
 }
 
 impl CoinField {
@@ -61,6 +64,16 @@ impl CoinField {
                 magnetised: false,
             });
         }
+    }
+
+    /// Drops what a kill worth `value` gold pays (a fraction in dense waves,
+    /// docs/balance.md#density): the fraction is owed and joins a later
+    /// kill's coin, so a crowd of fodder pays its share in whole coins.
+    pub fn drop_share(&mut self, pos: Vec2, value: f32) {
+        let milli = (f64::from(value.max(0.0)) * 1000.0).round() as u64;
+        let owed = self.owed_milli + milli;
+        self.owed_milli = owed % 1000;
+        self.drop_coin(pos, (owed / 1000) as u32);
     }
 
     /// Ages, attracts and collects coins for one step.
@@ -158,6 +171,19 @@ mod tests {
         let u = f.update(&def(), 1.0 / 60.0, Vec2::ZERO, 16.0, 60.0);
         assert_eq!(u.collected, 4);
         assert!(f.coins.is_empty());
+    }
+
+    #[test]
+    fn fractions_are_owed_until_a_whole_gold() {
+        let mut f = CoinField::default();
+        for _ in 0..7 {
+            f.drop_share(Vec2::ZERO, 0.3);
+        }
+        // 2.1 gold owed in all: two coins of 1, 0.1 still owed.
+        assert_eq!(f.coins.len(), 2);
+        assert_eq!(f.value_on_ground(), 2);
+        f.drop_share(Vec2::ZERO, 2.9);
+        assert_eq!(f.value_on_ground(), 5);
     }
 
     #[test]

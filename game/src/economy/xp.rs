@@ -98,6 +98,9 @@ pub struct Progress {
     pub total_xp: u64,
     /// Level-ups earned and not yet chosen (chosen in the shop phase or at once).
     pub pending_levelups: u32,
+    /// Thousandths of an XP earned by kills worth a fraction of one (a dense
+    /// wave's fodder, docs/balance.md#density), carried to the next kill.
+    pub carried_milli: u64,
 }
 
 impl Default for Progress {
@@ -107,11 +110,22 @@ impl Default for Progress {
             xp: 0,
             total_xp: 0,
             pending_levelups: 0,
+            carried_milli: 0,
         }
     }
 }
 
 impl Progress {
+    /// Adds a kill's XP, which may be a fraction: the part below a whole XP
+    /// is carried to the next gain, so a thousand kills worth 0.3 XP each
+    /// pay 300 XP. Returns the whole XP added and the levels gained.
+    pub fn gain_share(&mut self, curve: &XpCurve, xp: f64) -> (u64, u32) {
+        let milli = (xp.max(0.0) * 1000.0).round() as u64 + self.carried_milli;
+        self.carried_milli = milli % 1000;
+        let whole = milli / 1000;
+        (whole, self.gain(curve, whole))
+    }
+
     /// Adds XP and returns how many levels were gained (each one a pending level-up choice).
     pub fn gain(&mut self, curve: &XpCurve, xp: u64) -> u32 {
         self.xp += xp;
@@ -163,6 +177,19 @@ mod tests {
         // Past the table the formula continues.
         let c = XpCurve::new(3);
         assert_eq!(c.to_next(5), 38);
+    }
+
+    #[test]
+    fn fractional_xp_is_carried() {
+        let c = XpCurve::new(50);
+        let mut p = Progress::default();
+        let mut whole = 0;
+        for _ in 0..10 {
+            whole += p.gain_share(&c, 0.35).0;
+        }
+        assert_eq!((whole, p.total_xp, p.carried_milli), (3, 3, 500));
+        assert_eq!(p.gain_share(&c, 7.5), (8, 1));
+        assert_eq!(p.level, 2);
     }
 
     #[test]

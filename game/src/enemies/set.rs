@@ -26,8 +26,9 @@ use crate::combat::{AttackerStats, CombatRules, HitResult, HitSpec, ReactionEven
 use crate::element::Element;
 use crate::spatial::SpatialHash;
 
-/// Side of a spatial hash cell, px: about two grunt diameters.
-const CELL_SIZE: f32 = 64.0;
+/// Side of a spatial hash cell, px: about a grunt's diameter, so a packed
+/// crowd's separation query reads a 2×2 block of cells.
+const CELL_SIZE: f32 = 32.0;
 
 /// What one projectile hit on an enemy did.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -65,6 +66,8 @@ pub struct EnemySet {
     pools: Vec<Pool>,
     desired: Vec<Vec2>,
     neighbours: Vec<u32>,
+    /// Scratch: each slot's separation push this step.
+    pushes: Vec<Vec2>,
     range_mult: f32,
     /// Spawns refused because `max_alive` enemies were alive.
     pub dropped_spawns: u64,
@@ -89,6 +92,7 @@ impl EnemySet {
             pools: Vec::new(),
             desired: Vec::new(),
             neighbours: Vec::new(),
+            pushes: Vec::new(),
             range_mult: 1.0,
             dropped_spawns: 0,
         }
@@ -196,6 +200,7 @@ impl EnemySet {
             contact_timer: 0.0,
             xp: def.xp,
             gold: def.gold,
+            gold_mult: 1.0,
             elite: false,
             ai_kind: AiKind::Seek,
             ai: super::state::AiState {
@@ -370,24 +375,27 @@ impl EnemySet {
             };
             self.desired[i] = v * mf;
         }
-        // Separation: push overlapping neighbours apart, reading positions from before this step.
+        // Separation: push overlapping neighbours apart, reading positions
+        // from before this step. Each pair is seen from its larger body (equal
+        // bodies each see the other), so an enemy looks only within twice its
+        // own radius: a packed crowd of small fodder stays linear instead of
+        // every mite scanning as far as the largest brute's reach.
         let sep = self.tuning.separation;
         let decay = (-self.tuning.knockback_decay * dt).exp();
+        self.pushes.clear();
+        self.pushes.resize(self.slots.len(), Vec2::ZERO);
+        let weight = |e: &EnemyState| if e.boss.is_some() { 0.1 } else { 0.5 };
         for i in 0..self.slots.len() {
             if !self.slots[i].alive {
                 continue;
             }
             let (p, r) = (self.slots[i].pos, self.slots[i].radius);
-            let mut push = Vec2::ZERO;
             self.neighbours.clear();
-            self.hash
-                .query_circle(p, r + self.max_radius, &mut self.neighbours);
+            self.hash.query_circle(p, 2.0 * r, &mut self.neighbours);
             for &j in &self.neighbours {
-                if j as usize == i {
-                    continue;
-                }
-                let o = &self.slots[j as usize];
-                if !o.alive {
+                let j = j as usize;
+                let o = &self.slots[j];
+                if j == i || !o.alive || o.radius > r {
                     continue;
                 }
                 let d = p - o.pos;
@@ -400,17 +408,24 @@ impl EnemySet {
                 // Coincident centres: split along a direction fixed by the slot order.
                 let n = if dist > 1e-4 {
                     d / dist
-                } else if i < j as usize {
+                } else if i < j {
                     Vec2::X
                 } else {
                     -Vec2::X
                 };
                 // Bosses barely yield; others split the overlap.
-                let weight = if self.slots[i].boss.is_some() { 0.1 } else { 0.5 };
-                push += n * (min - dist) * weight;
+                let overlap = min - dist;
+                self.pushes[i] += n * overlap * weight(&self.slots[i]);
+                if o.radius < r {
+                    self.pushes[j] -= n * overlap * weight(o);
+                }
             }
-            let e = &mut self.slots[i];
-            let step = (self.desired[i] + e.knock) * dt + push * sep;
+        }
+        for (i, e) in self.slots.iter_mut().enumerate() {
+            if !e.alive {
+                continue;
+            }
+            let step = (self.desired[i] + e.knock) * dt + self.pushes[i] * sep;
             e.pos = ctx.arena.clamp(e.pos + step, e.radius);
             e.knock *= decay;
         }
@@ -459,7 +474,7 @@ impl EnemySet {
                 e.resist = b.resist();
                 continue;
             }
-            let gold = rng.random_range(e.gold[0]..=e.gold[1]);
+            let gold = rng.random_range(e.gold[0]..=e.gold[1]) as f32 * e.gold_mult;
             deaths.push(Death {
                 slot: i as u32,
                 kind: e.kind,

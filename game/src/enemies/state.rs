@@ -43,6 +43,9 @@ pub struct SpawnScale {
     pub damage: f32,
     /// XP multiplier.
     pub xp: f32,
+    /// Gold multiplier on the rolled coin (the wave's reward share,
+    /// docs/balance.md#density); fractions are carried by the coin field.
+    pub gold: f32,
 }
 
 impl Default for SpawnScale {
@@ -51,6 +54,7 @@ impl Default for SpawnScale {
             hp: 1.0,
             damage: 1.0,
             xp: 1.0,
+            gold: 1.0,
         }
     }
 }
@@ -104,6 +108,8 @@ pub struct EnemyState {
     pub xp: f32,
     /// Gold on kill, inclusive.
     pub gold: [u32; 2],
+    /// Multiplier on the rolled gold (the wave's reward share).
+    pub gold_mult: f32,
     /// Elite variant.
     pub elite: bool,
     /// Behaviour.
@@ -148,6 +154,7 @@ impl EnemyState {
             contact_timer: 0.0,
             xp: def.xp * scale.xp,
             gold: def.gold,
+            gold_mult: scale.gold,
             elite: def.elite,
             ai_kind: def.ai,
             ai: AiState {
@@ -204,8 +211,9 @@ pub struct Death {
     pub pos: [f32; 2],
     /// XP granted.
     pub xp: f32,
-    /// Gold rolled from its range.
-    pub gold: u32,
+    /// Gold rolled from its range, times the wave's reward share (a
+    /// fraction: the coin field carries the remainder).
+    pub gold: f32,
     /// Elite variant.
     pub elite: bool,
     /// A boss.

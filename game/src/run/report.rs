@@ -51,6 +51,13 @@ pub struct WaveReport {
     pub peak_enemies: u32,
     /// Most projectiles alive at once (both teams).
     pub peak_projectiles: u32,
+    /// Enemies alive, averaged over the wave's steps (time-weighted).
+    pub mean_enemies: f64,
+    /// Most player projectiles that can hit alive at once (moving shots;
+    /// parked zero-speed ones, a turret itself, do not count).
+    pub peak_player_projectiles: u32,
+    /// Most enemy shots alive at once.
+    pub peak_enemy_projectiles: u32,
     /// Spawns dropped by caps.
     pub dropped_spawns: u64,
     /// Events processed.
@@ -213,6 +220,9 @@ pub(crate) fn wave_report(
         xp: s.xp,
         peak_enemies: s.peak_enemies,
         peak_projectiles: s.peak_projectiles,
+        mean_enemies: round(s.mean_enemies(), 1),
+        peak_player_projectiles: s.peak_player_projectiles,
+        peak_enemy_projectiles: s.peak_enemy_projectiles,
         dropped_spawns: s.dropped_spawns,
         events: s.events,
         event_overflow: s.event_overflow,

@@ -94,6 +94,15 @@ pub struct SpawnConfig {
     /// XP multiplier on everything this wave spawns (boss excluded).
     #[serde(default = "one")]
     pub xp_mult: f32,
+    /// XP the wave's planned enemies pay in all, boss excluded
+    /// (docs/balance.md#density): when given, each kill pays its share of it
+    /// (its XP over the plan's), so a denser wave pays the same in all.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub xp_total: Option<f32>,
+    /// Gold the wave's planned enemies drop in all (mean rolls), boss
+    /// excluded, shared out like `xp_total`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gold_total: Option<f32>,
 }
 
 /// Number of waves of a run (docs/game.md#pacing).
@@ -129,6 +138,13 @@ impl SpawnConfig {
         ] {
             if !(v > 0.0 && v.is_finite()) {
                 errors.push(DataError::new(file, name, format!("must be > 0, got {v}")));
+            }
+        }
+        for (name, v) in [("xp_total", self.xp_total), ("gold_total", self.gold_total)] {
+            if let Some(v) = v
+                && !(v >= 0.0 && v.is_finite())
+            {
+                errors.push(DataError::new(file, name, format!("must be ≥ 0, got {v}")));
             }
         }
         if !(self.budget >= 0.0 && self.budget.is_finite()) {

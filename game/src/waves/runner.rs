@@ -24,6 +24,13 @@
 //!   wave's own; the next one is called in by [`WaveRunner::call_next_boss`]
 //!   when the field has no boss left.
 //!
+//! * Rewards (docs/balance.md#density): a wave with `xp_total` or
+//!   `gold_total` plans itself on its first step (a dry run of its spawns
+//!   with the player at the arena's centre, no kills and no ceiling) and
+//!   scales every kill's XP and gold by total / planned, so the wave pays
+//!   what its file says however many enemies it is made of. Elite
+//!   overrides count in the plan; the boss pays its own.
+//!
 //! The runner owns a `ChaCha8Rng` seeded by the caller: same seed, same
 //! config and same player positions → the same orders.
 
@@ -41,7 +48,7 @@ const WALL_MARGIN: f32 = 24.0;
 /// Enemies alive at once that wave spawns stop at (the design ceiling of
 /// 1,000 enemies and 2,000 player projectiles; elites and bosses still
 /// come). `enemies.json`'s `max_alive` (1,200) is the hard cap behind it.
-pub const SPAWN_CEILING: u32 = 1000;
+pub const SPAWN_CEILING: u32 = 1100;
 
 /// Re-rolls of a spawn point that fell outside the arena.
 const SPAWN_RETRIES: u32 = 8;
@@ -99,6 +106,11 @@ pub struct WaveRunner {
     spawned: u32,
     /// Bosses of a rush still to come, next first.
     rush: Vec<u32>,
+    /// XP and mean gold of one enemy of each type the wave spawns (type
+    /// index, xp, gold), for the plan.
+    rewards: Vec<(u32, f32, f32)>,
+    /// The reward shares `(xp, gold)` once planned ([`WaveRunner::plan`]).
+    share: Option<(f32, f32)>,
 }
 
 /// A wave naming an enemy or boss the tables do not know (a config that
@@ -151,6 +163,15 @@ impl WaveRunner {
             .iter()
             .map(|o| lookup(&o.enemy_id))
             .collect::<Result<Vec<_>, _>>()?;
+        let rewards = groups
+            .iter()
+            .map(|g| g.0)
+            .chain(overrides.iter().copied())
+            .map(|i| {
+                let d = &enemies.defs[i as usize];
+                (i, d.xp, (d.gold[0] + d.gold[1]) as f32 / 2.0)
+            })
+            .collect();
         let boss = match &cfg.boss {
             Some(b) => Some(bosses.index_of(&b.boss_id).map(|i| i as u32).ok_or_else(|| {
                 RunnerError::UnknownBoss {
@@ -175,7 +196,47 @@ impl WaveRunner {
             boss_fired: false,
             spawned: 0,
             rush: Vec::new(),
+            rewards,
+            share: None,
         })
+    }
+
+    /// The reward shares `(xp, gold)` each kill's own XP and gold are
+    /// multiplied by: total / planned for a wave whose file gives a total, 1
+    /// otherwise. The plan replays the spawner from its start on a copy.
+    fn plan(&self, dt: f32, arena: &Arena) -> (f32, f32) {
+        if self.cfg.xp_total.is_none() && self.cfg.gold_total.is_none() {
+            return (1.0, 1.0);
+        }
+        let mut dry = self.clone();
+        dry.share = Some((1.0, 1.0));
+        let centre = (Vec2::from_array(arena.min) + Vec2::from_array(arena.max)) / 2.0;
+        let mut orders = Vec::new();
+        let cheapest = self.groups.iter().map(|g| g.1).fold(f32::INFINITY, f32::min);
+        // The plan ends with the clock, or once the budget buys nothing more
+        // and every override has come (a test range's endless clock).
+        while !dry.time_up() && (dry.budget_left() >= cheapest || dry.fired.iter().any(|f| !f)) {
+            dry.step(dt, centre, arena, u32::MAX, &mut orders);
+        }
+        let (mut xp, mut gold) = (0.0f64, 0.0f64);
+        for o in &orders {
+            if let SpawnOrder::Enemy { enemy, .. } = o
+                && let Some(r) = self.rewards.iter().find(|r| r.0 == *enemy)
+            {
+                xp += f64::from(r.1 * self.cfg.xp_mult);
+                gold += f64::from(r.2);
+            }
+        }
+        let share = |total: Option<f32>, planned: f64| match total {
+            Some(t) if planned > 0.0 => (f64::from(t) / planned) as f32,
+            _ => 1.0,
+        };
+        (share(self.cfg.xp_total, xp), share(self.cfg.gold_total, gold))
+    }
+
+    /// The reward shares once planned (1 before the wave's first step).
+    pub fn reward_share(&self) -> (f32, f32) {
+        self.share.unwrap_or((1.0, 1.0))
     }
 
     /// The wave's config.
@@ -251,10 +312,12 @@ impl WaveRunner {
     }
 
     fn scale(&self) -> SpawnScale {
+        let (xp, gold) = self.reward_share();
         SpawnScale {
             hp: self.cfg.hp_mult,
             damage: self.cfg.damage_mult,
-            xp: self.cfg.xp_mult,
+            xp: self.cfg.xp_mult * xp,
+            gold,
         }
     }
 
@@ -294,6 +357,9 @@ impl WaveRunner {
                 self.spawned += 1;
             }
             return;
+        }
+        if self.share.is_none() {
+            self.share = Some(self.plan(dt, arena));
         }
         self.steps += 1;
         self.dt = dt;

@@ -320,10 +320,10 @@ impl World {
                 pos,
                 self.cat.run.world.death_burst_s,
             );
-            self.field.coins.drop_coin(pos, d.gold);
-            let xp = (d.xp * self.xp_mult()).max(0.0).round() as u64;
+            self.field.coins.drop_share(pos, d.gold);
+            let share = f64::from(d.xp) * f64::from(self.xp_mult());
+            let (xp, levels) = carry.progress.gain_share(&self.cat.run.economy.curve, share);
             self.stats.xp += xp;
-            let levels = carry.progress.gain(&self.cat.run.economy.curve, xp);
             if levels > 0 {
                 self.effects.push(EffectKind::LevelUp, self.player.pos, 1.0);
             }

@@ -54,6 +54,8 @@ pub struct StepCounters {
     pub projectiles: u32,
     /// Player-team projectiles (what the VM's global cap counts).
     pub player_projectiles: u32,
+    /// Player-team projectiles that move (can hit), for the density figures.
+    pub player_moving: u32,
     /// Events processed this step.
     pub events: u32,
     /// Events the compute core lost to a full buffer.
@@ -125,6 +127,13 @@ pub struct WaveStats {
     pub peak_enemies: u32,
     /// Most projectile slots in use at once.
     pub peak_projectiles: u32,
+    /// Sum over the wave's steps of the enemies alive after each, for the
+    /// time-weighted mean crowd (docs/balance.md#density).
+    pub enemy_steps: u64,
+    /// Most player projectiles that can hit (moving) alive at once.
+    pub peak_player_projectiles: u32,
+    /// Most enemy-team projectiles alive at once.
+    pub peak_enemy_projectiles: u32,
     /// Spawns dropped (VM projectile cap, full core, enemy cap).
     pub dropped_spawns: u64,
     /// Events lost to a full event buffer.
@@ -187,6 +196,14 @@ pub struct WaveStats {
 }
 
 impl WaveStats {
+    /// Enemies alive, averaged over the wave's steps (time-weighted).
+    pub fn mean_enemies(&self) -> f64 {
+        if self.steps == 0 {
+            return 0.0;
+        }
+        self.enemy_steps as f64 / self.steps as f64
+    }
+
     /// Mean step time, ms.
     pub fn step_ms_mean(&self) -> f64 {
         if self.step_ms.is_empty() {

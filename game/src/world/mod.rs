@@ -403,11 +403,16 @@ impl World {
         counters.enemies = self.field.enemies.alive_count() as u32;
         counters.projectiles = self.link.compute.live_count();
         counters.player_projectiles = self.field.shots.player_live();
+        counters.player_moving = self.field.shots.player_moving();
+        let enemy_shots = self.field.shots.live() - counters.player_projectiles;
         self.counters = counters;
         let s = &mut self.stats;
         s.steps += 1;
         s.peak_enemies = s.peak_enemies.max(counters.enemies);
+        s.enemy_steps += u64::from(counters.enemies);
         s.peak_projectiles = s.peak_projectiles.max(counters.projectiles);
+        s.peak_player_projectiles = s.peak_player_projectiles.max(counters.player_moving);
+        s.peak_enemy_projectiles = s.peak_enemy_projectiles.max(enemy_shots);
         s.dropped_spawns += u64::from(counters.dropped_spawns);
         s.event_overflow += u64::from(counters.event_overflow);
         s.events += u64::from(counters.events);

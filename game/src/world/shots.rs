@@ -81,6 +81,12 @@ pub struct Chain {
 }
 
 impl Shot {
+    /// Whether the shot travels (spawn speed above zero): what the density
+    /// figures count as a projectile that can hit.
+    pub fn can_hit(&self) -> bool {
+        self.speed > 0.0
+    }
+
     /// The record of a player spell spawned as projectile `p`.
     pub fn from_request(r: &SpawnRequest, p: &Projectile) -> Self {
         let dir = Vec2::from_array(p.vel).normalize_or_zero();
@@ -140,6 +146,7 @@ impl Shot {
 pub struct ShotTable {
     slots: Vec<Option<Shot>>,
     player_live: u32,
+    player_moving: u32,
     live: u32,
 }
 
@@ -157,6 +164,9 @@ impl ShotTable {
         self.live += 1;
         if shot.team == Team::Player {
             self.player_live += 1;
+            if shot.can_hit() {
+                self.player_moving += 1;
+            }
         }
         old
     }
@@ -165,6 +175,9 @@ impl ShotTable {
         self.live -= 1;
         if s.team == Team::Player {
             self.player_live -= 1;
+            if s.can_hit() {
+                self.player_moving -= 1;
+            }
         }
     }
 
@@ -192,10 +205,13 @@ impl ShotTable {
         if let Some(s) = self.slots.get_mut(slot as usize).and_then(Option::as_mut)
             && s.team != team
         {
+            let moving = u32::from(s.can_hit());
             if s.team == Team::Player {
                 self.player_live -= 1;
+                self.player_moving -= moving;
             } else {
                 self.player_live += 1;
+                self.player_moving += moving;
             }
             s.team = team;
         }
@@ -204,6 +220,13 @@ impl ShotTable {
     /// Player-team projectiles alive (the VM's global cap counts these).
     pub fn player_live(&self) -> u32 {
         self.player_live
+    }
+
+    /// Player-team projectiles alive that can hit: those that move (a
+    /// turret's own shots move; a parked zero-speed shot, a turret or mist
+    /// itself, does not count). The density figure of docs/balance.md#density.
+    pub fn player_moving(&self) -> u32 {
+        self.player_moving
     }
 
     /// All live shots.

@@ -63,12 +63,12 @@ fn an_endless_wave_is_a_late_wave_scaled_by_its_difficulty() {
     assert!((difficulty(45) - 1.5).abs() < 1e-6);
     let w45 = endless_wave(&cat.waves, 45);
     let w19 = &cat.waves[18];
-    // Growth from W19: HP 2.49 × 1.5 = 3.735, damage 1.54 × 1.5 = 2.31,
-    // budget 950 × 1.5 = 1425, XP stays 4.8.
+    // Growth from W19: HP 2.49 × 1.5 = 3.735, damage 1.27 × 1.5 = 1.905,
+    // budget 6,350 × 1.5 = 9,525 (docs/balance.md#density), XP as W19's.
     assert_eq!(w45.wave, 45);
     assert!((w45.hp_mult - 3.735).abs() < 1e-4, "{}", w45.hp_mult);
-    assert!((w45.damage_mult - 2.31).abs() < 1e-4);
-    assert!((w45.budget - 1425.0).abs() < 1e-3);
+    assert!((w45.damage_mult - 1.905).abs() < 1e-4);
+    assert!((w45.budget - 9525.0).abs() < 1e-3);
     assert_eq!(w45.xp_mult, w19.xp_mult);
     assert!(w45.boss.is_none());
     // Templates: W11–W19 without a boss (W15 has the armour lord) = 11, 12,
@@ -186,9 +186,9 @@ fn ng_plus_one_gives_the_void_lord_a_fourth_phase_with_two_acting_clones() {
         ..RunSetup::new(5, 20)
     };
     let plan = plan_wave(&cat, &setup, 20, &[]).expect("plan");
-    // NG+1: enemies ×1.5: W20's HP 2.59 → 3.885, damage 1.57 → 2.355.
+    // NG+1: enemies ×1.5: W20's HP 2.59 → 3.885, damage 1.285 → 1.9275.
     assert!((plan.config.hp_mult - 3.885).abs() < 1e-4);
-    assert!((plan.config.damage_mult - 2.355).abs() < 1e-4);
+    assert!((plan.config.damage_mult - 1.9275).abs() < 1e-4);
     let (mut w, mut carry) = World::new_run(cat.clone(), 5, Backend::Cpu, None).expect("world");
     w.set_rules(plan.rules.clone());
     w.begin_wave_with(&mut carry, &plan.config, Vec::new())

@@ -218,7 +218,7 @@ fn ng_plus_last_will_saves_the_void_lord_once() {
     s.get_mut(b).unwrap().hp = 0.0;
     let deaths = s.reap(&mut rng, &mut events);
     assert_eq!(deaths.len(), 1);
-    assert!(deaths[0].boss && deaths[0].xp == 500.0 && deaths[0].gold == 5);
+    assert!(deaths[0].boss && deaths[0].xp == 1000.0 && deaths[0].gold == 5.0);
     // Without NG+ the boss simply dies.
     let (mut t, c) = with_boss("void_lord_w20", false);
     t.get_mut(c).unwrap().hp = 0.0;

@@ -149,7 +149,7 @@ fn an_unknown_behaviour_tag_or_enemy_field_fails_at_load() {
     assert!(
         errors
             .iter()
-            .any(|e| e.file == Path::new("enemies.json") && e.path == "enemies[0].sped")
+            .any(|e| e.file == Path::new("enemies.json") && e.path == "enemies[1].sped")
     );
 }
 

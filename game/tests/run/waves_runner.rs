@@ -73,8 +73,12 @@ fn spending_never_exceeds_the_budget_and_spawns_stay_in_the_arena() {
 
 #[test]
 fn single_group_wave_spawns_floor_budget_over_cost() {
-    let f = fight();
-    // Wave 1: grunts only, cost 1, budget 60.
+    let mut f = fight();
+    // Wave 1 without its swarm mites: grunts only, cost 1, budget 60.
+    let w1 = &mut f.waves[0];
+    w1.spawn_groups.retain(|g| g.enemy_id == "grunt");
+    w1.budget = 60.0;
+    assert_eq!(w1.spawn_groups.len(), 1);
     let n = play(&f, 1, 11).len();
     assert_eq!(n, 60);
 }
@@ -118,12 +122,17 @@ fn boss_waves_spawn_their_boss_once_at_its_second() {
 #[test]
 fn weights_decide_which_ready_group_spawns() {
     let f = fight();
-    // Wave 19: grunt weight 4 vs others; grunts must dominate the orders.
+    // Wave 19: the swarm mites' weight 6 against 4, 2, 1, 1, 1; mites must
+    // dominate the orders, and grunts (weight 4) outnumber tanks (weight 1).
     let orders = play(&f, 19, 5);
-    let grunt = f.enemies.index_of("grunt").unwrap() as u32;
-    let grunts = orders
-        .iter()
-        .filter(|(_, o)| matches!(o, SpawnOrder::Enemy { enemy, .. } if *enemy == grunt))
-        .count();
-    assert!(grunts * 2 > orders.len(), "{grunts} of {}", orders.len());
+    let count = |id: &str| {
+        let kind = f.enemies.index_of(id).unwrap() as u32;
+        orders
+            .iter()
+            .filter(|(_, o)| matches!(o, SpawnOrder::Enemy { enemy, .. } if *enemy == kind))
+            .count()
+    };
+    let mites = count("swarmling");
+    assert!(mites * 2 > orders.len(), "{mites} of {}", orders.len());
+    assert!(count("grunt") > count("tank"));
 }

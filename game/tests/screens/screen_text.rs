@@ -231,6 +231,9 @@ fn every_other_screen_shows_names_not_ids() {
     let mut fight = Run::new(cat.clone(), RunSetup::new(5, 20), Backend::Cpu, None).expect("run");
     fight.apply(game::run::Command::StartWave).expect("wave 1");
     for _ in 0..900 {
+        // W1's crowd (docs/balance.md#density) can bring a player who never
+        // moves down; this test reads the HUD's text, so the player is healed.
+        fight.world_mut().player.hp = 100.0;
         fight
             .apply(game::run::Command::Step(game::run::StepInput::new(
                 Vec2::ZERO,
