@@ -48,7 +48,8 @@ pub struct SimArgs {
     /// The curse of `--mode curse` (an id of `data/curses.json`; default: the first).
     #[arg(long, value_name = "ID")]
     pub curse: Option<String>,
-    /// A JSON build: `{"core": id, "deck": [ids], "items": [items]}`.
+    /// A JSON build file (`{"core": id, "deck": [ids], "items": [items]}`)
+    /// or a build code (`artificer build code FILE`, docs/share.md#build-codes).
     #[arg(long)]
     pub build: Option<PathBuf>,
     /// `auto` (the CPU passes on a software adapter, the WGSL passes on a
@@ -115,7 +116,7 @@ pub fn run(args: &SimArgs) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let build = match &args.build {
-        Some(p) => match crate::run::load_build(p) {
+        Some(p) => match crate::run::read_build(p, &cat) {
             Ok(b) => Some(b),
             Err(e) => {
                 eprintln!("artificer sim: build: {e}");

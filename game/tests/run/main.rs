@@ -5,6 +5,7 @@
 
 mod after_clear;
 mod bad_input;
+mod build_codes;
 mod economy_rules;
 mod endless_run;
 mod run_flow;
