@@ -18,6 +18,7 @@ pub mod batch;
 pub mod sim;
 pub mod stress;
 pub mod tool;
+pub mod verify;
 pub mod wand;
 
 /// Arcane Artificer: program your weapon, survive the waves.
@@ -94,6 +95,11 @@ pub enum Command {
     /// Build codes: `build code FILE` prints a build file's code, `build decode CODE` the file.
     #[command(subcommand)]
     Build(build::BuildCommand),
+    /// Re-simulates a replay or exported result headless: the result it
+    /// reproduces, its score, and whether a claimed result matches.
+    Verify(verify::VerifyArgs),
+    /// Writes a replay with the result it reproduces as its claim (one file to share).
+    Export(verify::ExportArgs),
     /// Prints the daily run's seed for a UTC date (today by default).
     Daily(daily::DailyArgs),
     /// Re-runs a replay file headless and reports each wave with its state hash.
@@ -133,6 +139,8 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Build(cmd)) => build::run(cmd),
         Some(Command::Daily(args)) => daily::run(&args),
+        Some(Command::Verify(args)) => verify::run(&args),
+        Some(Command::Export(args)) => verify::export(&args),
         Some(Command::Wand(cmd)) => wand::run(cmd),
         Some(Command::Profile(cmd)) => profile::run(cmd),
         Some(Command::Data(DataCommand::Check { root })) => {

@@ -4,5 +4,6 @@
 pub mod build_code;
 pub mod daily;
 mod text;
+pub mod verify;
 
 pub use build_code::{BuildCodeError, build_of, decode, encode};

@@ -13,6 +13,7 @@ mod shop_and_memory;
 mod sim_batch;
 mod sim_runs;
 mod sound_cues;
+mod verify_results;
 mod wave_clock;
 mod waves_bosses;
 mod waves_files;
