@@ -8,6 +8,7 @@ pub mod build;
 pub mod daily;
 pub mod inert;
 pub mod melee_tools;
+pub mod merge;
 pub mod profile;
 pub mod replay;
 

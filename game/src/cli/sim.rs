@@ -26,6 +26,13 @@ pub struct SimArgs {
     /// wave, causes of death, throughput).
     #[arg(long, value_name = "A..B", conflicts_with_all = ["seed", "record", "profile"])]
     pub seeds: Option<String>,
+    /// Play only share K of N of `--seeds` (seed i of the list goes to
+    /// shard i mod N + 1), for a job array; `sim merge` joins the shards.
+    #[arg(long, value_name = "K/N", requires = "seeds", value_parser = clap::builder::ValueParser::new(|s: &str| s.parse::<super::merge::Shard>()))]
+    pub shard: Option<super::merge::Shard>,
+    /// `sim merge FILES…`: the shards' JSON lines joined into one batch's.
+    #[command(subcommand)]
+    pub then: Option<SimCommand>,
     /// The run's last wave: 1–20, or any wave in endless and boss-rush
     /// modes (the scripted player goes on past the clear up to it).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_WAVES)))]
@@ -101,8 +108,23 @@ impl SimArgs {
     }
 }
 
+/// Subcommands of `artificer sim`.
+#[derive(Debug, clap::Subcommand)]
+pub enum SimCommand {
+    /// Joins the JSON lines of `sim --seeds --shard K/N --json` runs into
+    /// the runs and aggregate one machine would print (timings aside).
+    Merge {
+        /// The shards' output files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
 /// Runs `artificer sim`.
 pub fn run(args: &SimArgs) -> ExitCode {
+    if let Some(SimCommand::Merge { files }) = &args.then {
+        return super::merge::run(files);
+    }
     let root = args.root.clone().unwrap_or_else(crate::data::default_root);
     let cat = match crate::catalog::Catalog::load(&root) {
         Ok(c) => Arc::new(c),
@@ -194,7 +216,7 @@ fn batch_main(
     build: Option<crate::run::Build>,
 ) -> ExitCode {
     let seeds = match super::batch::parse_seeds(spec) {
-        Ok(s) => s,
+        Ok(s) => args.shard.map_or(s.clone(), |sh| sh.take(&s)),
         Err(e) => {
             eprintln!("artificer sim: {e}");
             return ExitCode::FAILURE;

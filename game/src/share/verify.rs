@@ -77,7 +77,7 @@ pub enum VerifyError {
     Diverged {
         /// The first wave whose state hash differs.
         wave: u32,
-        /// Its line in the replay.
+        /// Its line in the file (an export's two claim lines counted).
         line: usize,
     },
     /// The replay is damaged, foreign or refused by the run.
@@ -118,13 +118,20 @@ pub fn export_text(claim: &RunResult, replay_text: &str) -> String {
 /// the result with its claim. `data` is the data checksum of `cat`'s folder.
 pub fn verify(cat: Arc<Catalog>, text: &str, data: u64) -> Result<Verdict, VerifyError> {
     let (claimed, replay_text) = split_export(text)?;
+    // Lines above the replay in an export, so refusals name the file's own line.
+    let above = if claimed.is_some() { 2 } else { 0 };
     let replay = Replay::parse(replay_text).map_err(VerifyError::Replay)?;
     replay.check_compatible(data).map_err(VerifyError::Replay)?;
     let steps = replay.steps;
     let hz = u64::from(cat.run.world.step_hz.max(1));
     let run = match play_replay(cat, replay, Some(Backend::Cpu), None) {
         Ok(run) => run,
-        Err(ReplayError::Diverged { wave, line, .. }) => return Err(VerifyError::Diverged { wave, line }),
+        Err(ReplayError::Diverged { wave, line, .. }) => {
+            return Err(VerifyError::Diverged {
+                wave,
+                line: line + above,
+            });
+        }
         Err(e) => return Err(VerifyError::Replay(e)),
     };
     let report = run.report();

@@ -9,6 +9,7 @@ mod build_codes;
 mod economy_rules;
 mod endless_run;
 mod run_flow;
+mod shard_merge;
 mod shop_and_memory;
 mod sim_batch;
 mod sim_runs;

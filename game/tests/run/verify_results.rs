@@ -85,8 +85,14 @@ fn an_edited_replay_is_refused_naming_the_wave() {
     let claim_run = verify(cat.clone(), &text, data).expect("the original verifies");
     let export = export_text(&claim_run.reproduced, &edited);
     match verify(cat, &export, data) {
-        Err(e @ VerifyError::Diverged { wave: 2, .. }) => {
+        Err(e @ VerifyError::Diverged { wave: 2, line }) => {
             assert!(e.to_string().contains("wave 2"), "{e}");
+            let wave_2 = export
+                .lines()
+                .position(|l| l.starts_with("wave 2 "))
+                .expect("wave 2 line")
+                + 1;
+            assert_eq!(line, wave_2, "the line is the export file's own");
         }
         other => panic!("expected a refusal naming wave 2, got {other:?}"),
     }
