@@ -78,7 +78,7 @@ impl GameApp {
         }
         if let Some(p) = &shell.args.build {
             setup.build = Some(
-                crate::run::read_build(p, &shell.catalog).map_err(|e| StartError::Build(e.to_string()))?,
+                crate::share::read_build(p, &shell.catalog).map_err(|e| StartError::Build(e.to_string()))?,
             );
             // A build file is its own start: no lesson.
             setup.onboarding = None;

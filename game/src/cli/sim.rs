@@ -138,7 +138,7 @@ pub fn run(args: &SimArgs) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let build = match &args.build {
-        Some(p) => match crate::run::read_build(p, &cat) {
+        Some(p) => match crate::share::read_build(p, &cat) {
             Ok(b) => Some(b),
             Err(e) => {
                 eprintln!("artificer sim: build: {e}");

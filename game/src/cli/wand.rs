@@ -90,7 +90,7 @@ pub fn run(cmd: WandCommand) -> ExitCode {
 /// build held to the player's rules first.
 fn build_core_deck(root: &std::path::Path, arg: &std::path::Path) -> Result<(String, String), String> {
     let cat = crate::catalog::Catalog::load(root).map_err(|e| e.to_string())?;
-    let build = crate::run::read_build(arg, &cat).map_err(|e| e.to_string())?;
+    let build = crate::share::read_build(arg, &cat).map_err(|e| e.to_string())?;
     crate::run::build_rules::check_build(&cat, &build).map_err(|e| e.to_string())?;
     Ok((build.core, build.deck.join(",")))
 }

@@ -286,9 +286,6 @@ pub enum BuildFileError {
     /// The file is not a build (names the path inside the document).
     #[error("{0}")]
     Parse(#[from] crate::data::DataError),
-    /// The argument is a build code that cannot be read (docs/share.md#build-codes).
-    #[error("build code: {0}")]
-    Code(#[from] crate::share::BuildCodeError),
 }
 
 /// For callers that report errors as text (the window's start screen).
@@ -307,17 +304,6 @@ pub fn load_build(path: &std::path::Path) -> Result<Build, BuildFileError> {
         }
     })?;
     Ok(crate::data::parse_json::<Build>(path, &text)?)
-}
-
-/// Reads `--build`: a build file, or a build code where no file of that
-/// name exists (docs/share.md#build-codes). Either way the build is then
-/// held to the same rules (`build_rules`) before a run starts from it.
-pub fn read_build(arg: &std::path::Path, cat: &Catalog) -> Result<Build, BuildFileError> {
-    let text = arg.to_string_lossy();
-    if !arg.exists() && text.trim().starts_with(crate::share::build_code::PREFIX) {
-        return Ok(crate::share::decode(cat, &text)?);
-    }
-    load_build(arg)
 }
 
 /// Applies a build to a fresh run's carry (and the fight's view of its gear).

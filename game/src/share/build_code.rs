@@ -419,3 +419,25 @@ pub fn build_of(carry: &crate::carry::Carry) -> Build {
         items,
     }
 }
+
+/// Why `--build` could not be read: as a file, or as a code.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildArgError {
+    /// The build file could not be read or parsed.
+    #[error(transparent)]
+    File(#[from] crate::run::BuildFileError),
+    /// The argument is a build code that cannot be read.
+    #[error("build code: {0}")]
+    Code(#[from] BuildCodeError),
+}
+
+/// Reads `--build`: a build file, or a build code where no file of that
+/// name exists. Either way the build is then held to the same rules
+/// (`run::build_rules`) before a run starts from it.
+pub fn read_build(arg: &std::path::Path, cat: &Catalog) -> Result<Build, BuildArgError> {
+    let text = arg.to_string_lossy();
+    if !arg.exists() && text.trim().starts_with(PREFIX) {
+        return Ok(decode(cat, &text)?);
+    }
+    Ok(crate::run::load_build(arg)?)
+}

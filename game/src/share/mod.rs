@@ -6,4 +6,4 @@ pub mod daily;
 mod text;
 pub mod verify;
 
-pub use build_code::{BuildCodeError, build_of, decode, encode};
+pub use build_code::{BuildArgError, BuildCodeError, build_of, decode, encode, read_build};

@@ -170,11 +170,11 @@ fn build_and_wand_and_sim_read_a_code_where_they_read_a_file() {
     let printed = game::cli::build::decode(&cat, &code).expect("decodes");
     let printed: Build = serde_json::from_str(&printed).expect("a build file");
     assert_eq!(printed, game::run::load_build(&file).expect("loads"));
-    let read = game::run::read_build(std::path::Path::new(&code), &cat).expect("a code is read");
+    let read = game::share::read_build(std::path::Path::new(&code), &cat).expect("a code is read");
     assert_eq!(read, printed);
-    let err = game::run::read_build(std::path::Path::new("AA1-xyz"), &cat).expect_err("damaged");
+    let err = game::share::read_build(std::path::Path::new("AA1-xyz"), &cat).expect_err("damaged");
     assert!(err.to_string().starts_with("build code: "), "{err}");
     let err =
-        game::run::read_build(std::path::Path::new("no/such/build.json"), &cat).expect_err("missing file");
+        game::share::read_build(std::path::Path::new("no/such/build.json"), &cat).expect_err("missing file");
     assert!(err.to_string().contains("cannot read"), "{err}");
 }
