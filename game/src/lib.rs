@@ -26,6 +26,7 @@ pub mod profile;
 pub mod rng;
 pub mod run;
 pub mod screens;
+pub mod share;
 pub mod shop;
 pub mod sound;
 pub mod spatial;

@@ -46,7 +46,8 @@ pub struct PlayArgs {
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
     /// Start the run from a build file (as `artificer sim --build`: core,
-    /// deck, entries, worn equipment), e.g. `data/builds/blade.json`.
+    /// deck, entries, worn equipment), e.g. `data/builds/blade.json`, or
+    /// from a build code (docs/share.md#build-codes).
     #[arg(long, value_name = "FILE")]
     pub build: Option<PathBuf>,
     /// Watch a replay file instead of playing (Space pauses, 1 / 4 set the speed).

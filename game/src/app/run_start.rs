@@ -77,7 +77,9 @@ impl GameApp {
             Start::New | Start::Practice(_) => {}
         }
         if let Some(p) = &shell.args.build {
-            setup.build = Some(crate::run::load_build(p).map_err(|e| StartError::Build(e.to_string()))?);
+            setup.build = Some(
+                crate::share::read_build(p, &shell.catalog).map_err(|e| StartError::Build(e.to_string()))?,
+            );
             // A build file is its own start: no lesson.
             setup.onboarding = None;
         }

@@ -4,8 +4,11 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod build;
+pub mod daily;
 pub mod inert;
 pub mod melee_tools;
+pub mod merge;
 pub mod profile;
 pub mod replay;
 
@@ -16,6 +19,7 @@ pub mod batch;
 pub mod sim;
 pub mod stress;
 pub mod tool;
+pub mod verify;
 pub mod wand;
 
 /// Arcane Artificer: program your weapon, survive the waves.
@@ -89,6 +93,16 @@ pub enum Command {
     Stress(stress::StressArgs),
     /// Plays a run headless with a scripted player and reports each wave.
     Sim(sim::SimArgs),
+    /// Build codes: `build code FILE` prints a build file's code, `build decode CODE` the file.
+    #[command(subcommand)]
+    Build(build::BuildCommand),
+    /// Re-simulates a replay or exported result headless: the result it
+    /// reproduces, its score, and whether a claimed result matches.
+    Verify(verify::VerifyArgs),
+    /// Writes a replay with the result it reproduces as its claim (one file to share).
+    Export(verify::ExportArgs),
+    /// Prints the daily run's seed for a UTC date (today by default).
+    Daily(daily::DailyArgs),
     /// Re-runs a replay file headless and reports each wave with its state hash.
     Replay(replay::ReplayArgs),
     /// The player's saved progress: `profile show [--json]` prints it.
@@ -124,6 +138,10 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
         Some(Command::Stress(args)) => stress::run(&args),
         Some(Command::Sim(args)) => sim::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Build(cmd)) => build::run(cmd),
+        Some(Command::Daily(args)) => daily::run(&args),
+        Some(Command::Verify(args)) => verify::run(&args),
+        Some(Command::Export(args)) => verify::export(&args),
         Some(Command::Wand(cmd)) => wand::run(cmd),
         Some(Command::Profile(cmd)) => profile::run(cmd),
         Some(Command::Data(DataCommand::Check { root })) => {

@@ -26,6 +26,13 @@ pub struct SimArgs {
     /// wave, causes of death, throughput).
     #[arg(long, value_name = "A..B", conflicts_with_all = ["seed", "record", "profile"])]
     pub seeds: Option<String>,
+    /// Play only share K of N of `--seeds` (seed i of the list goes to
+    /// shard i mod N + 1), for a job array; `sim merge` joins the shards.
+    #[arg(long, value_name = "K/N", requires = "seeds", value_parser = clap::builder::ValueParser::new(|s: &str| s.parse::<super::merge::Shard>()))]
+    pub shard: Option<super::merge::Shard>,
+    /// `sim merge FILES…`: the shards' JSON lines joined into one batch's.
+    #[command(subcommand)]
+    pub then: Option<SimCommand>,
     /// The run's last wave: 1–20, or any wave in endless and boss-rush
     /// modes (the scripted player goes on past the clear up to it).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_WAVES)))]
@@ -48,7 +55,8 @@ pub struct SimArgs {
     /// The curse of `--mode curse` (an id of `data/curses.json`; default: the first).
     #[arg(long, value_name = "ID")]
     pub curse: Option<String>,
-    /// A JSON build: `{"core": id, "deck": [ids], "items": [items]}`.
+    /// A JSON build file (`{"core": id, "deck": [ids], "items": [items]}`)
+    /// or a build code (`artificer build code FILE`, docs/share.md#build-codes).
     #[arg(long)]
     pub build: Option<PathBuf>,
     /// `auto` (the CPU passes on a software adapter, the WGSL passes on a
@@ -105,8 +113,23 @@ impl SimArgs {
     }
 }
 
+/// Subcommands of `artificer sim`.
+#[derive(Debug, clap::Subcommand)]
+pub enum SimCommand {
+    /// Joins the JSON lines of `sim --seeds --shard K/N --json` runs into
+    /// the runs and aggregate one machine would print (timings aside).
+    Merge {
+        /// The shards' output files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
 /// Runs `artificer sim`.
 pub fn run(args: &SimArgs) -> ExitCode {
+    if let Some(SimCommand::Merge { files }) = &args.then {
+        return super::merge::run(files);
+    }
     let root = args.root.clone().unwrap_or_else(crate::data::default_root);
     let cat = match crate::catalog::Catalog::load(&root) {
         Ok(c) => Arc::new(c),
@@ -120,7 +143,7 @@ pub fn run(args: &SimArgs) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let build = match &args.build {
-        Some(p) => match crate::run::load_build(p) {
+        Some(p) => match crate::share::read_build(p, &cat) {
             Ok(b) => Some(b),
             Err(e) => {
                 eprintln!("artificer sim: build: {e}");
@@ -199,7 +222,7 @@ fn batch_main(
     build: Option<crate::run::Build>,
 ) -> ExitCode {
     let seeds = match super::batch::parse_seeds(spec) {
-        Ok(s) => s,
+        Ok(s) => args.shard.map_or(s.clone(), |sh| sh.take(&s)),
         Err(e) => {
             eprintln!("artificer sim: {e}");
             return ExitCode::FAILURE;

@@ -24,11 +24,16 @@ pub enum WandCommand {
     Eval {
         /// A core id from `data/cores.json`, or a JSON object with the *State* (docs/vm.md#state)
         /// fields; omitted fields take the starting core's values.
-        #[arg(long)]
-        core: String,
+        #[arg(long, required_unless_present = "build", conflicts_with = "build")]
+        core: Option<String>,
         /// Chip ids in slot order, comma-separated.
-        #[arg(long)]
-        deck: String,
+        #[arg(long, required_unless_present = "build", conflicts_with = "build")]
+        deck: Option<String>,
+        /// A build file or build code (docs/share.md#build-codes) instead of
+        /// `--core` and `--deck`: its core and main deck are cast (entry
+        /// decks fire on events a bench has none of).
+        #[arg(long, value_name = "FILE|CODE")]
+        build: Option<PathBuf>,
         /// Number of casts.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_CASTS)))]
         casts: u32,
@@ -50,12 +55,23 @@ pub fn run(cmd: WandCommand) -> ExitCode {
         WandCommand::Eval {
             core,
             deck,
+            build,
             casts,
             mana,
             seed,
             root,
         } => {
             let root = root.unwrap_or_else(crate::data::default_root);
+            let (core, deck) = match build {
+                Some(b) => match build_core_deck(&root, &b) {
+                    Ok(cd) => cd,
+                    Err(e) => {
+                        eprintln!("error: --build: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                },
+                None => (core.unwrap_or_default(), deck.unwrap_or_default()),
+            };
             match eval(&root, &core, &deck, casts, mana, seed) {
                 Ok(doc) => {
                     println!("{doc}");
@@ -68,6 +84,15 @@ pub fn run(cmd: WandCommand) -> ExitCode {
             }
         }
     }
+}
+
+/// The core id and comma-separated deck of a `--build` file or code, the
+/// build held to the player's rules first.
+fn build_core_deck(root: &std::path::Path, arg: &std::path::Path) -> Result<(String, String), String> {
+    let cat = crate::catalog::Catalog::load(root).map_err(|e| e.to_string())?;
+    let build = crate::share::read_build(arg, &cat).map_err(|e| e.to_string())?;
+    crate::run::build_rules::check_build(&cat, &build).map_err(|e| e.to_string())?;
+    Ok((build.core, build.deck.join(",")))
 }
 
 /// Why `wand eval` could not evaluate: each names the argument or data at fault.

@@ -61,6 +61,7 @@ const LAYERS: &[(&str, u8, &str)] = &[
     ("profile", 4, "run"),
     ("codex", 4, "run"),
     ("sound", 4, "run"),
+    ("share", 4, "run"),
     ("screens", 5, "screens/app"),
     ("app", 5, "screens/app"),
     ("cli", 6, "cli"),

@@ -5,14 +5,17 @@
 
 mod after_clear;
 mod bad_input;
+mod build_codes;
 mod economy_rules;
 mod endless_run;
 mod newcomer_lessons;
 mod run_flow;
+mod shard_merge;
 mod shop_and_memory;
 mod sim_batch;
 mod sim_runs;
 mod sound_cues;
+mod verify_results;
 mod wave_clock;
 mod waves_bosses;
 mod waves_files;
