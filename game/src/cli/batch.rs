@@ -21,7 +21,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::catalog::Catalog;
 use crate::run::{Mode, Outcome, RunOptions, RunReport, play_logged};
@@ -101,7 +101,7 @@ pub struct BatchRun {
 
 /// One wave of a batch run: the figures the density and pace targets read
 /// (docs/balance.md#density).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BatchWave {
     /// Wave number.
     pub wave: u32,

@@ -192,6 +192,21 @@ impl Kit {
 #[error("{0}")]
 pub struct StageError(pub String);
 
+/// The enemy the probe leaves out of a wave: swarm fodder dies to any hit
+/// and its crowd buries a single effect's difference (a ward's few blocked
+/// shots, a wider pickup reach) in noise (docs/balance.md#density).
+const SWARM_FODDER: &str = "swarmling";
+
+/// Wave `n` as the run plays it, without its swarm fodder: a probe measures
+/// what one effect changes against the wave's archetypes, elites and boss.
+/// The fodder group comes last in every wave file, so the elites' group
+/// indices still point where they did.
+fn probe_wave(cat: &Catalog, n: u32) -> Option<crate::waves::SpawnConfig> {
+    let mut cfg = cat.waves.get(n.checked_sub(1)? as usize)?.clone();
+    cfg.spawn_groups.retain(|g| g.enemy_id != SWARM_FODDER);
+    Some(cfg)
+}
+
 /// Plays `kit` on `stage` and measures it.
 pub fn play(cat: &Arc<Catalog>, stage: &Stage, kit: &Kit) -> Result<Measure, StageError> {
     let err = |e: &dyn std::fmt::Display| StageError(e.to_string());
@@ -264,7 +279,11 @@ pub fn play(cat: &Arc<Catalog>, stage: &Stage, kit: &Kit) -> Result<Measure, Sta
                 starts.push((*slot, centre + s.offset));
             }
         }
-        Ground::Wave(n) => w.begin_wave(&mut carry, *n).map_err(|e| err(&e))?,
+        Ground::Wave(n) => {
+            let cfg = probe_wave(cat, *n).ok_or_else(|| StageError(format!("no wave {n}")))?;
+            w.begin_wave_with(&mut carry, &cfg, Vec::new())
+                .map_err(|e| err(&e))?
+        }
         Ground::Shop(_) | Ground::Craft { .. } => unreachable!("handled above"),
     }
     w.player.pos = centre + stage.player_at;
