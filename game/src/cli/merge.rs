@@ -79,8 +79,7 @@ fn run_of(v: &Value) -> Result<BatchRun, String> {
             .iter()
             .map(|x| x.as_f64().ok_or("a `dps` entry is not a number"))
             .collect::<Result<_, _>>()?,
-        waves: serde_json::from_value(v["waves"].clone())
-            .map_err(|e| format!("`waves`: {e}"))?,
+        waves: serde_json::from_value(v["waves"].clone()).map_err(|e| format!("`waves`: {e}"))?,
         steps: num("steps")?,
         wall_ms: v["wall_ms"].as_f64().unwrap_or(0.0),
         state_hash: text("state_hash").ok_or("no `state_hash`")?,

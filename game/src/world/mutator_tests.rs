@@ -167,12 +167,15 @@ fn the_elite_flood_doubles_every_normal_enemy_and_its_rewards() {
     assert!(!a.is_empty());
     assert_eq!(a.len(), b.len(), "the flood changes no spawn");
     for (p, f) in a.iter().zip(&b) {
-        // Wave 1's grunts: 15 HP × the wave's 0.85 = 12.75; flooded 25.5,
-        // 10 XP instead of 5, gold 2–4 instead of 1–2.
+        // Wave 1's grunts: 15 HP × the wave's 0.85 = 12.75, flooded 25.5;
+        // its swarm mites 4 × 0.85 = 3.4, flooded 6.8. XP and gold double.
         assert!(!p.elite && f.elite && f.mutation.flooded);
-        assert_eq!((p.hp_max, f.hp_max), (12.75, 25.5));
+        assert_eq!(p.kind, f.kind);
+        assert!([12.75, 3.4].contains(&p.hp_max), "{}", p.hp_max);
+        assert_eq!(f.hp_max, p.hp_max * 2.0);
         assert_eq!((f.xp, f.gold), (p.xp * 2.0, [p.gold[0] * 2, p.gold[1] * 2]));
     }
+    assert!(a.iter().any(|p| p.hp_max == 12.75), "a grunt among them");
 }
 
 #[test]

@@ -16,13 +16,31 @@ fn without_timings(lines: &[String]) -> Vec<serde_json::Value> {
         .iter()
         .map(|l| {
             let mut v: serde_json::Value = serde_json::from_str(l).expect("json");
-            let o = v.as_object_mut().expect("object");
-            for k in ["wall_ms", "wall_s", "threads", "steps_per_s_per_core"] {
-                o.remove(k);
-            }
+            strip_timings(&mut v);
             v
         })
         .collect()
+}
+
+/// Removes the wall-clock fields at any depth (a wave's `step_ms_p95` and
+/// its spread in the aggregate differ between any two runs).
+fn strip_timings(v: &mut serde_json::Value) {
+    match v {
+        serde_json::Value::Object(o) => {
+            for k in [
+                "wall_ms",
+                "wall_s",
+                "threads",
+                "steps_per_s_per_core",
+                "step_ms_p95",
+            ] {
+                o.remove(k);
+            }
+            o.values_mut().for_each(strip_timings);
+        }
+        serde_json::Value::Array(a) => a.iter_mut().for_each(strip_timings),
+        _ => {}
+    }
 }
 
 fn lines<T: serde::Serialize, A: serde::Serialize>(runs: &[T], agg: &A) -> Vec<String> {

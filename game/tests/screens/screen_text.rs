@@ -271,8 +271,12 @@ fn every_other_screen_shows_names_not_ids() {
         }),
     );
 
-    // Play wave 1 out for its settlement and a level-up.
+    // Play wave 1 out for its settlement and a level-up. A player standing
+    // still falls to wave 1's swarm mites; this test reads the screens after
+    // the wave, so the player is healed each step.
     while fight.phase() == Phase::Fight {
+        let full = fight.world().player.hp_max();
+        fight.world_mut().player.hp = full;
         fight
             .apply(game::run::Command::Step(game::run::StepInput::new(
                 Vec2::ZERO,
