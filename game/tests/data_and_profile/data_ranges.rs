@@ -12,6 +12,8 @@ use game::data::default_root;
 use game::data::ranges::{self, range_of};
 use serde_json::Value;
 
+use crate::data_unknown_fields::copy_dir;
+
 /// Every JSON file the catalogue reads, relative to the data folder.
 fn data_files(root: &Path) -> Vec<String> {
     fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
@@ -87,19 +89,6 @@ fn broken_copy(tag: &str, rel: &str, pointer: &str, value: Value) -> PathBuf {
         .unwrap_or_else(|| panic!("{rel} {pointer}")) = value;
     std::fs::write(&path, serde_json::to_string_pretty(&doc).unwrap()).unwrap();
     dir
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let dest = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &dest);
-        } else {
-            std::fs::copy(e.path(), dest).unwrap();
-        }
-    }
 }
 
 #[test]

@@ -13,7 +13,9 @@ use serde_json::Value;
 /// The field injected everywhere; no type has it.
 const BOGUS: &str = "zz_unread_field";
 
-fn copy_dir(from: &Path, to: &Path) {
+/// Copies a data folder whole, for a test that edits its copy (shared by
+/// this group's data tests and the fault suite).
+pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap() {
         let e = e.unwrap();
