@@ -12,27 +12,7 @@ use game::data::default_root;
 use game::data::ranges::{self, range_of};
 use serde_json::Value;
 
-use crate::data_unknown_fields::copy_dir;
-
-/// Every JSON file the catalogue reads, relative to the data folder.
-fn data_files(root: &Path) -> Vec<String> {
-    fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
-        for e in std::fs::read_dir(dir).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                if p.file_name().is_some_and(|n| n != "builds") {
-                    walk(root, &p, out);
-                }
-            } else if p.extension().is_some_and(|x| x == "json") {
-                out.push(p.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/"));
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(root, root, &mut out);
-    out.sort();
-    out
-}
+use crate::data_unknown_fields::{copy_dir, data_files};
 
 /// Values just past each end of `range` (below only where the range has a
 /// lower end a file could cross).

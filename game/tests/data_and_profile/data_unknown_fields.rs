@@ -38,7 +38,7 @@ fn scratch(tag: &str) -> PathBuf {
 
 /// Every JSON file under `root` that the catalogue loads, relative to `root`
 /// (`builds/` holds `--build` files for the CLI, not catalogue data).
-fn data_files(root: &Path) -> Vec<String> {
+pub fn data_files(root: &Path) -> Vec<String> {
     fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
         for e in std::fs::read_dir(dir).unwrap() {
             let p = e.unwrap().path();

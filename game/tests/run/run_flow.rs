@@ -31,7 +31,9 @@ fn deterministic(reports: &[WaveReport]) -> Vec<WaveReport> {
         .collect()
 }
 
-fn recorded_run(seed: u64, waves: u32) -> (Arc<Catalog>, Run, String) {
+/// A run of `waves` waves under the default policy, recorded the way
+/// `sim --record` records it; other groups' replay tests start from it.
+pub fn recorded_run(seed: u64, waves: u32) -> (Arc<Catalog>, Run, String) {
     let cat = catalog();
     let opts = RunOptions {
         seed,

@@ -5,28 +5,13 @@
 
 use std::sync::Arc;
 
-use engine::gpu::Backend;
 use game::catalog::Catalog;
 use game::run::replay::data_checksum;
-use game::run::{RunOptions, play_recorded};
 use game::share::verify::{VerifyError, export_text, score, verify};
 
 fn recorded(seed: u64, waves: u32) -> (Arc<Catalog>, u64, String, game::run::RunReport) {
-    let cat = Arc::new(Catalog::load(&game::data::default_root()).expect("data loads"));
-    let opts = RunOptions {
-        seed,
-        waves,
-        backend: Backend::Cpu,
-        build: None,
-        policy: Default::default(),
-        mode: Default::default(),
-    };
-    let run = play_recorded(cat.clone(), &opts, None, true).expect("sim plays");
+    let (cat, run, text) = crate::run_flow::recorded_run(seed, waves);
     let data = data_checksum(&game::data::default_root()).expect("data checksum");
-    let text = run
-        .recorder()
-        .expect("recording")
-        .to_text(run.setup(), Backend::Cpu, data);
     (cat, data, text, run.report())
 }
 
