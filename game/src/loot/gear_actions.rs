@@ -121,7 +121,13 @@ pub fn apply_equipment(
         EquipmentAction::Socket(i) if i < loose.len() => {
             let a = loose.remove(i);
             match equipment.socket(a.clone(), data) {
-                Ok(()) => Ok(format!("socketed {}", a.id)),
+                Ok(()) => {
+                    let name = data
+                        .artifacts
+                        .get(&a.id)
+                        .map_or(a.id.as_str(), |d| d.name.as_str());
+                    Ok(format!("socketed {name}"))
+                }
                 Err(e) => {
                     loose.insert(i, a);
                     Err(e.into())

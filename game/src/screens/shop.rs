@@ -248,7 +248,7 @@ fn make_room(ctx: &egui::Context, world: &World, carry: &Carry, shop: &Shop) -> 
                 close = true;
             }
         }
-        if ui.button("Keep my cores").clicked() {
+        if ui.button(format!("Discard {name}: keep my cores")).clicked() {
             close = true;
         }
     });

@@ -372,7 +372,8 @@ impl World {
     }
 
     /// Rolls what `source` drops at the wave's depth and keeps it: items to the
-    /// stash, materials to the pouch, an artifact into a free socket (else the stash's loss, counted).
+    /// stash, materials to the pouch, an artifact to the bag of finds
+    /// (docs/screens.md#finds-and-cores).
     pub(super) fn roll_drops(&mut self, carry: &mut Carry, source: DropSource) {
         let depth = crate::loot::drops::lucky_depth(
             self.depth(),
@@ -396,12 +397,11 @@ impl World {
         carry.stash.extend(drops.items);
         if let Some(a) = drops.artifact {
             self.stats.artifacts_dropped += 1;
-            // Sockets are alike, so a free one takes the find with nothing
-            // to ask; with every socket full it waits in the bag.
-            match carry.equipment.socket(a.clone(), &self.cat.loot) {
-                Ok(()) => self.refresh_gear(carry),
-                Err(_) => carry.found_artifacts.push(a),
-            }
+            // A find waits in the bag until the player sockets it in the
+            // armoury: some artifacts cost as much as they give (Glass Fist
+            // takes 60 % of max HP), so none is socketed unasked
+            // (docs/screens.md#finds-and-cores).
+            carry.found_artifacts.push(a);
         }
     }
 

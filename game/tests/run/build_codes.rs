@@ -3,6 +3,7 @@
 //! unchanged; damaged codes and codes naming missing content are refused
 //! in words; `--build` reads a code where it reads a file.
 
+use crate::copy_dir;
 use std::sync::Arc;
 
 use engine::gpu::Backend;
@@ -148,18 +149,6 @@ fn a_code_naming_content_this_version_lacks_is_refused_naming_what() {
     );
     assert!(err.to_string().contains("does not have"), "{err}");
     assert!(err.to_string().contains("deck[1]"), "{err}");
-}
-
-fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for e in std::fs::read_dir(from).expect("read_dir").flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            copy_dir(&p, &to.join(e.file_name()));
-        } else {
-            std::fs::copy(&p, to.join(e.file_name())).expect("copy");
-        }
-    }
 }
 
 #[test]

@@ -209,3 +209,72 @@ fn a_find_with_full_sockets_waits_in_the_bag() {
     assert!(run.carry().found_artifacts.is_empty());
     assert_eq!(run.loose_artifacts(), &[find][..]);
 }
+
+/// A find is never socketed unasked, even with a socket free
+/// (docs/screens.md#finds-and-cores): on data where every kill drops an
+/// artifact, the first find of wave 1 waits in the bag while the socket
+/// stays empty, and the armoury sockets it when asked.
+#[test]
+fn a_find_waits_in_the_bag_even_with_a_socket_free() {
+    use game::loot::gear_actions::EquipmentAction;
+    use game::run::{Command, Phase, Run, RunSetup, StepInput};
+    let root = std::env::temp_dir().join(format!("artificer-finds-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    crate::copy_dir(&game::data::default_root(), &root);
+    let drops = root.join("loot/drops.json");
+    let text = std::fs::read_to_string(&drops).expect("drops.json");
+    let bent = set_field(&text, "\"artifact_chance\":", "1.0");
+    std::fs::write(&drops, bent).expect("write drops");
+    let cat = Arc::new(Catalog::load(&root).expect("bent data loads"));
+    let mut run = Run::new(cat, RunSetup::new(6, 20), Backend::Cpu, None).expect("run");
+    run.apply(Command::StartWave).expect("wave 1");
+    let mut found = false;
+    // A player standing still falls to wave 1's mites; this test is about
+    // the finds, so the player is healed each step.
+    while run.phase() == Phase::Fight {
+        let full = run.world().player.hp_max();
+        run.world_mut().player.hp = full;
+        run.apply(Command::Step(StepInput::new(glam::Vec2::ZERO, None)))
+            .expect("step");
+        if run.world().stats.artifacts_dropped > 0 {
+            assert!(
+                run.carry().equipment.artifacts.is_empty(),
+                "a find was socketed unasked"
+            );
+            found = true;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&root);
+    assert!(
+        found,
+        "no artifact dropped in wave 1 with every kill dropping one"
+    );
+    assert!(!run.loose_artifacts().is_empty());
+    while run.phase() != Phase::Shop {
+        let cmd = match run.phase() {
+            Phase::LevelUp => Command::ChooseLevelUp(0),
+            _ => Command::Continue,
+        };
+        run.apply(cmd).expect("to the shop");
+    }
+    run.apply(Command::OpenArmoury).expect("armoury");
+    run.apply(Command::Equip(EquipmentAction::Socket(0)))
+        .expect("socketed when asked");
+    assert_eq!(run.carry().equipment.artifacts.len(), 1);
+}
+
+/// Sets the number after every `key` in `text` to `value` (the data files
+/// are plain JSON written one field per line).
+fn set_field(text: &str, key: &str, value: &str) -> String {
+    text.lines()
+        .map(|l| match l.find(key) {
+            Some(at) => {
+                let head = &l[..at + key.len()];
+                let comma = if l.trim_end().ends_with(',') { "," } else { "" };
+                format!("{head} {value}{comma}")
+            }
+            None => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

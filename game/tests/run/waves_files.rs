@@ -3,21 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::copy_dir;
 use game::data::{DataError, default_root, parse_json};
 use game::waves::{SpawnConfig, load_fight_data, wave_file};
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let p = e.path();
-        if p.is_dir() {
-            copy_dir(&p, &to.join(e.file_name()));
-        } else {
-            std::fs::copy(&p, to.join(e.file_name())).unwrap();
-        }
-    }
-}
 
 /// A private copy of the fight data (combat, enemies, bosses, waves) to break.
 fn scratch(name: &str) -> PathBuf {

@@ -34,6 +34,7 @@ pub use starter::{
 };
 
 use super::{Command, Phase, Run, RunError, StepInput};
+use crate::loot::gear_actions::EquipmentAction;
 
 /// Which scripted player plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
@@ -172,6 +173,7 @@ pub fn play_watched(run: &mut Run, policy: Policy, watch: &mut dyn FnMut(&Run)) 
                 Command::ChooseLevelUp(k.unwrap_or(0))
             }
             Phase::Shop => {
+                socket_finds(run)?;
                 match policy {
                     Policy::Starter => {
                         shop(run)?;
@@ -190,6 +192,30 @@ pub fn play_watched(run: &mut Run, policy: Policy, watch: &mut dyn FnMut(&Run)) 
         send(run, cmd)?;
         watch(run);
     }
+}
+
+/// Sockets the artifacts found in the last fight while a socket is free,
+/// as the game did on its own before finds waited in the bag
+/// (docs/screens.md#finds-and-cores): every policy plays the same here, so
+/// the change of rule moves no policy's build.
+fn socket_finds(run: &mut Run) -> Result<(), RunError> {
+    let free = |run: &Run| {
+        let cat = run.world().catalog();
+        let eq = &run.carry().equipment;
+        (eq.artifacts.len() as u32) < eq.artifact_sockets(&cat.loot)
+    };
+    if run.loose_artifacts().is_empty() || !free(run) {
+        return Ok(());
+    }
+    send(run, Command::OpenArmoury)?;
+    // A refused find (a second copy of a socketed artifact) stays in the bag.
+    let mut i = 0;
+    while i < run.loose_artifacts().len() && free(run) {
+        if run.apply(Command::Equip(EquipmentAction::Socket(i))).is_err() {
+            i += 1;
+        }
+    }
+    send(run, Command::CloseArmoury)
 }
 
 fn round2(v: f64) -> f64 {
