@@ -163,6 +163,20 @@ impl Controls {
     }
 }
 
+/// Takes every number-key event out of this pass's input; true while a
+/// number key is still down. A choice made with a number key on one screen
+/// (a level-up card) must not buy on the next (docs/screens.md#no-traps).
+pub fn swallow_numbers(i: &mut egui::InputState) -> bool {
+    i.events
+        .retain(|e| !matches!(e, egui::Event::Key { key, .. } if is_number(*key)));
+    i.keys_down.iter().any(|k| is_number(*k))
+}
+
+fn is_number(k: egui::Key) -> bool {
+    use egui::Key::*;
+    matches!(k, Num1 | Num2 | Num3 | Num4 | Num5 | Num6 | Num7 | Num8 | Num9)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,5 +205,42 @@ mod tests {
         c.clear_held();
         assert_eq!(c.move_dir(), Vec2::ZERO);
         assert!(!c.take_dash());
+    }
+
+    /// The number key that chose a level-up card is still down when the
+    /// shop opens: the shop's pass sees no press of it, and keeps swallowing
+    /// until it is released; a letter key passes untouched.
+    #[test]
+    fn a_number_key_held_over_a_phase_change_never_reaches_the_next_screen() {
+        let ctx = egui::Context::default();
+        let key = |key, pressed| egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed,
+            repeat: false,
+            modifiers: egui::Modifiers::NONE,
+        };
+        let pass = |events: Vec<egui::Event>| {
+            let mut seen = (false, false, false);
+            let mut out = ctx.run_pass(
+                egui::RawInput {
+                    events,
+                    ..Default::default()
+                },
+                |ctx| {
+                    let down = ctx.input_mut(super::swallow_numbers);
+                    seen = ctx.input(|i| (down, i.key_pressed(egui::Key::Num1), i.key_pressed(egui::Key::B)));
+                },
+            );
+            out.textures_delta.clear();
+            seen
+        };
+        let (down, num, letter) = pass(vec![key(egui::Key::Num1, true), key(egui::Key::B, true)]);
+        assert!(down, "the number key is still held");
+        assert!(!num, "the held number key bought nothing");
+        assert!(letter, "other keys pass");
+        let (down, num, _) = pass(vec![key(egui::Key::Num1, false)]);
+        assert!(!down, "released: the next press counts again");
+        assert!(!num);
     }
 }

@@ -287,12 +287,7 @@ impl GameApp {
         if !self.shell.numbers_blocked {
             return;
         }
-        let still_down = ctx.input_mut(|i| {
-            i.events
-                .retain(|e| !matches!(e, egui::Event::Key { key, .. } if is_number(*key)));
-            i.keys_down.iter().any(|k| is_number(*k))
-        });
-        self.shell.numbers_blocked = still_down;
+        self.shell.numbers_blocked = ctx.input_mut(input::swallow_numbers);
     }
 }
 
@@ -433,11 +428,6 @@ impl WindowApp for GameApp {
 }
 
 /// The keys that pick a card or buy an offer (1 … 9, `screens::number_key`).
-fn is_number(k: egui::Key) -> bool {
-    use egui::Key::*;
-    matches!(k, Num1 | Num2 | Num3 | Num4 | Num5 | Num6 | Num7 | Num8 | Num9)
-}
-
 /// The game's egui style, set once on the window's context (and on the
 /// screens' reference-image tests' context, so they draw what a player sees).
 /// Full-screen panels are painted by the world pass's clear (see
