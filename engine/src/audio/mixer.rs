@@ -20,15 +20,20 @@ use super::SAMPLE_RATE;
 use super::voices::{MAX_VOICES, Play};
 use std::sync::Arc;
 
-/// The limiter's ceiling, linear (−1 dBFS): the loudest sample the mix
-/// may hold, with room left for a resampler's overshoot.
-pub const CEILING: f32 = 0.891;
+/// The limiter's ceiling, linear (−1.5 dBFS): the loudest sample the mix
+/// may hold, with room left for the wave between samples (true peak) and a
+/// resampler's overshoot.
+pub const CEILING: f32 = 0.841;
+
+/// Frames of look-ahead the limiter may use (its window is a millisecond
+/// of output, at most this).
+const LOOKAHEAD_MAX: usize = 128;
 
 /// Seconds a music layer takes to fade fully in or out.
 pub const LAYER_FADE_S: f32 = 1.5;
 
 /// Seconds the limiter takes to give back 63 % of a reduction.
-const LIMITER_RELEASE_S: f32 = 0.15;
+const LIMITER_RELEASE_S: f32 = 0.08;
 
 /// Seconds a bus slider glides (a drag does not zip).
 const BUS_GLIDE_S: f32 = 0.05;
@@ -118,8 +123,8 @@ pub struct Mixer {
     master: Glide,
     fx_bus: Glide,
     music_bus: Glide,
-    /// The limiter's gain now (1: no reduction).
-    limit: f32,
+    /// The limiter's state.
+    limiter: Limiter,
     /// Voices dropped because every slot was taken.
     pub dropped: u64,
 }
@@ -143,7 +148,7 @@ impl Mixer {
             master: full,
             fx_bus: full,
             music_bus: full,
-            limit: 1.0,
+            limiter: Limiter::default(),
             dropped: 0,
         }
     }
@@ -203,6 +208,7 @@ impl Mixer {
         let layer_step = inv_rate / LAYER_FADE_S;
         let bus_step = inv_rate / BUS_GLIDE_S;
         let release = 1.0 - (-inv_rate / LIMITER_RELEASE_S).exp();
+        let window = (out_rate as usize / 1000).clamp(1, LOOKAHEAD_MAX - 1);
         for frame in out.iter_mut() {
             let fx = self.effects_frame(step);
             let music = self.music_frame(step, layer_step);
@@ -211,7 +217,7 @@ impl Mixer {
             let master = self.master.tick(bus_step);
             let l = (fx[0] * fx_g + music[0] * mu_g) * master;
             let r = (fx[1] * fx_g + music[1] * mu_g) * master;
-            *frame = self.limited(l, r, release);
+            *frame = self.limiter.run([l, r], window, release);
         }
     }
 
@@ -273,15 +279,55 @@ impl Mixer {
         }
         acc
     }
+}
 
-    /// The peak limiter: an instant cut to the ceiling, a smooth return.
-    fn limited(&mut self, l: f32, r: f32, release: f32) -> [f32; 2] {
-        let peak = l.abs().max(r.abs());
-        self.limit += (1.0 - self.limit) * release;
-        if peak * self.limit > CEILING {
-            self.limit = CEILING / peak;
+/// A look-ahead peak limiter: the mix is delayed by a millisecond, and the
+/// gain, the least any frame in that window needs to stay under
+/// [`CEILING`] (easing back up over [`LIMITER_RELEASE_S`]), is averaged
+/// over the window, so it has glided down by the time the loud frame comes
+/// out. No frame passes the ceiling, and the gain never jumps (a jump
+/// splatters between samples and raises the true peak).
+#[derive(Debug, Clone)]
+struct Limiter {
+    delay: [[f32; 2]; LOOKAHEAD_MAX],
+    /// Each frame's needed gain, for the window's minimum.
+    need: [f32; LOOKAHEAD_MAX],
+    /// The released minimum per frame, for the window's average.
+    held: [f32; LOOKAHEAD_MAX],
+    at: usize,
+    last: f32,
+}
+
+impl Default for Limiter {
+    fn default() -> Self {
+        Self {
+            delay: [[0.0; 2]; LOOKAHEAD_MAX],
+            need: [1.0; LOOKAHEAD_MAX],
+            held: [1.0; LOOKAHEAD_MAX],
+            at: 0,
+            last: 1.0,
         }
-        [l * self.limit, r * self.limit]
+    }
+}
+
+impl Limiter {
+    /// Takes a frame in, gives the frame `window` frames old out, limited.
+    fn run(&mut self, frame: [f32; 2], window: usize, release: f32) -> [f32; 2] {
+        let n = window + 1;
+        let peak = frame[0].abs().max(frame[1].abs());
+        let slot = self.at % n;
+        self.delay[slot] = frame;
+        self.need[slot] = if peak > CEILING { CEILING / peak } else { 1.0 };
+        let least = self.need[..n].iter().fold(1.0f32, |m, g| m.min(*g));
+        let held = least.min(self.last + (1.0 - self.last) * release);
+        self.last = held;
+        self.held[slot] = held;
+        self.at = (slot + 1) % n;
+        // The oldest frame leaves; the mean of the last n held gains is at
+        // most what it needs, as each of their windows held it.
+        let out = self.delay[self.at];
+        let g = self.held[..n].iter().sum::<f32>() / n as f32;
+        [out[0] * g.min(1.0), out[1] * g.min(1.0)]
     }
 }
 

@@ -53,13 +53,14 @@ impl VoicePolicy {
 }
 
 /// Extra loudness, dB, of `n` requests of one sound in one frame:
-/// `20·log10(1 + 0.6·ln n)`, capped at +12 dB (1: 0 dB; 10: +7.5 dB;
-/// 100: +11.5 dB).
+/// `20·log10(1 + 0.4·ln n)`, capped at +8 dB (1: 0 dB; 10: +5.7 dB;
+/// 100 and more: +8 dB). A crowd sounds bigger, not louder than the
+/// moment sounds: the mix keeps its headroom (docs/sound.md#the-mix).
 pub fn crowd_db(n: u32) -> f32 {
     if n <= 1 {
         return 0.0;
     }
-    (20.0 * (1.0 + 0.6 * (n as f32).ln()).log10()).min(12.0)
+    (20.0 * (1.0 + 0.4 * (n as f32).ln()).log10()).min(8.0)
 }
 
 /// One voice to start now.
@@ -274,9 +275,9 @@ mod tests {
     #[test]
     fn the_crowd_grows_with_the_log() {
         assert_eq!(crowd_db(1), 0.0);
-        assert!((crowd_db(10) - 7.54).abs() < 0.01);
+        assert!((crowd_db(10) - 5.69).abs() < 0.01);
         assert!(crowd_db(100) - crowd_db(10) < crowd_db(10));
-        assert_eq!(crowd_db(1_000_000), 12.0);
+        assert_eq!(crowd_db(1_000_000), 8.0);
     }
 
     #[test]

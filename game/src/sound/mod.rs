@@ -19,12 +19,12 @@ use engine::audio::{AudioOut, SoundBank, VoicePolicy};
 /// and the voice policies set them 4 to 16 dB down, so the bus is trimmed
 /// up to bring wave 5 of a competent run into the loudness window, with
 /// the limiter catching the rare pile-up (docs/sound.md#loudness).
-pub const EFFECTS_TRIM_DB: f32 = 15.0;
+pub const EFFECTS_TRIM_DB: f32 = 18.0;
 
 /// Gain the music's layers get on the way into the mixer, dB: with the
 /// music slider's default half, the fight's bed alone sits about 2 LU
 /// under the effects (docs/sound.md#loudness).
-pub const MUSIC_TRIM_DB: f32 = 12.0;
+pub const MUSIC_TRIM_DB: f32 = 14.0;
 
 /// Each effect's policy and length in seconds, in bank order (what the
 /// voice book needs, without rendering anything).
