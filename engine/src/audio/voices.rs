@@ -53,7 +53,7 @@ impl VoicePolicy {
 }
 
 /// Extra loudness, dB, of `n` requests of one sound in one frame:
-/// `20·log10(1 + 0.4·ln n)`, capped at +8 dB (1: 0 dB; 10: +5.7 dB;
+/// `20·log10(1 + 0.4·ln n)`, capped at +8 dB (1: 0 dB; 10: +5.67 dB;
 /// 100 and more: +8 dB). A crowd sounds bigger, not louder than the
 /// moment sounds: the mix keeps its headroom (docs/sound.md#the-mix).
 pub fn crowd_db(n: u32) -> f32 {
@@ -275,7 +275,7 @@ mod tests {
     #[test]
     fn the_crowd_grows_with_the_log() {
         assert_eq!(crowd_db(1), 0.0);
-        assert!((crowd_db(10) - 5.69).abs() < 0.01);
+        assert!((crowd_db(10) - 5.67).abs() < 0.01);
         assert!(crowd_db(100) - crowd_db(10) < crowd_db(10));
         assert_eq!(crowd_db(1_000_000), 8.0);
     }

@@ -101,7 +101,7 @@ impl SoundDesk {
                     .iter()
                     .zip(self.out.layers())
                     .filter(|(_, g)| **g > 0.0)
-                    .map(|(l, g)| format!("{l:?} {:.0}%", g * 100.0))
+                    .map(|(l, g)| format!("{} {:.0}%", l.name(), g * 100.0))
                     .collect::<Vec<_>>()
                     .join(", "),
             ),

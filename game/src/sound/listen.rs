@@ -186,3 +186,31 @@ impl Listener {
         self.swing = phase;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sound_is_placed_by_its_side_and_its_distance() {
+        let at = |x: f32, y: f32| place(Vec2::new(x, y));
+        assert_eq!(at(0.0, 0.0), Place::CENTRE);
+        let edge = at(640.0, 0.0);
+        assert!(
+            (edge.pan - 0.85).abs() < 1e-6 && (edge.gain_db + 3.0).abs() < 1e-6,
+            "{edge:?}"
+        );
+        let left = at(-320.0, 100.0);
+        assert!((left.pan + 0.425).abs() < 1e-6 && left.gain_db > -2.0, "{left:?}");
+        // Off screen: 9 dB down past the edge, 15 dB a screen further.
+        let below = at(0.0, 720.0);
+        assert_eq!((below.pan, below.gain_db), (0.0, -15.0));
+        let beyond = at(-2000.0, 0.0);
+        assert_eq!((beyond.pan, beyond.gain_db), (-0.85, -15.0));
+        let just_off = at(700.0, 0.0);
+        assert!(
+            just_off.gain_db < -9.0 && just_off.gain_db > -10.0,
+            "{just_off:?}"
+        );
+    }
+}

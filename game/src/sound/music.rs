@@ -92,6 +92,19 @@ impl Layer {
         self as usize
     }
 
+    /// Its name in the profiler overlay.
+    pub fn name(self) -> &'static str {
+        match self {
+            Layer::LabPad => "lab pad",
+            Layer::LabArp => "lab arpeggio",
+            Layer::Pulse => "pulse",
+            Layer::Drive => "drive",
+            Layer::Lead => "lead",
+            Layer::Boss => "boss",
+            Layer::Danger => "danger",
+        }
+    }
+
     /// Its place in the stereo field: the pulse and the boss centred, the
     /// rest spread so the layers do not stack in the middle.
     pub fn pan(self) -> f32 {
