@@ -48,7 +48,7 @@ fn k_weighting(rate: f64) -> [Biquad; 2] {
     let pi = std::f64::consts::PI;
     // Stage 1: the head's high shelf, +4 dB above ~1.7 kHz.
     let (f0, g_db, q) = (
-        1681.974_450_955_533,
+        1_681.974_450_955_533,
         3.999_843_853_973_347,
         0.707_175_236_955_419_6,
     );
@@ -144,7 +144,7 @@ fn true_peak(frames: &[[f32; 2]]) -> f32 {
         })
         .collect();
     let n = frames.len() as i64;
-    for c in 0..2 {
+    for c in [0, 1] {
         for i in 0..n {
             peak = peak.max(frames[i as usize][c].abs());
             if i < HALF - 1 || i + HALF >= n {

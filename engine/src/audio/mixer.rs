@@ -349,7 +349,7 @@ mod tests {
             assert!((l * l + r * r - 1.0).abs() < 1e-5, "{p}: {l} {r}");
         }
         let (l, r) = pan_gains(0.0);
-        assert!((l - r).abs() < 1e-6 && (l - 0.7071).abs() < 1e-3);
+        assert!((l - r).abs() < 1e-6 && (l - std::f32::consts::FRAC_1_SQRT_2).abs() < 1e-6);
         let (l, r) = pan_gains(0.8);
         assert!(r > 4.0 * l, "right of centre is louder on the right");
     }

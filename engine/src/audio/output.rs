@@ -100,7 +100,7 @@ enum Sink {
     /// The audio thread's mixer.
     Device {
         /// Kept alive: dropping it stops the sound.
-        _manager: AudioManager<DefaultBackend>,
+        _manager: Box<AudioManager<DefaultBackend>>,
         cues: Sender<Cue>,
     },
     /// A mixer rendered on demand (tests, the loudness measurement).
@@ -176,7 +176,7 @@ impl AudioOut {
             match manager.play(MixSoundData(sound)) {
                 Ok(()) => Ok((
                     Sink::Device {
-                        _manager: manager,
+                        _manager: Box::new(manager),
                         cues: tx,
                     },
                     layers,
