@@ -35,8 +35,8 @@ pub fn lengths() -> Vec<(VoicePolicy, f64)> {
         .collect()
 }
 
-/// Renders every effect and music layer (about 0.1 s of CPU in a release
-/// build).
+/// Renders every effect and music layer (about 0.4 s of CPU in a release
+/// build: `cargo bench -p benches --bench audio`).
 pub fn bank() -> SoundBank {
     let trim = |db: f32, mut v: Vec<f32>| {
         let g = engine::audio::mixer::db_to_gain(db);
