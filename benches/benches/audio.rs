@@ -1,14 +1,14 @@
-//! What sound costs at the design load, in two parts:
-//! - `mix_48_voices_1s`: kira mixing one second of audio (44,100 frames in
-//!   128-frame buffers) with the voice book's cap of 48 effects playing and
-//!   a music bed, on kira's mock backend (the same renderer the audio thread
-//!   runs, minus the device). Divide by 1,000 ms for the audio thread's share
-//!   of one core.
+//! What sound costs at the design load, in three parts:
+//! - `mix_48_voices_7_layers_1s`: the game's mixer (`engine::audio::mixer`,
+//!   the code the audio thread runs behind kira) making one second of
+//!   stereo at 48 kHz in 128-frame buffers, with the voice book's cap of 48
+//!   effects kept playing and all seven music layers at full, limiter on.
+//!   Divide by 1,000 ms for the audio thread's share of one core.
 //! - `listen_and_book_frame`: the main thread's part of one frame at 2,000
 //!   shots: the listener over a stress step's effects and the voice book's
 //!   flush.
-//! - `render_bank`: synthesising every effect and bed (paid once at start-up,
-//!   only when a device opened).
+//! - `render_bank`: synthesising every effect and music layer (paid once at
+//!   start-up, only when a device opened).
 //!
 //! Run: `cargo bench -p benches --bench audio`.
 
@@ -16,49 +16,38 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use engine::audio::{SAMPLE_RATE, VoiceBook};
-use game::sound::{Bed, Listener, Sfx};
-use kira::backend::mock::{MockBackend, MockBackendSettings};
-use kira::sound::static_sound::{StaticSoundData, StaticSoundSettings};
-use kira::{AudioManager, AudioManagerSettings, Frame};
-
-fn data(samples: &[f32]) -> StaticSoundData {
-    StaticSoundData {
-        sample_rate: SAMPLE_RATE,
-        frames: samples
-            .iter()
-            .map(|s| Frame::from_mono(*s))
-            .collect::<Arc<[Frame]>>(),
-        settings: StaticSoundSettings::default(),
-        slice: None,
-    }
-}
+use engine::audio::{Cue, Mixer, Place, Play, VoiceBook};
+use game::sound::{Layer, Listener, Sfx};
 
 fn mix(c: &mut Criterion) {
     let bank = game::sound::bank();
-    let mut manager = AudioManager::<MockBackend>::new(AudioManagerSettings {
-        backend_settings: MockBackendSettings {
-            sample_rate: SAMPLE_RATE,
-        },
-        ..Default::default()
-    })
-    .expect("mock backend");
-    let voices = engine::audio::voices::MAX_VOICES;
-    for i in 0..voices {
-        let (samples, _) = &bank.effects[i % bank.effects.len()];
-        // Looped, so all 48 sound for the whole measured second.
-        manager.play(data(samples).loop_region(..)).expect("play effect");
+    let effects: Vec<Arc<[f32]>> = bank.effects.iter().map(|(s, _)| s.as_slice().into()).collect();
+    let mut mixer = Mixer::new(effects, bank.stems);
+    for l in Layer::ALL {
+        mixer.apply(Cue::Layer {
+            stem: l.index(),
+            gain: 1.0,
+        });
     }
-    manager
-        .play(data(&bank.beds[Bed::Fight.index()]).loop_region(..))
-        .expect("play bed");
-    let buffers = SAMPLE_RATE as usize / 128;
-    c.bench_function("mix_48_voices_1s", |b| {
+    let voices = engine::audio::voices::MAX_VOICES;
+    let rate = 48_000;
+    let mut buffer = vec![[0.0f32; 2]; 128];
+    let mut next = 0usize;
+    c.bench_function("mix_48_voices_7_layers_1s", |b| {
         b.iter(|| {
-            let backend = manager.backend_mut();
-            for _ in 0..buffers {
-                backend.on_start_processing();
-                backend.process();
+            for _ in 0..rate / 128 {
+                // Kept at the cap: a voice that ended is replaced.
+                while mixer.voices() < voices {
+                    next = (next + 1) % bank.effects.len();
+                    mixer.apply(Cue::Voice(Play {
+                        sound: next,
+                        volume_db: -12.0,
+                        rate: 1.0,
+                        pan: (next as f32 * 0.37).sin(),
+                    }));
+                }
+                mixer.render(&mut buffer, rate as u32);
+                black_box(&buffer);
             }
         });
     });
@@ -81,7 +70,9 @@ fn listen(c: &mut Criterion) {
     c.bench_function("listen_and_book_frame", |b| {
         b.iter(|| {
             let mut listener = Listener::default();
-            listener.hear(black_box(&w), &carry, &mut |s: Sfx| book.ask(s.index()));
+            listener.hear(black_box(&w), &carry, &mut |s: Sfx, p: Place| {
+                book.ask_at(s.index(), p)
+            });
             now += 1.0 / 60.0;
             black_box(book.flush(now));
         });

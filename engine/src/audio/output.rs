@@ -1,28 +1,39 @@
-//! The sound device, through kira: an effects track and a music track under
-//! the master, the voice book in front of them.
+//! The sound device, through kira: one kira sound, the [`Mixer`], plays on
+//! the main track and takes its cues over a channel, so the device plays
+//! exactly what an offline render of the same cues gives
+//! (docs/sound.md#measuring-it). The voice book stands in front.
 //!
 //! No device (CI, a headless server, a container without `/dev/snd`) is not
 //! an error: [`AudioOut::open`] logs one line and the game runs silent, with
 //! the voice book still counting so the overlay and tests see the same
 //! numbers. `ARTIFICER_AUDIO=off` forces silence; `=on` tries the device
-//! even where the quick check says there is none (a sound server reached
-//! through ALSA's plugins).
+//! even where the quick check says there is none (a sound server, or ALSA's
+//! `file` plugin capturing the mix).
 
-use super::synth::SAMPLE_RATE;
-use super::voices::{Play, VoiceBook, VoicePolicy};
-use kira::sound::static_sound::{StaticSoundData, StaticSoundHandle, StaticSoundSettings};
-use kira::track::{TrackBuilder, TrackHandle};
-use kira::{AudioManager, AudioManagerSettings, Decibels, DefaultBackend, Frame, Tween};
-use std::sync::Arc;
-use std::time::Duration;
+use super::mixer::{Cue, Mixer, Stem};
+use super::voices::{Place, Play, VoiceBook, VoicePolicy};
+use kira::info::Info;
+use kira::sound::{Sound, SoundData};
+use kira::{AudioManager, AudioManagerSettings, DefaultBackend, Frame};
+use std::sync::mpsc::{Receiver, Sender, channel};
 
 /// Every sound the game can play, rendered.
 #[derive(Debug, Clone, Default)]
 pub struct SoundBank {
-    /// Effects: mono samples at [`SAMPLE_RATE`] and how often each may sound.
+    /// Effects: mono samples at [`SAMPLE_RATE`](super::SAMPLE_RATE) and how
+    /// often each may sound.
     pub effects: Vec<(Vec<f32>, VoicePolicy)>,
-    /// Music beds: mono loops at [`SAMPLE_RATE`].
-    pub beds: Vec<Vec<f32>>,
+    /// Music layers, all one loop long.
+    pub stems: Vec<Stem>,
+}
+
+impl SoundBank {
+    fn mixer(self) -> Mixer {
+        Mixer::new(
+            self.effects.into_iter().map(|(s, _)| s.into()).collect(),
+            self.stems,
+        )
+    }
 }
 
 /// The three volume sliders, each 0..=1 (linear; shown as percent).
@@ -46,49 +57,75 @@ impl Default for Volumes {
     }
 }
 
-/// A slider's level in dB (0 is silence, kira's −60 dB floor).
-pub fn slider_db(v: f32) -> Decibels {
-    if v <= 0.001 {
-        Decibels::SILENCE
-    } else {
-        Decibels((20.0 * v.min(1.0).log10()).max(Decibels::SILENCE.0))
+/// The mixer as a kira sound: it drains its cues at each block and never
+/// ends (the manager drops it when the game closes).
+struct MixSound {
+    mixer: Mixer,
+    cues: Receiver<Cue>,
+    scratch: Vec<[f32; 2]>,
+}
+
+impl Sound for MixSound {
+    fn process(&mut self, out: &mut [Frame], dt: f64, _info: &Info) {
+        while let Ok(c) = self.cues.try_recv() {
+            self.mixer.apply(c);
+        }
+        let rate = (1.0 / dt).round() as u32;
+        // kira's blocks are small; the scratch grows once at most.
+        self.scratch.resize(out.len(), [0.0; 2]);
+        self.mixer.render(&mut self.scratch, rate);
+        for (o, s) in out.iter_mut().zip(&self.scratch) {
+            *o = Frame::new(s[0], s[1]);
+        }
+    }
+
+    fn finished(&self) -> bool {
+        false
     }
 }
 
-struct Device {
-    manager: AudioManager<DefaultBackend>,
-    effects: TrackHandle,
-    music: TrackHandle,
-    sounds: Vec<StaticSoundData>,
-    beds: Vec<StaticSoundData>,
-    bed: Option<(usize, StaticSoundHandle)>,
+struct MixSoundData(MixSound);
+
+impl SoundData for MixSoundData {
+    type Error = std::convert::Infallible;
+    type Handle = ();
+
+    fn into_sound(self) -> Result<(Box<dyn Sound>, ()), Self::Error> {
+        Ok((Box::new(self.0), ()))
+    }
+}
+
+/// Where the cues go.
+enum Sink {
+    /// The audio thread's mixer.
+    Device {
+        /// Kept alive: dropping it stops the sound.
+        _manager: Box<AudioManager<DefaultBackend>>,
+        cues: Sender<Cue>,
+    },
+    /// A mixer rendered on demand (tests, the loudness measurement).
+    Offline(Box<Mixer>),
+    /// Nothing: the book counts, nobody hears.
+    Silent,
 }
 
 /// The game's sound: a device when there is one, the voice book always.
 pub struct AudioOut {
-    device: Option<Device>,
+    sink: Sink,
     book: VoiceBook,
     /// Why there is no device (shown in the overlay), or `None` when playing.
     silent_why: Option<String>,
     volumes: Volumes,
+    /// Each music layer's target gain, as last sent.
+    layers: Vec<f32>,
 }
 
 impl std::fmt::Debug for AudioOut {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("AudioOut")
-            .field("device", &self.device.is_some())
+            .field("device", &matches!(self.sink, Sink::Device { .. }))
             .field("silent_why", &self.silent_why)
             .finish_non_exhaustive()
-    }
-}
-
-fn stereo(samples: &[f32]) -> StaticSoundData {
-    let frames: Arc<[Frame]> = samples.iter().map(|s| Frame::from_mono(*s)).collect();
-    StaticSoundData {
-        sample_rate: SAMPLE_RATE,
-        frames,
-        settings: StaticSoundSettings::default(),
-        slice: None,
     }
 }
 
@@ -104,9 +141,6 @@ enum NoDevice {
     /// kira could not open the default output.
     #[error("{0}")]
     Backend(String),
-    /// kira refused a mixer track.
-    #[error("{0}")]
-    Track(#[from] kira::ResourceLimitReached),
 }
 
 /// Whether this machine looks like it has a sound device, and if not why.
@@ -128,53 +162,76 @@ impl AudioOut {
     /// (`bank` gets called at most once). Never fails: without a device the
     /// game is silent and one line says why.
     pub fn open(bank: impl FnOnce() -> SoundBank, lengths: &[(VoicePolicy, f64)]) -> Self {
-        let book = VoiceBook::new(lengths);
         let opened = device_hint().and_then(|()| {
             let mut manager = AudioManager::<DefaultBackend>::new(AudioManagerSettings::default())
                 .map_err(|e| NoDevice::Backend(e.to_string()))?;
-            let effects = manager.add_sub_track(TrackBuilder::new())?;
-            let music = manager.add_sub_track(TrackBuilder::new())?;
+            let (tx, rx) = channel();
             let bank = bank();
-            Ok(Device {
-                manager,
-                effects,
-                music,
-                sounds: bank.effects.iter().map(|(s, _)| stereo(s)).collect(),
-                beds: bank.beds.iter().map(|s| stereo(s)).collect(),
-                bed: None,
-            })
+            let layers = bank.stems.len();
+            let sound = MixSound {
+                mixer: bank.mixer(),
+                cues: rx,
+                scratch: Vec::with_capacity(1024),
+            };
+            match manager.play(MixSoundData(sound)) {
+                Ok(()) => Ok((
+                    Sink::Device {
+                        _manager: Box::new(manager),
+                        cues: tx,
+                    },
+                    layers,
+                )),
+                Err(e) => Err(NoDevice::Backend(e.to_string())),
+            }
         });
-        let (device, silent_why) = match opened {
-            Ok(d) => {
+        let (sink, layers, silent_why) = match opened {
+            Ok((sink, layers)) => {
                 log::info!("sound: playing on the default output device");
-                (Some(d), None)
+                (sink, layers, None)
             }
             Err(why) => {
                 log::info!("sound: no audio device ({why}); the game runs silent");
-                (None, Some(why.to_string()))
+                (Sink::Silent, 0, Some(why.to_string()))
             }
         };
+        Self::with_sink(sink, lengths, layers, silent_why)
+    }
+
+    /// An output that never opens a device (`why` is shown in the overlay).
+    pub fn silent(lengths: &[(VoicePolicy, f64)], why: &str) -> Self {
+        Self::with_sink(Sink::Silent, lengths, 0, Some(why.to_string()))
+    }
+
+    /// An output whose mixer renders when asked ([`AudioOut::render`])
+    /// instead of on a device: the same mix, cue for cue.
+    pub fn offline(bank: SoundBank, lengths: &[(VoicePolicy, f64)]) -> Self {
+        let layers = bank.stems.len();
+        Self::with_sink(Sink::Offline(Box::new(bank.mixer())), lengths, layers, None)
+    }
+
+    fn with_sink(sink: Sink, lengths: &[(VoicePolicy, f64)], layers: usize, why: Option<String>) -> Self {
         let mut out = Self {
-            device,
-            book,
-            silent_why,
+            sink,
+            book: VoiceBook::new(lengths),
+            silent_why: why,
             volumes: Volumes::default(),
+            layers: vec![0.0; layers],
         };
         out.set_volumes(Volumes::default());
         out
     }
 
-    /// An output that never opens a device (`why` is shown in the overlay).
-    pub fn silent(lengths: &[(VoicePolicy, f64)], why: &str) -> Self {
-        Self {
-            device: None,
-            book: VoiceBook::new(lengths),
-            silent_why: Some(why.to_string()),
-            volumes: Volumes::default(),
+    fn send(&mut self, cue: Cue) {
+        match &mut self.sink {
+            // A closed channel means the audio thread is gone: silence.
+            Sink::Device { cues, .. } => drop(cues.send(cue)),
+            Sink::Offline(m) => m.apply(cue),
+            Sink::Silent => {}
         }
     }
 
-    /// Why the game is silent, or `None` when a device plays.
+    /// Why the game is silent, or `None` when a device (or an offline
+    /// mixer) plays.
     pub fn silent_why(&self) -> Option<&str> {
         self.silent_why.as_deref()
     }
@@ -184,42 +241,60 @@ impl AudioOut {
         self.volumes
     }
 
-    /// Sets the three sliders (a short glide, so a drag does not zip).
+    /// Sets the three sliders (the mixer glides to them).
     pub fn set_volumes(&mut self, v: Volumes) {
         self.volumes = v;
-        if let Some(d) = &mut self.device {
-            let glide = Tween {
-                duration: Duration::from_millis(50),
-                ..Default::default()
-            };
-            d.manager.main_track().set_volume(slider_db(v.master), glide);
-            d.effects.set_volume(slider_db(v.effects), glide);
-            d.music.set_volume(slider_db(v.music), glide);
-        }
+        self.send(Cue::Buses {
+            master: v.master,
+            effects: v.effects,
+            music: v.music,
+        });
     }
 
-    /// Asks for effect `sound` this frame; [`AudioOut::end_frame`] decides.
+    /// Asks for effect `sound` this frame, at the listener.
     pub fn ask(&mut self, sound: usize) {
         self.book.ask(sound);
+    }
+
+    /// Asks for effect `sound` this frame at `place` in the field.
+    pub fn ask_at(&mut self, sound: usize, place: Place) {
+        self.book.ask_at(sound, place);
     }
 
     /// Starts this frame's voices (`now`: seconds on the app's clock).
     /// Returns what started (the same silent or not).
     pub fn end_frame(&mut self, now: f64) -> Vec<Play> {
         let plays = self.book.flush(now);
-        if let Some(d) = &mut self.device {
-            for p in &plays {
-                let Some(data) = d.sounds.get(p.sound) else {
-                    continue;
-                };
-                let data = data.volume(Decibels(p.volume_db)).playback_rate(p.rate);
-                // A full track refuses a sound: a dropped voice, not an error.
-                if let Err(e) = d.effects.play(data) {
-                    log::debug!("sound: voice dropped: {e}");
-                }
-            }
+        for p in &plays {
+            self.send(Cue::Voice(*p));
         }
         plays
+    }
+
+    /// Glides each music layer to its gain in `gains` (linear; one per
+    /// stem, missing ones silent). Only changes are sent.
+    pub fn set_layers(&mut self, gains: &[f32]) {
+        for stem in 0..self.layers.len() {
+            let g = gains.get(stem).copied().unwrap_or(0.0);
+            if (self.layers[stem] - g).abs() > 1e-4 {
+                self.layers[stem] = g;
+                self.send(Cue::Layer { stem, gain: g });
+            }
+        }
+    }
+
+    /// Each music layer's target gain (empty when silent).
+    pub fn layers(&self) -> &[f32] {
+        &self.layers
+    }
+
+    /// Renders the next `frames` stereo frames at `rate` of an offline
+    /// output; `None` for a device or a silent one.
+    pub fn render(&mut self, frames: usize, rate: u32) -> Option<Vec<[f32; 2]>> {
+        match &mut self.sink {
+            Sink::Offline(m) => Some(m.render_vec(frames, rate)),
+            _ => None,
+        }
     }
 
     /// Voices sounding at `now` (counted by the book, device or not).
@@ -231,53 +306,11 @@ impl AudioOut {
     pub fn book(&self) -> &VoiceBook {
         &self.book
     }
-
-    /// Plays music bed `bed` looped, crossfading from the one before over a
-    /// second; `None` fades the music out. The same bed again does nothing.
-    pub fn set_bed(&mut self, bed: Option<usize>) {
-        let Some(d) = &mut self.device else {
-            return;
-        };
-        if d.bed.as_ref().map(|b| b.0) == bed {
-            return;
-        }
-        let fade = Tween {
-            duration: Duration::from_secs(1),
-            ..Default::default()
-        };
-        if let Some((_, mut h)) = d.bed.take() {
-            h.stop(fade);
-        }
-        let Some(i) = bed else {
-            return;
-        };
-        let Some(data) = d.beds.get(i) else {
-            return;
-        };
-        let data = data.loop_region(..).fade_in_tween(fade);
-        match d.music.play(data) {
-            Ok(h) => d.bed = Some((i, h)),
-            Err(e) => log::debug!("sound: music bed not started: {e}"),
-        }
-    }
-
-    /// The music bed playing, if any.
-    pub fn bed(&self) -> Option<usize> {
-        self.device.as_ref().and_then(|d| d.bed.as_ref().map(|b| b.0))
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sliders_map_to_decibels() {
-        assert_eq!(slider_db(0.0), Decibels::SILENCE);
-        assert_eq!(slider_db(1.0), Decibels(0.0));
-        assert!((slider_db(0.5).0 + 6.02).abs() < 0.01);
-        assert_eq!(slider_db(0.0001), Decibels::SILENCE);
-    }
 
     /// Forced silent, the output still counts voices and never renders the
     /// bank (a headless run pays nothing for sound).
@@ -292,7 +325,8 @@ mod tests {
         assert_eq!(out.active_voices(1.2), 1);
         assert_eq!(out.active_voices(1.6), 0);
         assert!(out.silent_why().is_some());
-        out.set_bed(Some(0));
-        assert_eq!(out.bed(), None);
+        out.set_layers(&[1.0]);
+        assert!(out.layers().is_empty());
+        assert!(out.render(10, 48_000).is_none());
     }
 }

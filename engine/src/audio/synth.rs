@@ -48,6 +48,10 @@ pub struct Partial {
     pub gain: f32,
     /// Tremolo rate, Hz (0: none); depth is fixed at half the level.
     pub tremolo_hz: f32,
+    /// Seconds of linear fade at the end (4 ms by default: a cut at a
+    /// non-zero sample clicks; a music note sets a longer one to ring out
+    /// into the next).
+    pub release_s: f32,
 }
 
 impl Partial {
@@ -64,7 +68,14 @@ impl Partial {
             decay_s: length_s / 3.0,
             gain: 1.0,
             tremolo_hz: 0.0,
+            release_s: 0.004,
         }
+    }
+
+    /// Seconds of fade at the end.
+    pub const fn release(mut self, s: f32) -> Self {
+        self.release_s = s;
+        self
     }
 
     /// Glides to `hz` by the end.
@@ -114,8 +125,7 @@ impl Partial {
         } else {
             1.0
         };
-        // A 4-ms fade at the end: a cut at a non-zero sample clicks.
-        let tail = ((self.length_s - t) / 0.004).clamp(0.0, 1.0);
+        let tail = ((self.length_s - t) / self.release_s.max(1e-4)).clamp(0.0, 1.0);
         let trem = if self.tremolo_hz > 0.0 {
             0.75 + 0.25 * (std::f32::consts::TAU * self.tremolo_hz * t).cos()
         } else {

@@ -53,13 +53,14 @@ impl VoicePolicy {
 }
 
 /// Extra loudness, dB, of `n` requests of one sound in one frame:
-/// `20·log10(1 + 0.6·ln n)`, capped at +12 dB (1: 0 dB; 10: +7.5 dB;
-/// 100: +11.5 dB).
+/// `20·log10(1 + 0.4·ln n)`, capped at +8 dB (1: 0 dB; 10: +5.67 dB;
+/// 100 and more: +8 dB). A crowd sounds bigger, not louder than the
+/// moment sounds: the mix keeps its headroom (docs/sound.md#the-mix).
 pub fn crowd_db(n: u32) -> f32 {
     if n <= 1 {
         return 0.0;
     }
-    (20.0 * (1.0 + 0.6 * (n as f32).ln()).log10()).min(12.0)
+    (20.0 * (1.0 + 0.4 * (n as f32).ln()).log10()).min(8.0)
 }
 
 /// One voice to start now.
@@ -71,6 +72,26 @@ pub struct Play {
     pub volume_db: f32,
     /// Playback rate (pitch), around 1.
     pub rate: f64,
+    /// Place in the stereo field, −1 (left) ..= 1 (right): the mean of the
+    /// merged requests' places.
+    pub pan: f32,
+}
+
+/// Where a requested sound happens, as the listener hears it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Place {
+    /// Pan, −1 (left) ..= 1 (right).
+    pub pan: f32,
+    /// Level for the distance, dB (0 at the listener, negative further).
+    pub gain_db: f32,
+}
+
+impl Place {
+    /// At the listener: centred, no distance loss.
+    pub const CENTRE: Place = Place {
+        pan: 0.0,
+        gain_db: 0.0,
+    };
 }
 
 /// Voices playing and requests waiting, per sound.
@@ -82,6 +103,10 @@ pub struct VoiceBook {
     playing: Vec<Vec<f64>>,
     last_start: Vec<f64>,
     asked: Vec<u32>,
+    /// Sum of this frame's requested pans, per sound.
+    pan_sum: Vec<f32>,
+    /// The nearest (loudest) of this frame's requests, dB, per sound.
+    nearest_db: Vec<f32>,
     /// Voices started since the book was made.
     pub started: u64,
     /// Requests that did not get a voice (merged into a louder one, or held
@@ -99,16 +124,28 @@ impl VoiceBook {
             playing: vec![Vec::new(); sounds.len()],
             last_start: vec![f64::NEG_INFINITY; sounds.len()],
             asked: vec![0; sounds.len()],
+            pan_sum: vec![0.0; sounds.len()],
+            nearest_db: vec![f32::NEG_INFINITY; sounds.len()],
             started: 0,
             merged: 0,
             spread_state: 0x2545_F491,
         }
     }
 
-    /// Asks for `sound` this frame (an unknown index is ignored).
+    /// Asks for `sound` this frame at the listener (an unknown index is
+    /// ignored).
     pub fn ask(&mut self, sound: usize) {
+        self.ask_at(sound, Place::CENTRE);
+    }
+
+    /// Asks for `sound` this frame at `place`. The frame's requests of one
+    /// sound merge into one voice at their mean pan, as loud as the
+    /// nearest of them.
+    pub fn ask_at(&mut self, sound: usize, place: Place) {
         if let Some(a) = self.asked.get_mut(sound) {
             *a = a.saturating_add(1);
+            self.pan_sum[sound] += place.pan.clamp(-1.0, 1.0);
+            self.nearest_db[sound] = self.nearest_db[sound].max(place.gain_db);
         }
     }
 
@@ -130,6 +167,8 @@ impl VoiceBook {
         }
         for sound in 0..self.asked.len() {
             let n = std::mem::take(&mut self.asked[sound]);
+            let pan_sum = std::mem::take(&mut self.pan_sum[sound]);
+            let nearest_db = std::mem::replace(&mut self.nearest_db[sound], f32::NEG_INFINITY);
             if n == 0 {
                 continue;
             }
@@ -151,8 +190,9 @@ impl VoiceBook {
             let unit = (self.spread_state as f64 / u32::MAX as f64) * 2.0 - 1.0;
             plays.push(Play {
                 sound,
-                volume_db: p.volume_db + crowd_db(n),
+                volume_db: p.volume_db + crowd_db(n) + nearest_db,
                 rate: 1.0 + unit * f64::from(p.pitch_spread),
+                pan: pan_sum / n as f32,
             });
         }
         plays
@@ -204,11 +244,40 @@ mod tests {
     }
 
     #[test]
+    fn merged_requests_sit_at_their_mean_and_the_nearest_level() {
+        let mut b = book();
+        b.ask_at(
+            0,
+            Place {
+                pan: -1.0,
+                gain_db: -9.0,
+            },
+        );
+        b.ask_at(
+            0,
+            Place {
+                pan: 0.5,
+                gain_db: -2.0,
+            },
+        );
+        let p = b.flush(0.0)[0];
+        assert!((p.pan + 0.25).abs() < 1e-6, "{p:?}");
+        assert!((p.volume_db - (-6.0 + crowd_db(2) - 2.0)).abs() < 1e-5, "{p:?}");
+        b.ask(1);
+        let p = b.flush(1.0)[0];
+        assert_eq!(
+            (p.sound, p.pan, p.volume_db),
+            (1, 0.0, 0.0),
+            "a plain ask is centred"
+        );
+    }
+
+    #[test]
     fn the_crowd_grows_with_the_log() {
         assert_eq!(crowd_db(1), 0.0);
-        assert!((crowd_db(10) - 7.54).abs() < 0.01);
+        assert!((crowd_db(10) - 5.67).abs() < 0.01);
         assert!(crowd_db(100) - crowd_db(10) < crowd_db(10));
-        assert_eq!(crowd_db(1_000_000), 12.0);
+        assert_eq!(crowd_db(1_000_000), 8.0);
     }
 
     #[test]

@@ -62,11 +62,15 @@ pub enum Sfx {
     Parry,
     /// A button press in a menu.
     Click,
+    /// The wave is cleared: the sting under the settlement's slide-in.
+    WaveClear,
+    /// The player fell: the sting under the death's beat.
+    Fallen,
 }
 
 impl Sfx {
     /// Every effect, in bank order (the index is [`Sfx::index`]).
-    pub const ALL: [Sfx; 32] = [
+    pub const ALL: [Sfx; 34] = [
         Sfx::Cast(Element::Physical),
         Sfx::Cast(Element::Fire),
         Sfx::Cast(Element::Ice),
@@ -99,6 +103,8 @@ impl Sfx {
         Sfx::BladeHit,
         Sfx::Parry,
         Sfx::Click,
+        Sfx::WaveClear,
+        Sfx::Fallen,
     ];
 
     /// Its place in the bank.
@@ -128,6 +134,8 @@ impl Sfx {
             Sfx::BladeHit => 29,
             Sfx::Parry => 30,
             Sfx::Click => 31,
+            Sfx::WaveClear => 32,
+            Sfx::Fallen => 33,
         }
     }
 
@@ -151,6 +159,8 @@ impl Sfx {
             Sfx::Deny => VoicePolicy::single(-10.0),
             Sfx::LevelUp | Sfx::BossPhase | Sfx::ChargeFull | Sfx::Parry => VoicePolicy::single(-4.0),
             Sfx::Buy | Sfx::Sell | Sfx::Refresh => VoicePolicy::single(-8.0),
+            // The two moments that end a wave sit on top of the mix.
+            Sfx::WaveClear | Sfx::Fallen => VoicePolicy::single(-1.0),
         }
     }
 
@@ -281,6 +291,8 @@ impl Sfx {
                 p(Noise, 9000.0, 0.06).env(0.001, 0.02).gain(0.5),
             ],
             Sfx::Click => vec![p(Triangle, 1200.0, 0.04).glide(900.0).env(0.001, 0.012).gain(0.6)],
+            Sfx::WaveClear => wave_clear(),
+            Sfx::Fallen => fallen(),
         }
     }
 }
@@ -297,4 +309,61 @@ fn arpeggio(notes: &[f32], step_s: f32, wave: Wave, gain: f32) -> Vec<Partial> {
                 .gain(gain)
         })
         .collect()
+}
+
+/// A rising A major arpeggio that lands on a ringing chord with a swell of
+/// air: the music's A minor resolved, the wave won.
+fn wave_clear() -> Vec<Partial> {
+    let mut v = arpeggio(&[440.0, 554.37, 659.25, 880.0], 0.09, Wave::Triangle, 0.4);
+    for (i, hz) in [880.0, 1108.73, 1318.51].iter().enumerate() {
+        v.push(
+            Partial::new(Wave::Sine, *hz, 1.3)
+                .at(0.36)
+                .env(0.01, 0.5)
+                .release(0.4)
+                .gain(0.28 - 0.05 * i as f32)
+                .tremolo(5.0),
+        );
+    }
+    v.push(
+        Partial::new(Wave::Noise, 7000.0, 0.8)
+            .glide(12_000.0)
+            .at(0.2)
+            .env(0.25, 0.2)
+            .release(0.3)
+            .gain(0.15),
+    );
+    v
+}
+
+/// A falling minor line over a low blow and a sinking saw: the run's end.
+fn fallen() -> Vec<Partial> {
+    let mut v = vec![
+        Partial::new(Wave::Sine, 70.0, 1.4)
+            .glide(30.0)
+            .env(0.002, 0.45)
+            .release(0.3)
+            .gain(0.8),
+        Partial::new(Wave::Noise, 900.0, 0.9)
+            .glide(120.0)
+            .env(0.002, 0.25)
+            .release(0.3)
+            .gain(0.5),
+        Partial::new(Wave::Saw, 220.0, 1.6)
+            .glide(98.0)
+            .at(0.1)
+            .env(0.05, 0.6)
+            .release(0.4)
+            .gain(0.25),
+    ];
+    for (i, hz) in [329.63, 261.63, 220.0].iter().enumerate() {
+        v.push(
+            Partial::new(Wave::Triangle, *hz, 0.9)
+                .at(0.25 + 0.3 * i as f32)
+                .env(0.005, 0.35)
+                .release(0.3)
+                .gain(0.35),
+        );
+    }
+    v
 }
