@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 
 pub mod build;
 pub mod daily;
+pub mod history;
 pub mod inert;
 pub mod melee_tools;
 pub mod merge;

@@ -87,6 +87,10 @@ pub fn book_run(profile: &mut Profile, cat: &Catalog, run: &Run) -> RunEnd {
     if won {
         profile.best_ng_plus = profile.best_ng_plus.max(run.setup().ng_plus);
     }
+    let nth = profile.runs;
+    profile
+        .pending_history
+        .push(super::history::record_of(run, super::store::unix_now(), nth));
     let affordable = cat
         .unlocks
         .unlocks
