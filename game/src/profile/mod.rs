@@ -9,6 +9,7 @@
 //! migrated and its original kept; a newer one is left alone. [`Saves`] is
 //! the one entry point.
 
+pub mod boards;
 pub mod history;
 pub mod meta;
 pub mod migrate;

@@ -13,8 +13,10 @@ use serde::{Deserialize, Serialize};
 use super::meta::{ENDLESS_RECORDS_KEPT, EndlessRecord};
 
 /// The records file's schema version. Version 1 is the first; a file without
-/// a `schema` field is read as version 1.
-pub const RECORDS_SCHEMA: u32 = 1;
+/// a `schema` field is read as version 1. Version 2 adds the daily table and
+/// the imported results (both empty in a version-1 file), so an older game
+/// leaves a version-2 file alone rather than drop them.
+pub const RECORDS_SCHEMA: u32 = 2;
 
 /// The file the records live in, inside the profile folder.
 pub const RECORDS_FILE: &str = "records.json";
@@ -131,6 +133,11 @@ pub struct Records {
     pub fastest_clear: Option<Sealed<FastestClear>>,
     /// Endless runs, oldest first, at most [`ENDLESS_RECORDS_KEPT`].
     pub endless: Vec<Sealed<EndlessRecord>>,
+    /// Counted daily runs, by date (docs/share.md#daily).
+    pub daily: Vec<Sealed<super::boards::DailyRecord>>,
+    /// Results imported through verification, best score first
+    /// (docs/share.md#verified-results).
+    pub imported: Vec<Sealed<super::boards::ImportedResult>>,
 }
 
 impl Default for Records {
@@ -140,6 +147,8 @@ impl Default for Records {
             best_wave: None,
             fastest_clear: None,
             endless: Vec::new(),
+            daily: Vec::new(),
+            imported: Vec::new(),
         }
     }
 }
@@ -162,12 +171,14 @@ pub struct Tampered {
     pub fastest_clear: bool,
     /// Indices into [`Records::endless`] that were edited.
     pub endless: Vec<usize>,
+    /// Daily or imported entries were edited.
+    pub boards: bool,
 }
 
 impl Tampered {
     /// True when every record is intact.
     pub fn is_clean(&self) -> bool {
-        !self.best_wave && !self.fastest_clear && self.endless.is_empty()
+        !self.best_wave && !self.fastest_clear && self.endless.is_empty() && !self.boards
     }
 }
 
@@ -238,6 +249,7 @@ impl Records {
                 .filter(|(_, r)| !r.intact())
                 .map(|(i, _)| i)
                 .collect(),
+            boards: !self.daily.iter().all(Sealed::intact) || !self.imported.iter().all(Sealed::intact),
         }
     }
 

@@ -210,6 +210,10 @@ pub struct RunSummary {
     pub elapsed_s: u64,
     /// What killed the player, when it died.
     pub death_cause: Option<String>,
+    /// The run's seed (shown so a run can be played again).
+    pub seed: u64,
+    /// The date of a daily run.
+    pub daily: Option<String>,
 }
 
 impl RunSummary {

@@ -31,6 +31,8 @@ pub enum LabAction {
 pub struct LabState {
     /// The no-action warning is open.
     pub warning: Option<String>,
+    /// The build code panel (docs/share.md#build-codes).
+    pub code: super::lab_code::LabCode,
 }
 
 /// One cycle of the active deck as the VM fires it.
@@ -279,6 +281,9 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
                     super::tips::Tone::Warning => egui::Color32::from_rgb(255, 160, 60),
                 };
                 ui.colored_label(colour, tip.text);
+            }
+            if let Some(a) = super::lab_code::show(ui, world, carry, &mut state.code) {
+                action = Some(a);
             }
             });
         });

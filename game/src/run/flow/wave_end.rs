@@ -168,6 +168,8 @@ impl Run {
             // A blow Last Will survived is no cause of death.
             s.death_cause = None;
         }
+        s.seed = self.setup.seed;
+        s.daily = self.setup.daily.clone();
         s.elapsed_s = w.run_steps / u64::from(cat.run.world.step_hz.max(1));
     }
 }
