@@ -87,16 +87,17 @@ fn list(ui: &mut egui::Ui, history: &History, view: &mut View) {
         .max_height(ui.available_height() - 48.0)
         .show(ui, |ui| {
             egui::Grid::new("history")
-                .num_columns(7)
+                .num_columns(8)
                 .striped(true)
                 .show(ui, |ui| {
-                    for h in ["Date", "Mode", "Outcome", "Wave", "Time", "Top chip", ""] {
+                    for h in ["Date", "Mode", "Seed", "Outcome", "Wave", "Time", "Top chip", ""] {
                         ui.strong(h);
                     }
                     ui.end_row();
                     for (i, r) in shown {
                         ui.label(&r.date);
                         ui.label(&r.mode);
+                        ui.monospace(r.seed.to_string());
                         ui.label(&r.outcome);
                         ui.monospace(r.wave.to_string());
                         ui.monospace(clock(r.elapsed_s));
@@ -188,7 +189,14 @@ pub fn chart(ui: &mut egui::Ui, shares: &[NamedShare], total: f64, bar_w: f32) {
     let fill = ui.visuals().selection.bg_fill;
     for s in shares {
         ui.horizontal(|ui| {
-            ui.add_sized([name_w, 18.0], egui::Label::new(&s.name).truncate());
+            ui.allocate_ui_with_layout(
+                egui::vec2(name_w, 18.0),
+                egui::Layout::left_to_right(egui::Align::Center),
+                |ui| {
+                    ui.set_min_width(name_w);
+                    ui.add(egui::Label::new(&s.name).truncate());
+                },
+            );
             let (rect, _) = ui.allocate_exact_size(egui::vec2(bar_w, 14.0), egui::Sense::hover());
             let p = ui.painter();
             p.rect_filled(rect, 2.0, ui.visuals().extreme_bg_color);

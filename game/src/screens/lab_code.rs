@@ -88,6 +88,7 @@ pub fn show(ui: &mut egui::Ui, world: &World, carry: &Carry, state: &mut LabCode
             }
         }
     });
+    picker(ui, state);
     if let Some(why) = &state.refused {
         ui.colored_label(
             egui::Color32::from_rgb(255, 110, 90),
@@ -95,4 +96,64 @@ pub fn show(ui: &mut egui::Ui, world: &World, carry: &Carry, state: &mut LabCode
         );
     }
     action
+}
+
+/// The characters a build code is written in (base64url, and the prefix's).
+const CODE_CHARS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// Characters per row of the picker.
+const PICKER_ROW: usize = 16;
+
+/// An on-screen character picker for entering a code without a keyboard:
+/// the gamepad's d-pad moves the focus over its buttons and A presses one
+/// (docs/share.md#build-codes). Folded away until opened.
+fn picker(ui: &mut egui::Ui, state: &mut LabCode) {
+    egui::CollapsingHeader::new("Enter a code with a gamepad")
+        .id_salt("code picker")
+        .show(ui, |ui| {
+            let chars: Vec<char> = CODE_CHARS.chars().collect();
+            for row in chars.chunks(PICKER_ROW) {
+                ui.horizontal(|ui| {
+                    for c in row {
+                        let b = egui::Button::new(egui::RichText::new(c.to_string()).monospace())
+                            .min_size(egui::vec2(22.0, 22.0));
+                        if ui.add(b).clicked() {
+                            state.typed.push(*c);
+                            state.refused = None;
+                        }
+                    }
+                });
+            }
+            ui.horizontal(|ui| {
+                if ui.button("Delete").clicked() {
+                    state.typed.pop();
+                    state.refused = None;
+                }
+                if ui.button("Clear").clicked() {
+                    state.typed.clear();
+                    state.refused = None;
+                }
+            });
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pasted_code_is_read_or_refused_in_words() {
+        let root = crate::data::default_root();
+        let cat = crate::catalog::Catalog::load(&root).expect("data loads");
+        let build = crate::run::load_build(&root.join("builds/strong.json")).expect("build loads");
+        let code = crate::share::encode(&cat, &build).expect("encodes");
+        assert_eq!(read_code(&cat, &format!("  {code}\n")), Ok(build));
+        // The last character differs only in bits the bytes do not use.
+        let mut damaged: Vec<char> = code.chars().collect();
+        let last = damaged.len() - 1;
+        damaged[last] = if damaged[last] == 'A' { 'B' } else { 'A' };
+        let damaged: String = damaged.into_iter().collect();
+        assert!(read_code(&cat, &damaged).unwrap_err().contains("damaged"));
+        assert!(read_code(&cat, "hello").unwrap_err().contains("not a build code"));
+    }
 }
