@@ -282,9 +282,7 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
                 };
                 ui.colored_label(colour, tip.text);
             }
-            if let Some(a) = super::lab_code::show(ui, world, carry, &mut state.code) {
-                action = Some(a);
-            }
+            action = super::lab_code::show(ui, world, carry, &mut state.code).or(action);
             });
         });
     });

@@ -78,3 +78,36 @@ fn the_blade_is_its_own_source() {
     let names = check_run(&cat, 3, Some(build));
     assert!(names.iter().any(|n| n == "Blade"), "{names:?}");
 }
+
+/// The GPU passes move the projectiles and send the hits back as events;
+/// the credit is booked from those events on the CPU, so a GPU run's book
+/// adds up the same way (skipped where no adapter, not even lavapipe, exists).
+#[test]
+fn a_gpu_run_books_its_damage_by_chip_too() {
+    let Some(ctx) = engine::gpu::test_context() else {
+        return;
+    };
+    let cat = catalog();
+    let opts = RunOptions {
+        seed: 7,
+        waves: 2,
+        backend: Backend::Gpu,
+        build: None,
+        policy: Policy::Competent,
+        mode: Default::default(),
+    };
+    let run = play_recorded(cat.clone(), &opts, Some(&ctx), false).expect("the run plays");
+    let s = run.summary();
+    assert!(s.total_damage > 0.0);
+    let sum: f64 = s.damage.sources.iter().map(|x| x.damage).sum();
+    assert!(
+        (sum - s.total_damage).abs() <= 1e-9 * s.total_damage,
+        "{sum} vs {}",
+        s.total_damage
+    );
+    assert!(
+        s.damage.sources.iter().any(|x| x.name == "Spark Bolt"),
+        "{:?}",
+        s.damage.sources
+    );
+}
