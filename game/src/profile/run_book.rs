@@ -156,14 +156,18 @@ pub fn note_records(records: &mut super::Records, run: &Run, end: &RunEnd) -> su
     let deck = loadout.active_deck_ids();
     let deck: Vec<&str> = deck.iter().map(String::as_str).collect();
     let checksum = super::meta::build_checksum(&loadout.active().id, &deck);
-    records.note_run(
+    let news = records.note_run(
         end.wave,
         end.won,
         elapsed,
         run.setup().seed,
         &checksum,
         super::store::unix_now(),
-    )
+    );
+    if run.setup().seeded {
+        records.mark_seeded(news);
+    }
+    news
 }
 
 /// Notes an endless run that ended in the endless leaderboard (wave first,

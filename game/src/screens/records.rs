@@ -59,8 +59,9 @@ pub fn show(ctx: &egui::Context, records: &Records, history: &History) -> bool {
                             ui.label("Best wave");
                             match &records.best_wave {
                                 Some(s) => ui.monospace(format!(
-                                    "wave {} (seed {}){}",
+                                    "wave {} ({}seed {}){}",
                                     s.record.wave,
+                                    seeded(s.record.seeded),
                                     s.record.seed,
                                     tampered(s.intact())
                                 )),
@@ -70,8 +71,9 @@ pub fn show(ctx: &egui::Context, records: &Records, history: &History) -> bool {
                             ui.label("Fastest clear");
                             match &records.fastest_clear {
                                 Some(s) => ui.monospace(format!(
-                                    "{} (seed {}){}",
+                                    "{} ({}seed {}){}",
                                     clock(s.record.elapsed_sec),
+                                    seeded(s.record.seeded),
                                     s.record.seed,
                                     tampered(s.intact())
                                 )),
@@ -174,4 +176,9 @@ fn boards(ui: &mut egui::Ui, records: &Records) {
                 }
             });
     }
+}
+
+/// "typed " before the seed of a run from a typed seed (docs/share.md#seeded-runs).
+fn seeded(typed: bool) -> &'static str {
+    if typed { "typed " } else { "" }
 }
