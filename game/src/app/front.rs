@@ -83,7 +83,8 @@ impl GameApp {
                 }
             }
             Front::Records => {
-                if screens::records::show(ctx, &session.saves().records) || back {
+                let saves = session.saves();
+                if screens::records::show(ctx, &saves.records, &saves.history) || back {
                     title.front = Front::Title;
                 }
             }
@@ -142,6 +143,17 @@ impl GameApp {
                     self.fatal = Some(e);
                 }
             }
+            Some(TitleAction::Seeded(seed)) => {
+                if let Err(e) = self.start_run(frame.gpu, Start::Seeded(seed)) {
+                    self.fatal = Some(e);
+                }
+            }
+            Some(TitleAction::Daily) => {
+                let today = crate::share::daily::Date::today_utc();
+                if let Err(e) = self.start_run(frame.gpu, Start::Daily(today)) {
+                    self.fatal = Some(e);
+                }
+            }
             Some(TitleAction::Codex) => title.front = Front::Codex,
             Some(TitleAction::Unlocks) => title.front = Front::Unlocks,
             Some(TitleAction::Records) => title.front = Front::Records,
@@ -174,7 +186,15 @@ fn title_info(session: &session::Session, cat: &crate::catalog::Catalog) -> scre
         notices: session.notices().to_vec(),
         ng_plus_max: p.ng_plus_max(),
         curses,
+        daily: Some(daily_line(session)),
     }
+}
+
+/// Today's daily (UTC) and whether its counted attempt was played.
+fn daily_line(session: &session::Session) -> (String, bool) {
+    let today = crate::share::daily::Date::today_utc().to_string();
+    let counted = session.saves().records.daily_counted(&today);
+    (today, counted)
 }
 
 /// The unlock tree's entry that opens the curse mode (`data/unlocks.json`).

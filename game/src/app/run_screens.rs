@@ -19,7 +19,7 @@ impl GameApp {
         };
         let shell = &mut self.shell;
         match r.screen() {
-            Screen::Paused => match screens::pause::show(ctx) {
+            Screen::Paused => match screens::pause::show(ctx, r.run.setup()) {
                 Some(screens::pause::PauseAction::Resume) => r.modal = None,
                 Some(screens::pause::PauseAction::Settings) => r.modal = Some(Modal::Settings),
                 Some(screens::pause::PauseAction::Abandon) => {
@@ -179,13 +179,21 @@ impl GameApp {
             }
             Some(screens::lab::LabAction::Test) if !replay => {
                 let shell = &self.shell;
-                match test_range::TestRange::new(
-                    &shell.catalog,
-                    r.run.world(),
-                    r.run.carry(),
-                    shell.args.backend,
-                    Some(frame.gpu),
-                ) {
+                let (cat, backend) = (&shell.catalog, shell.args.backend);
+                let opened = match r.lab.code.take_pasted() {
+                    // A pasted build code: tried without owning it.
+                    Some(b) => {
+                        test_range::TestRange::from_build(cat, r.run.world(), &b, backend, Some(frame.gpu))
+                    }
+                    None => test_range::TestRange::new(
+                        cat,
+                        r.run.world(),
+                        r.run.carry(),
+                        backend,
+                        Some(frame.gpu),
+                    ),
+                };
+                match opened {
                     Ok(range) => {
                         self.shell.sound.forget();
                         self.mode.enter_range(range);

@@ -41,6 +41,10 @@ pub(crate) enum Start {
     NgPlus(u32),
     /// A curse run (the unlock tree's challenge mode) under this curse.
     Curse(String),
+    /// A run from a seed the player typed (docs/share.md#seeded-runs).
+    Seeded(u64),
+    /// The daily run of this UTC date, on its fixed rule set (docs/share.md#daily).
+    Daily(crate::share::daily::Date),
 }
 
 impl GameApp {
@@ -62,7 +66,10 @@ impl GameApp {
             Start::Practice(w) => Some(w),
             _ => None,
         };
-        let seed = self.seed();
+        let seed = match start {
+            Start::Seeded(s) => s,
+            _ => self.seed(),
+        };
         let shell = &mut self.shell;
         let mut setup = match (&shell.session, practice) {
             (Some(s), Some(w)) => s
@@ -74,9 +81,14 @@ impl GameApp {
         match start {
             Start::NgPlus(n) => setup.ng_plus = n,
             Start::Curse(c) => setup.curse = Some(c),
+            Start::Seeded(_) => setup.seeded = true,
+            // The daily's own rule set, not the profile's.
+            Start::Daily(date) => setup = crate::profile::run_book::daily_setup(&shell.catalog, date),
             Start::New | Start::Practice(_) => {}
         }
-        if let Some(p) = &shell.args.build {
+        if let Some(p) = &shell.args.build
+            && setup.daily.is_none()
+        {
             setup.build = Some(
                 crate::share::read_build(p, &shell.catalog).map_err(|e| StartError::Build(e.to_string()))?,
             );

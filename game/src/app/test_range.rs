@@ -16,8 +16,14 @@ use crate::world::{Carry, Dummy, PlayerInput, World, WorldError};
 
 /// Why the test range did not open (shown in the lab's warning).
 #[derive(Debug, thiserror::Error)]
-#[error("test range: {0}")]
-pub struct RangeError(#[from] pub WorldError);
+pub enum RangeError {
+    /// The range's world could not be built.
+    #[error("test range: {0}")]
+    World(#[from] WorldError),
+    /// A pasted build could not be loaded.
+    #[error("test range: the build could not be loaded: {0}")]
+    Build(String),
+}
 
 /// The armoured dummy's archetype (the sturdiest one, 5 armour).
 pub const DUMMY: &str = "tank";
@@ -64,6 +70,30 @@ impl TestRange {
     ) -> Result<Self, RangeError> {
         let (world, mut carry) = World::new_run(cat.clone(), source.seed(), backend, gpu)?;
         carry.loadout = source_carry.loadout.clone();
+        let mut range = Self {
+            fight: Fight::new(world.dt(), super::fight::MAX_STEPS_PER_FRAME),
+            world,
+            carry,
+            dummies: Vec::new(),
+            samples: VecDeque::new(),
+            time_scale: 1.0,
+        };
+        range.restart()?;
+        Ok(range)
+    }
+
+    /// A range for a build the player does not own: a pasted build code
+    /// (docs/share.md#build-codes). The run's own carry is not touched.
+    pub fn from_build(
+        cat: &Arc<Catalog>,
+        source: &World,
+        build: &crate::run::Build,
+        backend: Backend,
+        gpu: Option<&GpuContext>,
+    ) -> Result<Self, RangeError> {
+        let (mut world, mut carry) = World::new_run(cat.clone(), source.seed(), backend, gpu)?;
+        crate::run::apply_build(&mut world, &mut carry, build)
+            .map_err(|e| RangeError::Build(e.to_string()))?;
         let mut range = Self {
             fight: Fight::new(world.dt(), super::fight::MAX_STEPS_PER_FRAME),
             world,

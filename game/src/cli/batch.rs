@@ -97,6 +97,11 @@ pub struct BatchRun {
     pub state_hash: String,
     /// Why the run could not be played (a script refusal), if it could not.
     pub error: Option<String>,
+    /// The build the run ended with, as a code to paste into the lab
+    /// (docs/share.md#build-codes); empty when the run could not be played.
+    pub build_code: String,
+    /// Damage per source over the run, largest first (docs/share.md#damage-per-chip).
+    pub damage: Vec<crate::combat::attribution::NamedShare>,
 }
 
 /// One wave of a batch run: the figures the density and pace targets read
@@ -308,6 +313,17 @@ fn play_one(cat: &Arc<Catalog>, opts: &RunOptions, seed: u64) -> BatchRun {
                 wall_ms: round1(start.elapsed().as_secs_f64() * 1e3),
                 state_hash: report.state_hash,
                 error: None,
+                build_code: run.summary().build_code.clone(),
+                damage: run
+                    .summary()
+                    .damage
+                    .sources
+                    .iter()
+                    .map(|s| crate::combat::attribution::NamedShare {
+                        name: s.name.clone(),
+                        damage: round1(s.damage),
+                    })
+                    .collect(),
             }
         }
         Err(e) => BatchRun {
@@ -323,6 +339,8 @@ fn play_one(cat: &Arc<Catalog>, opts: &RunOptions, seed: u64) -> BatchRun {
             wall_ms: round1(start.elapsed().as_secs_f64() * 1e3),
             state_hash: String::new(),
             error: Some(e.to_string()),
+            build_code: String::new(),
+            damage: Vec::new(),
         },
     }
 }

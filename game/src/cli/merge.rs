@@ -84,6 +84,8 @@ fn run_of(v: &Value) -> Result<BatchRun, String> {
         wall_ms: v["wall_ms"].as_f64().unwrap_or(0.0),
         state_hash: text("state_hash").ok_or("no `state_hash`")?,
         error: text("error"),
+        build_code: text("build_code").unwrap_or_default(),
+        damage: serde_json::from_value(v["damage"].clone()).unwrap_or_default(),
     })
 }
 

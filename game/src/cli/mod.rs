@@ -6,6 +6,8 @@ use clap::{Parser, Subcommand};
 
 pub mod build;
 pub mod daily;
+pub mod history;
+pub mod import;
 pub mod inert;
 pub mod melee_tools;
 pub mod merge;
@@ -101,6 +103,9 @@ pub enum Command {
     Verify(verify::VerifyArgs),
     /// Writes a replay with the result it reproduces as its claim (one file to share).
     Export(verify::ExportArgs),
+    /// Enters an exported result on the local board of verified results,
+    /// after re-simulating it: a result that does not reproduce is refused.
+    Import(import::ImportArgs),
     /// Prints the daily run's seed for a UTC date (today by default).
     Daily(daily::DailyArgs),
     /// Re-runs a replay file headless and reports each wave with its state hash.
@@ -142,6 +147,7 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
         Some(Command::Daily(args)) => daily::run(&args),
         Some(Command::Verify(args)) => verify::run(&args),
         Some(Command::Export(args)) => verify::export(&args),
+        Some(Command::Import(args)) => import::run(&args),
         Some(Command::Wand(cmd)) => wand::run(cmd),
         Some(Command::Profile(cmd)) => profile::run(cmd),
         Some(Command::Data(DataCommand::Check { root })) => {

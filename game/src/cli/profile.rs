@@ -22,6 +22,9 @@ pub enum ProfileCommand {
     /// Print the profile: aether, runs, unlocks, codex counts, records, and
     /// anything loading had to say.
     Show(ShowArgs),
+    /// Print the run history (docs/share.md#run-history): every finished
+    /// run kept, newest first, with its damage per chip.
+    History(super::history::HistoryArgs),
 }
 
 /// Options of `artificer profile show`.
@@ -42,6 +45,7 @@ pub struct ShowArgs {
 pub fn run(cmd: ProfileCommand) -> ExitCode {
     match cmd {
         ProfileCommand::Show(args) => show(&args),
+        ProfileCommand::History(args) => super::history::run(&args),
     }
 }
 

@@ -29,7 +29,7 @@ pub struct ExportArgs {
 }
 
 /// The catalogue, the replay-or-export text and the verdict, or the reason in words.
-fn verdict_of(file: &Path) -> Result<Verdict, String> {
+pub(super) fn verdict_of(file: &Path) -> Result<Verdict, String> {
     let root = crate::data::default_root();
     let text = crate::data::read_bounded(file, crate::data::limits::MAX_REPLAY_BYTES + 4096)
         .map_err(|e| format!("cannot read: {e}"))?;

@@ -9,6 +9,7 @@
 
 pub mod afflictions;
 pub mod aoe;
+pub mod attribution;
 pub mod damage;
 pub mod reactions;
 pub mod rules;

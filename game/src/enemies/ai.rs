@@ -106,6 +106,8 @@ pub struct AiOutput {
     pub pool_damage: f32,
     /// Damage over time dealt to enemies this step (burning, poison).
     pub dot_damage: f32,
+    /// The same damage over time by element (for the damage book only).
+    pub dot_by_element: [f32; 5],
     /// Boss phase changes and other boss happenings.
     pub boss_events: Vec<super::bosses::BossEvent>,
 }

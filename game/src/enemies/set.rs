@@ -357,6 +357,10 @@ impl EnemySet {
             // Statuses active at the start of the step govern it; then they tick.
             let can_act = !e.status.disabled();
             let mf = e.status.move_factor(self.slow_factor);
+            let split = crate::combat::attribution::dot_split(&e.status, dt);
+            for (acc, v) in out.dot_by_element.iter_mut().zip(split) {
+                *acc += v;
+            }
             let dot = e.status.tick(dt);
             e.hp -= dot;
             out.dot_damage += dot;

@@ -41,6 +41,10 @@ pub struct Profile {
     /// The W8 mini-boss warning was shown (docs/game.md#milestones-and-practice: once, on the
     /// first arrival).
     pub mini_boss_warned: bool,
+    /// Runs booked since the last save, on their way to the history file
+    /// ([`super::Saves::save_profile`] moves them there); never in this file.
+    #[serde(skip)]
+    pub pending_history: Vec<super::history::RunRecord>,
 }
 
 impl Default for Profile {
@@ -58,6 +62,7 @@ impl Default for Profile {
             skip_onboarding: false,
             best_ng_plus: 0,
             mini_boss_warned: false,
+            pending_history: Vec::new(),
         }
     }
 }

@@ -9,6 +9,8 @@
 //! migrated and its original kept; a newer one is left alone. [`Saves`] is
 //! the one entry point.
 
+pub mod boards;
+pub mod history;
 pub mod meta;
 pub mod migrate;
 pub mod records;
@@ -16,6 +18,7 @@ pub mod run_book;
 pub mod saves;
 pub mod store;
 
+pub use history::{HISTORY_FILE, HISTORY_KEPT, History, RunRecord};
 pub use meta::{AetherGain, Codex, PROFILE_SCHEMA, Profile, Section, aether_for_wave};
 pub use records::{RECORDS_FILE, RECORDS_SCHEMA, RecordNews, Records, Sealed, Tampered};
 pub use run_book::{Opened, RunEnd};

@@ -13,8 +13,10 @@ use serde::{Deserialize, Serialize};
 use super::meta::{ENDLESS_RECORDS_KEPT, EndlessRecord};
 
 /// The records file's schema version. Version 1 is the first; a file without
-/// a `schema` field is read as version 1.
-pub const RECORDS_SCHEMA: u32 = 1;
+/// a `schema` field is read as version 1. Version 2 adds the daily table and
+/// the imported results (both empty in a version-1 file), so an older game
+/// leaves a version-2 file alone rather than drop them.
+pub const RECORDS_SCHEMA: u32 = 2;
 
 /// The file the records live in, inside the profile folder.
 pub const RECORDS_FILE: &str = "records.json";
@@ -85,15 +87,28 @@ pub struct BestWave {
     pub build_checksum: String,
     /// Unix seconds when the run ended.
     pub timestamp: u64,
+    /// The player typed the seed (docs/share.md#seeded-runs).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub seeded: bool,
 }
 
 impl Sealable for BestWave {
     fn canonical(&self) -> String {
         format!(
-            "best_wave|{}|{}|{}|{}",
-            self.wave, self.seed, self.build_checksum, self.timestamp
+            "best_wave|{}|{}|{}|{}{}",
+            self.wave,
+            self.seed,
+            self.build_checksum,
+            self.timestamp,
+            seeded_mark(self.seeded)
         )
     }
+}
+
+/// What a seeded record adds to its canonical text: nothing for the others,
+/// so records sealed before seeded runs existed keep their seals.
+fn seeded_mark(seeded: bool) -> &'static str {
+    if seeded { "|seeded" } else { "" }
 }
 
 /// The quickest win (W20 boss beaten).
@@ -108,13 +123,20 @@ pub struct FastestClear {
     pub build_checksum: String,
     /// Unix seconds when the run ended.
     pub timestamp: u64,
+    /// The player typed the seed (docs/share.md#seeded-runs).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub seeded: bool,
 }
 
 impl Sealable for FastestClear {
     fn canonical(&self) -> String {
         format!(
-            "fastest_clear|{:.3}|{}|{}|{}",
-            self.elapsed_sec, self.seed, self.build_checksum, self.timestamp
+            "fastest_clear|{:.3}|{}|{}|{}{}",
+            self.elapsed_sec,
+            self.seed,
+            self.build_checksum,
+            self.timestamp,
+            seeded_mark(self.seeded)
         )
     }
 }
@@ -131,6 +153,11 @@ pub struct Records {
     pub fastest_clear: Option<Sealed<FastestClear>>,
     /// Endless runs, oldest first, at most [`ENDLESS_RECORDS_KEPT`].
     pub endless: Vec<Sealed<EndlessRecord>>,
+    /// Counted daily runs, by date (docs/share.md#daily).
+    pub daily: Vec<Sealed<super::boards::DailyRecord>>,
+    /// Results imported through verification, best score first
+    /// (docs/share.md#verified-results).
+    pub imported: Vec<Sealed<super::boards::ImportedResult>>,
 }
 
 impl Default for Records {
@@ -140,6 +167,8 @@ impl Default for Records {
             best_wave: None,
             fastest_clear: None,
             endless: Vec::new(),
+            daily: Vec::new(),
+            imported: Vec::new(),
         }
     }
 }
@@ -162,12 +191,14 @@ pub struct Tampered {
     pub fastest_clear: bool,
     /// Indices into [`Records::endless`] that were edited.
     pub endless: Vec<usize>,
+    /// Daily or imported entries were edited.
+    pub boards: bool,
 }
 
 impl Tampered {
     /// True when every record is intact.
     pub fn is_clean(&self) -> bool {
-        !self.best_wave && !self.fastest_clear && self.endless.is_empty()
+        !self.best_wave && !self.fastest_clear && self.endless.is_empty() && !self.boards
     }
 }
 
@@ -196,6 +227,7 @@ impl Records {
                 seed,
                 build_checksum: build_checksum.to_string(),
                 timestamp,
+                seeded: false,
             }));
             news.best_wave = true;
         }
@@ -211,10 +243,28 @@ impl Records {
                 seed,
                 build_checksum: build_checksum.to_string(),
                 timestamp,
+                seeded: false,
             }));
             news.fastest_clear = true;
         }
         news
+    }
+
+    /// Marks the records `news` says a seeded run just set as seeded (and
+    /// seals them again).
+    pub fn mark_seeded(&mut self, news: RecordNews) {
+        if news.best_wave
+            && let Some(b) = &mut self.best_wave
+        {
+            b.record.seeded = true;
+            *b = Sealed::new(b.record.clone());
+        }
+        if news.fastest_clear
+            && let Some(f) = &mut self.fastest_clear
+        {
+            f.record.seeded = true;
+            *f = Sealed::new(f.record.clone());
+        }
     }
 
     /// Adds an endless run, newest last. Past [`ENDLESS_RECORDS_KEPT`] the
@@ -238,6 +288,7 @@ impl Records {
                 .filter(|(_, r)| !r.intact())
                 .map(|(i, _)| i)
                 .collect(),
+            boards: !self.daily.iter().all(Sealed::intact) || !self.imported.iter().all(Sealed::intact),
         }
     }
 
@@ -280,6 +331,29 @@ mod tests {
         assert!(r.note_run(20, true, 1400.0, 5, "c", 14).fastest_clear);
         assert_eq!(r.best_wave.as_ref().unwrap().record.seed, 3);
         assert_eq!(r.fastest_clear.as_ref().unwrap().record.seed, 5);
+        assert!(r.verify().is_clean());
+    }
+
+    #[test]
+    fn a_seeded_record_is_marked_and_sealed_and_old_seals_hold() {
+        let mut r = Records::default();
+        let before = Sealed::new(BestWave {
+            wave: 3,
+            seed: 1,
+            build_checksum: "b".into(),
+            timestamp: 1,
+            seeded: false,
+        });
+        // A record written before the field existed reads back intact.
+        let old =
+            r#"{"record": {"wave": 3, "seed": 1, "build_checksum": "b", "timestamp": 1}, "checksum": "CHK"}"#
+                .replace("CHK", &before.checksum);
+        let back: Sealed<BestWave> = serde_json::from_str(&old).unwrap();
+        assert!(back.intact());
+        let news = r.note_run(9, true, 100.0, 77, "b", 2);
+        r.mark_seeded(news);
+        assert!(r.best_wave.as_ref().unwrap().record.seeded);
+        assert!(r.fastest_clear.as_ref().unwrap().record.seeded);
         assert!(r.verify().is_clean());
     }
 

@@ -87,6 +87,10 @@ pub fn book_run(profile: &mut Profile, cat: &Catalog, run: &Run) -> RunEnd {
     if won {
         profile.best_ng_plus = profile.best_ng_plus.max(run.setup().ng_plus);
     }
+    let nth = profile.runs;
+    profile
+        .pending_history
+        .push(super::history::record_of(run, super::store::unix_now(), nth));
     let affordable = cat
         .unlocks
         .unlocks
@@ -104,23 +108,66 @@ pub fn book_run(profile: &mut Profile, cat: &Catalog, run: &Run) -> RunEnd {
     }
 }
 
+/// The setup of a run from a seed the player typed (docs/share.md#seeded-runs):
+/// the profile's own run, marked as seeded.
+pub fn seeded_setup(profile: &Profile, cat: &Catalog, seed: u64) -> RunSetup {
+    RunSetup {
+        seeded: true,
+        ..setup_for(profile, cat, seed)
+    }
+}
+
+/// The daily run of `date` (docs/share.md#daily): the date's seed and one
+/// fixed rule set for every player. Its unlocks are a new profile's (what
+/// `data/unlocks.json` locks stays locked), with no talent and no lesson,
+/// whatever this profile owns.
+pub fn daily_setup(cat: &Catalog, date: crate::share::daily::Date) -> RunSetup {
+    RunSetup {
+        seed: crate::share::daily::daily_seed(date),
+        last_wave: cat.waves.len() as u32,
+        locked: cat.unlocks.locked_content(&Default::default()),
+        onboarding: None,
+        last_will: false,
+        daily: Some(date.to_string()),
+        ..RunSetup::default()
+    }
+}
+
 /// Notes a booked run in the local records (best wave, fastest clear), with
-/// its elapsed fight time, seed and build checksum.
+/// its elapsed fight time, seed and build checksum. A daily run goes to the
+/// daily table instead (its rule set is not the profile's), and only the
+/// first attempt of a date counts.
 pub fn note_records(records: &mut super::Records, run: &Run, end: &RunEnd) -> super::RecordNews {
+    if let Some(date) = &run.setup().daily {
+        let s = run.summary();
+        records.note_daily(super::boards::DailyRecord {
+            date: date.clone(),
+            wave: end.wave,
+            elapsed_s: s.elapsed_s,
+            score: crate::share::verify::score(end.wave, s.elapsed_s),
+            build_code: s.build_code.clone(),
+            timestamp: super::store::unix_now(),
+        });
+        return super::RecordNews::default();
+    }
     let w = run.world();
     let elapsed = w.run_steps as f64 * f64::from(w.dt());
     let loadout = &run.carry().loadout;
     let deck = loadout.active_deck_ids();
     let deck: Vec<&str> = deck.iter().map(String::as_str).collect();
     let checksum = super::meta::build_checksum(&loadout.active().id, &deck);
-    records.note_run(
+    let news = records.note_run(
         end.wave,
         end.won,
         elapsed,
         run.setup().seed,
         &checksum,
         super::store::unix_now(),
-    )
+    );
+    if run.setup().seeded {
+        records.mark_seeded(news);
+    }
+    news
 }
 
 /// Notes an endless run that ended in the endless leaderboard (wave first,

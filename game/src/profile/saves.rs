@@ -11,6 +11,7 @@
 
 use std::path::Path;
 
+use super::history::{HISTORY_FILE, HISTORY_MAX_BYTES, History};
 use super::meta::Profile;
 use super::migrate::{MigrateError, profile_from_value, schema_of};
 use super::records::{RECORDS_FILE, RECORDS_SCHEMA, Records, Sealed};
@@ -28,6 +29,9 @@ pub struct Saves {
     pub profile: Profile,
     /// Best wave, fastest clear, endless leaderboard; saved with [`Saves::save_records`].
     pub records: Records,
+    /// Finished runs (docs/share.md#run-history); runs booked into the
+    /// profile join it when the profile is saved.
+    pub history: History,
     /// Sentences for the player about what loading did (a file kept aside, a
     /// profile upgraded, a newer file left alone). Shown once: the next start
     /// finds the situation resolved and says nothing.
@@ -46,12 +50,21 @@ impl Saves {
             store,
             profile: Profile::default(),
             records: Records::default(),
+            history: History::default(),
             notices: Vec::new(),
             profile_blocked: None,
             records_blocked: None,
         };
         saves.load_records();
         saves.load_profile();
+        saves.history = saves
+            .load_file(
+                HISTORY_FILE,
+                "your run history",
+                HISTORY_MAX_BYTES,
+                History::parse,
+            )
+            .unwrap_or_default();
         saves
     }
 
@@ -72,8 +85,25 @@ impl Saves {
     }
 
     /// Writes the profile atomically, unless the file on disk must not be
-    /// replaced (see the module doc).
-    pub fn save_profile(&self) -> Result<(), StoreError> {
+    /// replaced (see the module doc). Runs booked since the last save join
+    /// the history first, which is written atomically too.
+    pub fn save_profile(&mut self) -> Result<(), StoreError> {
+        let history = self.save_history();
+        self.save_profile_file().and(history)
+    }
+
+    /// Moves booked runs into the history and writes it, when there are any.
+    fn save_history(&mut self) -> Result<(), StoreError> {
+        if self.profile.pending_history.is_empty() {
+            return Ok(());
+        }
+        for r in std::mem::take(&mut self.profile.pending_history) {
+            self.history.push(r);
+        }
+        self.store.save(HISTORY_FILE, &self.history)
+    }
+
+    fn save_profile_file(&self) -> Result<(), StoreError> {
         if let Some(reason) = &self.profile_blocked {
             return Err(StoreError::Blocked {
                 path: self.store.path(PROFILE_FILE),

@@ -529,10 +529,7 @@ impl Run {
         }
         if self.phase == Phase::Fight {
             // The wave in progress counts as far as it went.
-            let st = &self.world.stats;
-            self.summary.total_damage += st.damage_dealt;
-            self.summary.highest_hit = self.summary.highest_hit.max(st.highest_hit);
-            self.summary.kills += u64::from(st.kills);
+            self.summary.add_wave(&self.world.stats, &self.world.credit);
         }
         self.outcome = Some(Outcome::Died);
         self.freeze_summary();

@@ -115,6 +115,12 @@ impl Recorder {
         if setup.boss_rush {
             out.push_str("boss_rush\n");
         }
+        if let Some(d) = &setup.daily {
+            let _ = writeln!(out, "daily {d}");
+        }
+        if setup.seeded {
+            out.push_str("seeded\n");
+        }
         out.push_str("commands\n");
         out.push_str(&me.body);
         let _ = writeln!(out, "end {} {}", me.commands, me.steps);

@@ -212,6 +212,8 @@ impl Replay {
         let mut curse = None;
         let mut start_wave = None;
         let mut boss_rush = false;
+        let mut daily = None;
+        let mut seeded = false;
         while let Some((n, l)) = lines.peek().copied() {
             if let Some(ids) = l.strip_prefix("locked ") {
                 locked = ids
@@ -244,6 +246,13 @@ impl Replay {
                 );
             } else if l == "boss_rush" {
                 boss_rush = true;
+            } else if let Some(v) = l.strip_prefix("daily ") {
+                let d: crate::share::daily::Date = v
+                    .parse()
+                    .map_err(|e| err(n, 0, 0, format!("`{v}` is not a daily's date: {e}")))?;
+                daily = Some(d.to_string());
+            } else if l == "seeded" {
+                seeded = true;
             } else {
                 break;
             }
@@ -348,6 +357,8 @@ impl Replay {
             curse,
             start_wave,
             boss_rush,
+            daily,
+            seeded,
         };
         // The header is held to what a run can start from before any flow sees it.
         setup

@@ -192,6 +192,54 @@ pub struct RunSummary {
     pub deck: Vec<String>,
     /// The same chips' ids (their icons on the summary).
     pub deck_ids: Vec<String>,
+    /// Damage dealt over the run by source and element, as booked
+    /// (docs/share.md#damage-per-chip).
+    pub damage_book: crate::combat::attribution::DamageBook,
+    /// The same in words, largest source first (frozen at the end).
+    pub damage: crate::combat::attribution::NamedDamage,
+    /// Damage taken over the run by source, largest first.
+    pub taken: Vec<crate::combat::attribution::NamedShare>,
+    /// The build at death or clear as a build code (docs/share.md#build-codes);
+    /// empty if it could not be encoded.
+    pub build_code: String,
+    /// Gold earned and spent over the run.
+    pub gold_earned: u64,
+    /// Gold spent over the run.
+    pub gold_spent: u64,
+    /// Simulated fight seconds over the run (steps ÷ 60, rounded down).
+    pub elapsed_s: u64,
+    /// What killed the player, when it died.
+    pub death_cause: Option<String>,
+    /// The run's seed (shown so a run can be played again).
+    pub seed: u64,
+    /// The date of a daily run.
+    pub daily: Option<String>,
+}
+
+impl RunSummary {
+    /// Adds a finished (or abandoned) wave's totals and its damage credit.
+    pub fn add_wave(
+        &mut self,
+        st: &crate::world::WaveStats,
+        credit: &crate::combat::attribution::WaveCredit,
+    ) {
+        self.total_damage += st.damage_dealt;
+        self.highest_hit = self.highest_hit.max(st.highest_hit);
+        self.kills += u64::from(st.kills);
+        self.damage_book.add(&credit.damage);
+        for (name, v) in &credit.taken {
+            match self.taken.iter_mut().find(|t| t.name == *name) {
+                Some(t) => t.damage += v,
+                None => self.taken.push(crate::combat::attribution::NamedShare {
+                    name: name.clone(),
+                    damage: *v,
+                }),
+            }
+        }
+        if st.death_cause.is_some() {
+            self.death_cause = st.death_cause.clone();
+        }
+    }
 }
 
 /// The report line of a finished wave.

@@ -41,6 +41,13 @@ pub struct RunSetup {
     pub start_wave: Option<u32>,
     /// Boss rush mode: every wave is a rush of three bosses.
     pub boss_rush: bool,
+    /// The daily run of this UTC date (`YYYY-MM-DD`, docs/share.md#daily):
+    /// its seed and fixed rule set. Words for the records and history only;
+    /// the run plays from its other fields.
+    pub daily: Option<String>,
+    /// The player typed the seed (docs/share.md#seeded-runs): marked in the
+    /// records and history; plays like any run.
+    pub seeded: bool,
 }
 
 /// Gold and level-ups a run started before wave `w` is given for the waves

@@ -31,6 +31,8 @@ pub enum LabAction {
 pub struct LabState {
     /// The no-action warning is open.
     pub warning: Option<String>,
+    /// The build code panel (docs/share.md#build-codes).
+    pub code: super::lab_code::LabCode,
 }
 
 /// One cycle of the active deck as the VM fires it.
@@ -280,6 +282,7 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
                 };
                 ui.colored_label(colour, tip.text);
             }
+            action = super::lab_code::show(ui, world, carry, &mut state.code).or(action);
             });
         });
     });

@@ -19,8 +19,10 @@ fn asking_id() -> egui::Id {
 }
 
 /// Draws the pause menu centred over the arena. Abandon asks first, in
-/// the same window: "Abandon the run?" with Abandon and Keep playing.
-pub fn show(ctx: &egui::Context) -> Option<PauseAction> {
+/// the same window: "Abandon the run?" with Abandon and Keep playing. The
+/// run's seed (and a daily's date) is shown with a Copy button, so a run
+/// can be played again or shared (docs/share.md#seeded-runs).
+pub fn show(ctx: &egui::Context, setup: &crate::run::RunSetup) -> Option<PauseAction> {
     let mut action = None;
     let asking = ctx.data(|d| d.get_temp::<bool>(asking_id()).unwrap_or(false));
     egui::Window::new("Paused")
@@ -41,6 +43,7 @@ pub fn show(ctx: &egui::Context) -> Option<PauseAction> {
                     }
                     return;
                 }
+                seed_line(ui, setup);
                 let resume = ui.button("Resume (Esc)");
                 if resume.clicked() {
                     action = Some(PauseAction::Resume);
@@ -57,4 +60,18 @@ pub fn show(ctx: &egui::Context) -> Option<PauseAction> {
             });
         });
     action
+}
+
+/// "Seed 123 · Copy", and the daily's date.
+fn seed_line(ui: &mut egui::Ui, setup: &crate::run::RunSetup) {
+    if let Some(d) = &setup.daily {
+        ui.label(format!("Daily run {d}"));
+    }
+    ui.horizontal(|ui| {
+        ui.label(format!("Seed {}", setup.seed));
+        if ui.small_button("Copy").clicked() {
+            ui.ctx().copy_text(setup.seed.to_string());
+        }
+    });
+    ui.separator();
 }

@@ -68,7 +68,12 @@ pub fn show(
                     row("Kills", s.kills.to_string());
                     row("Level", s.level.to_string());
                     row("Core", s.core.clone());
+                    row("Seed", s.seed.to_string());
+                    if let Some(d) = &s.daily {
+                        row("Daily run", d.clone());
+                    }
                 });
+            top_chips(ui, s);
             ui.label("Build:");
             ui.horizontal_wrapped(|ui| {
                 for (i, chip) in s.deck.iter().enumerate() {
@@ -114,6 +119,17 @@ pub fn show(
             });
         });
     action
+}
+
+/// The chips (and other sources) that did the most damage, charted.
+fn top_chips(ui: &mut egui::Ui, s: &RunSummary) {
+    const SHOWN: usize = 3;
+    if s.damage.sources.is_empty() {
+        return;
+    }
+    ui.label("Top damage:");
+    let top = &s.damage.sources[..s.damage.sources.len().min(SHOWN)];
+    super::history::chart(ui, top, s.damage.total, 140.0);
 }
 
 /// How the summary's first line starts for a run abandoned from the pause menu.

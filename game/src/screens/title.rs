@@ -25,6 +25,9 @@ pub struct TitleInfo {
     /// The curses of the curse mode, `(name, description)`, once the unlock
     /// tree's Curse Waves is bought; empty before.
     pub curses: Vec<(String, String)>,
+    /// Today's daily run (UTC date) and whether its counted attempt was
+    /// played already (docs/share.md#daily); `None` hides the daily.
+    pub daily: Option<(String, bool)>,
 }
 
 /// What the player chose.
@@ -40,6 +43,10 @@ pub enum TitleAction {
     NgPlus(u32),
     /// A curse run under the curse at this index of `TitleInfo::curses`.
     Curse(usize),
+    /// A run from this typed seed (docs/share.md#seeded-runs).
+    Seeded(u64),
+    /// Today's daily run (docs/share.md#daily).
+    Daily,
     /// The codex.
     Codex,
     /// The unlock tree.
@@ -160,6 +167,7 @@ pub fn show(ctx: &egui::Context, info: &TitleInfo, restoring: Option<(u32, u32)>
                         action = Some(TitleAction::Practice(w));
                     }
                 }
+                seed_widgets(ui, info, width, &mut action);
                 for (text, a) in [
                     ("Codex", TitleAction::Codex),
                     ("Unlocks", TitleAction::Unlocks),
@@ -210,6 +218,8 @@ pub fn show(ctx: &egui::Context, info: &TitleInfo, restoring: Option<(u32, u32)>
                     | TitleAction::NgPlus(_)
                     | TitleAction::Curse(_)
                     | TitleAction::Practice(_)
+                    | TitleAction::Seeded(_)
+                    | TitleAction::Daily
             )
         })
         && ctx.data(|d| d.get_temp::<TitleAction>(confirm_id())).is_none()
@@ -218,6 +228,53 @@ pub fn show(ctx: &egui::Context, info: &TitleInfo, restoring: Option<(u32, u32)>
         return None;
     }
     action
+}
+
+/// The daily run's button and a field to type a seed (docs/share.md): the
+/// daily says whether this attempt will count; a typed seed plays once it
+/// reads as a number (Enter in the field starts it).
+fn seed_widgets(ui: &mut egui::Ui, info: &TitleInfo, width: f32, action: &mut Option<TitleAction>) {
+    if let Some((date, counted)) = &info.daily {
+        let text = if *counted {
+            format!("Daily run {date} (played: this one will not count)")
+        } else {
+            format!("Daily run {date}")
+        };
+        let b = ui
+            .add(egui::Button::new(text).min_size(egui::vec2(width, 34.0)))
+            .on_hover_text(
+                "Today's seed and one fixed rule set for every player: a new profile's unlocks, \
+                 no talents. The first attempt of the day enters the daily table.",
+            );
+        if b.clicked() {
+            *action = Some(TitleAction::Daily);
+        }
+    }
+    let id = egui::Id::unique("title typed seed");
+    let mut typed: String = ui.data(|d| d.get_temp(id)).unwrap_or_default();
+    let seed = typed.trim().parse::<u64>().ok();
+    ui.horizontal(|ui| {
+        ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
+        let field = ui.add(
+            egui::TextEdit::singleline(&mut typed)
+                .hint_text("seed")
+                .desired_width(width * 0.45),
+        );
+        let play = ui.add_enabled(
+            seed.is_some(),
+            egui::Button::new("Play this seed").min_size(egui::vec2(width * 0.5, 28.0)),
+        );
+        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if let Some(s) = seed
+            && (play.clicked() || entered)
+        {
+            *action = Some(TitleAction::Seeded(s));
+        }
+    });
+    if !typed.trim().is_empty() && seed.is_none() {
+        ui.weak("A seed is a whole number from 0 to 18446744073709551615.");
+    }
+    ui.data_mut(|d| d.insert_temp(id, typed));
 }
 
 /// The new-run choice waiting for its confirmation (egui memory).

@@ -261,7 +261,10 @@ pub fn decode(cat: &Catalog, code: &str) -> Result<Build, BuildCodeError> {
     }
     let bytes =
         from_base64url(body).map_err(|(i, c)| BuildCodeError::Character(i + code.len() - body.len(), c))?;
-    if bytes.len() < 4 {
+    // Only the one canonical spelling of the bytes is a code: a changed last
+    // character can differ in bits the bytes do not use, which the checksum
+    // cannot see.
+    if bytes.len() < 4 || to_base64url(&bytes) != body {
         return Err(BuildCodeError::Checksum);
     }
     let (payload, crc) = bytes.split_at(bytes.len() - 4);

@@ -55,6 +55,10 @@ pub struct Verdict {
     pub claimed: Option<RunResult>,
     /// The claimed fields that differ from the reproduced ones (empty when they match).
     pub differs: Vec<String>,
+    /// The run's seed, from its replay.
+    pub seed: u64,
+    /// The daily's date, when the replay is of a daily run.
+    pub daily: Option<String>,
 }
 
 impl Verdict {
@@ -123,6 +127,7 @@ pub fn verify(cat: Arc<Catalog>, text: &str, data: u64) -> Result<Verdict, Verif
     let replay = Replay::parse(replay_text).map_err(VerifyError::Replay)?;
     replay.check_compatible(data).map_err(VerifyError::Replay)?;
     let steps = replay.steps;
+    let (seed, daily) = (replay.header.setup.seed, replay.header.setup.daily.clone());
     let hz = u64::from(cat.run.world.step_hz.max(1));
     let run = match play_replay(cat, replay, Some(Backend::Cpu), None) {
         Ok(run) => run,
@@ -159,6 +164,8 @@ pub fn verify(cat: Arc<Catalog>, text: &str, data: u64) -> Result<Verdict, Verif
         reproduced,
         claimed,
         differs,
+        seed,
+        daily,
     })
 }
 

@@ -42,7 +42,13 @@ impl World {
                     if turret_due(*interval, next, dt)
                         && let Some(h) = *payload
                     {
+                        let from = self.field.queued.len();
                         self.fire_payload(h, a.pos, None, counters);
+                        for i in from..self.field.queued.len() {
+                            let spell = self.field.queued[i].0.spell.0;
+                            self.tags
+                                .tag_queued(i, crate::combat::attribution::DamageSource::Turret(spell));
+                        }
                     }
                 }
             }

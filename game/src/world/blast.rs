@@ -26,6 +26,8 @@ pub(super) struct BlastHit<'a> {
     /// The projectile slot whose on-kill payload a kill credits, or `None`
     /// for a blast no projectile carried (the credit stays as it was).
     pub credit: Option<u32>,
+    /// Who the damage book credits.
+    pub source: crate::combat::attribution::DamageSource,
 }
 
 impl World {
@@ -49,7 +51,7 @@ impl World {
         for t in targets {
             let out = self.land_hit(t, *hit.spec, hit.attacker);
             self.stats.area_hits += 1;
-            self.book_hit(t, &out, hit.credit, counters);
+            self.book_hit(t, &out, hit.credit, hit.source);
             self.reaction_blasts(t, &out, hit.attacker, depth, counters);
         }
     }
@@ -79,6 +81,7 @@ impl World {
                 spec: &spec,
                 attacker: &plain,
                 credit: None,
+                source: crate::combat::attribution::DamageSource::Reaction,
             };
             self.blast(
                 Vec2::from_array(b.center),
@@ -134,6 +137,7 @@ impl World {
             spec: &spec,
             attacker: &attacker,
             credit: None,
+            source: crate::combat::attribution::DamageSource::LootRule,
         };
         self.blast(pos, radius, &hit, None, 1, counters);
     }

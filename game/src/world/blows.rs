@@ -95,6 +95,7 @@ impl World {
 
     /// [`Self::note_harm`] for harm named outright (the gear's drain).
     pub(super) fn note_harm_named(&mut self, source: String, kind: HarmKind, amount: f32) {
+        self.credit.take(&source, amount);
         let now = self.wave_steps;
         let window = (HARM_WINDOW_S / self.dt().max(1e-6)).round() as u64;
         let log = &mut self.stats.recent_harm;

@@ -47,6 +47,7 @@ impl World {
             leg,
         });
         self.field.shots.insert(next_slot, next);
+        self.tags.set(next_slot, self.tags.get(slot));
         if let Some(h) = shot.payload
             && let Some(credit) = self.field.kill_credit.get_mut(enemy as usize)
             && *credit == Some((slot, h))

@@ -9,6 +9,7 @@ use super::metrics::StepCounters;
 use super::shots::Team;
 use super::view::EffectKind;
 use super::{Carry, World};
+use crate::combat::attribution::DamageSource;
 use crate::enemies::shots::{SHOT_SOURCE_BOSS, enemy_projectile};
 use crate::loot::drops::{DropSource, roll_drops};
 use crate::loot::hooks::Hook;
@@ -139,7 +140,8 @@ impl World {
             }
             return;
         }
-        self.book_hit(enemy, &out, Some(slot), counters);
+        let source = self.tags.source(slot, shot.spell);
+        self.book_hit(enemy, &out, Some(slot), source);
         self.reaction_blasts(enemy, &out, &attacker, 0, counters);
         self.shove(enemy, shot.dir * shot.knockback);
         if shot.lifesteal > 0.0 {
@@ -157,6 +159,7 @@ impl World {
                 spec: &spec,
                 attacker: &attacker,
                 credit: Some(slot),
+                source,
             };
             self.explode(pos, shot.explosion_radius, enemy, &hit, counters);
         }
@@ -226,10 +229,13 @@ impl World {
         enemy: u32,
         out: &crate::enemies::HitOutcome,
         credit: Option<u32>,
-        _counters: &mut StepCounters,
+        source: DamageSource,
     ) {
         let dealt = out.damage_dealt();
         self.stats.damage_dealt += f64::from(dealt);
+        if let Some(r) = &out.result {
+            self.credit.damage.book(source, r.total, &r.per_element);
+        }
         self.stats.reactions += out.reactions.len() as u64;
         for r in &out.reactions {
             if let Some(k) = crate::combat::ReactionKind::ALL.iter().position(|k| *k == r.kind) {

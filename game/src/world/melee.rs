@@ -173,6 +173,10 @@ impl World {
             )
         };
         let dir = (-shot.dir).try_normalize().unwrap_or(Vec2::X);
+        self.tags.tag_queued(
+            self.field.queued.len(),
+            crate::combat::attribution::DamageSource::Blade,
+        );
         self.field
             .queued
             .push((req, self.player.pos + dir * self.player.radius, dir));
@@ -291,7 +295,12 @@ impl World {
             return;
         }
         // A blade's hit takes the kill credit from any shot (none of its own).
-        self.book_hit(slot, &out, Some(u32::MAX), counters);
+        self.book_hit(
+            slot,
+            &out,
+            Some(u32::MAX),
+            crate::combat::attribution::DamageSource::Blade,
+        );
         self.reaction_blasts(slot, &out, &attacker, 0, counters);
         self.shove(slot, dir * b.knockback);
         self.stats.melee_hits += 1;

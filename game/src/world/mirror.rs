@@ -51,6 +51,7 @@ impl World {
         rec.payload = None;
         rec.mirrored = true;
         self.field.shots.insert(back, rec);
+        self.tags.set(back, self.tags.get(slot));
         self.stats.mirrored += 1;
     }
 }

@@ -235,6 +235,13 @@ pub struct World {
     /// HP and attack factor on this wave's bosses beyond NG+ (an endless
     /// wave's difficulty; 1 in the twenty waves).
     pub boss_scale: f32,
+    /// Which projectile slots are not their chip's own shot (turret volleys,
+    /// parried shots), for the damage book; not hashed.
+    tags: crate::combat::attribution::SlotTags,
+    /// The wave's damage by source and element and the harm taken by
+    /// source (docs/share.md#damage-per-chip): bookkeeping beside
+    /// [`Self::stats`], which the state hash covers and this is not.
+    pub credit: crate::combat::attribution::WaveCredit,
 }
 
 impl std::fmt::Debug for World {
@@ -318,6 +325,8 @@ impl World {
             boss_events: Vec::new(),
             rules: Default::default(),
             boss_scale: 1.0,
+            tags: Default::default(),
+            credit: Default::default(),
             cat,
         };
         Ok(world)

@@ -73,6 +73,11 @@ impl World {
         self.boss_events.extend(out.boss_events.iter().copied());
         // Damage over time on enemies counts as dealt.
         self.stats.damage_dealt += f64::from(out.dot_damage);
+        self.credit.damage.book(
+            crate::combat::attribution::DamageSource::OverTime,
+            out.dot_damage,
+            &out.dot_by_element,
+        );
         // The player.
         let no_dash = self.rules.has(crate::mutators::Rule::NoDash);
         if std::mem::take(&mut self.input.dash) && !no_dash && self.player.try_dash(self.input.move_dir) {

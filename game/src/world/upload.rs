@@ -8,6 +8,7 @@ use super::*;
 impl World {
     /// Frees the CPU record of a slot and its payload.
     pub(super) fn release_shot(&mut self, slot: u32) {
+        self.tags.set(slot, None);
         if let Some(s) = self.field.shots.remove(slot)
             && let (Some(h), Some(core)) = (s.payload, self.caster.core.as_mut())
         {
@@ -30,9 +31,11 @@ impl World {
             .compute
             .set_player(self.player.pos.to_array(), self.player.radius);
         let queued = std::mem::take(&mut self.field.queued);
-        for (req, origin, dir) in queued {
-            self.spawn_request(&req, origin, dir, counters);
+        for (i, (req, origin, dir)) in queued.into_iter().enumerate() {
+            let tag = self.tags.queued_tag(i);
+            self.spawn_request(&req, origin, dir, tag, counters);
         }
+        self.tags.clear_queued();
         let shots = std::mem::take(&mut self.field.enemy_shots);
         for p in shots {
             let dmg = crate::enemies::shots::enemy_shot_damage(&p);
@@ -40,6 +43,7 @@ impl World {
                 Some(slot) => {
                     let element = crate::enemies::shots::enemy_shot_element(&p);
                     self.field.shots.insert(slot, Shot::from_enemy(&p, dmg, element));
+                    self.tags.set(slot, None);
                 }
                 None => counters.dropped_spawns += 1,
             }
@@ -47,7 +51,15 @@ impl World {
     }
 
     /// Turns one spawn request into a projectile (or an area effect) from `origin` along `dir`.
-    fn spawn_request(&mut self, req: &SpawnRequest, origin: Vec2, dir: Vec2, counters: &mut StepCounters) {
+    /// `tag` is the damage book's source when it is not the chip's own shot.
+    fn spawn_request(
+        &mut self,
+        req: &SpawnRequest,
+        origin: Vec2,
+        dir: Vec2,
+        tag: Option<crate::combat::attribution::DamageSource>,
+        counters: &mut StepCounters,
+    ) {
         use crate::vm::spells::EffectKind as Vfx;
         let aim = dir.y.atan2(dir.x);
         if req.effect != Vfx::None {
@@ -58,6 +70,7 @@ impl World {
         match self.link.compute.spawn(p) {
             Some(slot) => {
                 self.field.shots.insert(slot, Shot::from_request(req, &p));
+                self.tags.set(slot, tag);
             }
             None => {
                 counters.dropped_spawns += 1;

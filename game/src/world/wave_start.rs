@@ -54,6 +54,7 @@ impl World {
             wave: n,
             ..WaveStats::default()
         };
+        self.credit = Default::default();
         Ok(())
     }
 

@@ -11,3 +11,4 @@ mod fault_suite;
 mod layering;
 mod profile_flow;
 mod profile_store;
+mod run_history;

@@ -254,7 +254,7 @@ fn broken_profiles_are_kept_aside_and_the_game_starts() {
     for (what, bytes) in broken_profiles() {
         let dir = temp_dir("broken");
         std::fs::write(dir.join(PROFILE_FILE), &bytes).unwrap();
-        let saves = Saves::open(ProfileStore::new(&dir));
+        let mut saves = Saves::open(ProfileStore::new(&dir));
         assert_eq!(saves.profile, Profile::default(), "{what}");
         assert_eq!(saves.notices.len(), 1, "{what}: {:?}", saves.notices);
         let notice = &saves.notices[0];

@@ -96,13 +96,25 @@ fn damaged_codes_are_refused_in_words() {
     let cat = catalog();
     let (_, build) = &shipped_builds()[0];
     let code = encode(&cat, build).expect("encodes");
-    // Every single changed character after the prefix is caught.
-    for at in 4..code.len() {
-        let mut chars: Vec<char> = code.chars().collect();
-        chars[at] = if chars[at] == 'A' { 'B' } else { 'A' };
-        let bad: String = chars.into_iter().collect();
-        let err = decode(&cat, &bad).expect_err("a flipped character is refused");
-        assert!(err.to_string().contains("damaged"), "{at}: {err}");
+    // Every single changed character after the prefix is caught, in every
+    // shipped build's code, the last character's unused bits included.
+    const ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    for (name, b) in shipped_builds() {
+        let code = encode(&cat, &b).expect("encodes");
+        for at in 4..code.len() {
+            let chars: Vec<char> = code.chars().collect();
+            let next = ALPHABET.chars().cycle().skip_while(|c| *c != chars[at]).nth(1);
+            for other in [if chars[at] == 'A' { 'B' } else { 'A' }, next.unwrap_or('A')] {
+                let mut bad = chars.clone();
+                bad[at] = other;
+                let bad: String = bad.into_iter().collect();
+                if bad == code {
+                    continue;
+                }
+                let err = decode(&cat, &bad).expect_err("a changed character is refused");
+                assert!(err.to_string().contains("damaged"), "{name} {at}: {err}");
+            }
+        }
     }
     for cut in [1, 2, 5, code.len() - 5] {
         let err = decode(&cat, &code[..code.len() - cut]).expect_err("a cut code is refused");

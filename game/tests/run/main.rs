@@ -6,6 +6,7 @@
 mod after_clear;
 mod bad_input;
 mod build_codes;
+mod damage_per_chip;
 mod economy_rules;
 mod endless_run;
 mod newcomer_lessons;

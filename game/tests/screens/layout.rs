@@ -247,7 +247,7 @@ fn every_screen_fits_every_size_and_scale() {
         game::screens::hud::show(ctx, fight.world(), fight.carry(), &mut Vec::new())
     }));
     found.extend(check("pause", |ctx| {
-        let _ = game::screens::pause::show(ctx);
+        let _ = game::screens::pause::show(ctx, &game::run::RunSetup::new(1_796_316_493, 20));
     }));
     let mut range =
         game::app::test_range::TestRange::new(&cat, shop.world(), shop.carry(), Backend::Cpu, None)
@@ -291,8 +291,19 @@ fn every_screen_fits_every_size_and_scale() {
             game::screens::unlocks::show(ctx, &cat.unlocks, &owned, 40, Some("Chain Lightning unlocked."));
     }));
     let records = game::profile::Records::default();
+    let history = history_of_runs(&cat);
     found.extend(check("records", |ctx| {
-        let _ = game::screens::records::show(ctx, &records);
+        let _ = game::screens::records::show(ctx, &records, &history);
+    }));
+    found.extend(check("run history", |ctx| {
+        game::screens::records::select_history(ctx);
+        game::screens::history::open_run(ctx, None);
+        let _ = game::screens::records::show(ctx, &records, &history);
+    }));
+    found.extend(check("one run of the history", |ctx| {
+        game::screens::records::select_history(ctx);
+        game::screens::history::open_run(ctx, Some(0));
+        let _ = game::screens::records::show(ctx, &records, &history);
     }));
     let mut settings = game::screens::settings::Settings::default();
     let mut requests = engine::window::Requests::default();
@@ -320,4 +331,29 @@ fn every_screen_fits_every_size_and_scale() {
         found.len(),
         found.join("\n")
     );
+}
+
+/// A history of one played run (six waves of the blade build, so the chart
+/// has a chip, the blade and reactions) and 39 copies of it, for the
+/// history's list and its details.
+fn history_of_runs(cat: &Arc<Catalog>) -> game::profile::History {
+    let build = game::run::load_build(&game::data::default_root().join("builds/blade.json")).expect("build");
+    let opts = game::run::RunOptions {
+        seed: 3,
+        waves: 3,
+        backend: Backend::Cpu,
+        build: Some(build),
+        policy: game::run::script::Policy::Competent,
+        mode: Default::default(),
+    };
+    let run = game::run::play_recorded(cat.clone(), &opts, None, false).expect("run");
+    let mut history = game::profile::History::default();
+    for i in 0..40 {
+        history.push(game::profile::history::record_of(
+            &run,
+            1_764_806_400 + i,
+            i as u32,
+        ));
+    }
+    history
 }

@@ -249,7 +249,7 @@ fn every_other_screen_shows_names_not_ids() {
     check(
         "pause",
         frame_text(|ctx| {
-            let _ = game::screens::pause::show(ctx);
+            let _ = game::screens::pause::show(ctx, &game::run::RunSetup::new(1_796_316_493, 20));
         }),
     );
 
@@ -356,4 +356,51 @@ fn hud_flat_parts_frame_its_text(world: &game::world::World, carry: &game::world
             |y: f32| (backing.pos[1] - backing.size[1]..=backing.pos[1] + backing.size[1]).contains(&y);
         assert!(inside(bg.pos[1]), "{bg:?} on the backing {backing:?}");
     }
+}
+
+#[test]
+fn the_history_and_a_played_summary_show_names_not_ids() {
+    let cat = Arc::new(Catalog::load(&game::data::default_root()).expect("data loads"));
+    let ids = ids(&cat);
+    let opts = game::run::RunOptions {
+        seed: 918_273,
+        waves: 3,
+        backend: Backend::Cpu,
+        build: None,
+        policy: game::run::script::Policy::Competent,
+        mode: Default::default(),
+    };
+    let run = game::run::play_recorded(cat.clone(), &opts, None, false).expect("run");
+    let mut history = game::profile::History::default();
+    history.push(game::profile::history::record_of(&run, 1_764_806_400, 1));
+    let records = game::profile::Records::default();
+    let list = frame_text(|ctx| {
+        game::screens::records::select_history(ctx);
+        let _ = game::screens::records::show(ctx, &records, &history);
+    });
+    let details = frame_text(|ctx| {
+        game::screens::records::select_history(ctx);
+        game::screens::history::open_run(ctx, Some(0));
+        let _ = game::screens::records::show(ctx, &records, &history);
+    });
+    let summary = run.summary().clone();
+    let summary_text = frame_text(|ctx| {
+        let _ = game::screens::summary::show(ctx, &cat, &summary, None, false, false, &[]);
+    });
+    assert!(
+        details.iter().any(|t| t.contains("Spark Bolt")),
+        "the chart names the chip: {details:?}"
+    );
+    assert!(
+        summary_text.iter().any(|t| t.contains("Spark Bolt")),
+        "top chips on the summary"
+    );
+    assert!(
+        summary_text.iter().any(|t| t.contains(&opts.seed.to_string())),
+        "the seed"
+    );
+    let mut found = leaks(&list, &ids);
+    found.extend(leaks(&details, &ids));
+    found.extend(leaks(&summary_text, &ids));
+    assert!(found.is_empty(), "ids on screen: {found:#?}");
 }

@@ -29,9 +29,7 @@ impl Run {
             self.carry.wallet.settle(&w.catalog().run.economy.def.settlement);
         }
         let game_waves = w.catalog().waves.len() as u32;
-        self.summary.total_damage += stats.damage_dealt;
-        self.summary.highest_hit = self.summary.highest_hit.max(stats.highest_hit);
-        self.summary.kills += u64::from(stats.kills);
+        self.summary.add_wave(&stats, &w.credit);
         let (phase, outcome) = if died {
             (Phase::Summary, Some(Outcome::Died))
         } else if w.wave >= game_waves && !self.endless {
@@ -153,5 +151,25 @@ impl Run {
                     .map_or(c.id.clone(), |i| cat.spells.get(i).name.clone())
             })
             .collect();
+        s.damage = s.damage_book.named(|i| {
+            if (i as usize) < cat.spells.len() {
+                cat.spells.get(crate::vm::SpellIdx(i)).name.clone()
+            } else {
+                "Unknown chip".to_string()
+            }
+        });
+        s.taken
+            .sort_by(|a, b| b.damage.total_cmp(&a.damage).then_with(|| a.name.cmp(&b.name)));
+        let build = crate::share::build_code::build_of(&self.carry);
+        s.build_code = crate::share::build_code::encode(cat, &build).unwrap_or_default();
+        s.gold_earned = self.carry.wallet.earned();
+        s.gold_spent = self.carry.wallet.spent();
+        if s.outcome != Some(super::Outcome::Died) {
+            // A blow Last Will survived is no cause of death.
+            s.death_cause = None;
+        }
+        s.seed = self.setup.seed;
+        s.daily = self.setup.daily.clone();
+        s.elapsed_s = w.run_steps / u64::from(cat.run.world.step_hz.max(1));
     }
 }
