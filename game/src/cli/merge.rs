@@ -84,6 +84,9 @@ fn run_of(v: &Value) -> Result<BatchRun, String> {
         wall_ms: v["wall_ms"].as_f64().unwrap_or(0.0),
         state_hash: text("state_hash").ok_or("no `state_hash`")?,
         error: text("error"),
+        damage_by_source: serde_json::from_value(v["damage_by_source"].clone()).unwrap_or_default(),
+        archetype: serde_json::from_value(v["archetype"].clone()).unwrap_or(None),
+        signature: v["signature"].as_f64(),
     })
 }
 

@@ -292,6 +292,7 @@ impl World {
         }
         // A blade's hit takes the kill credit from any shot (none of its own).
         self.book_hit(slot, &out, Some(u32::MAX), counters);
+        self.stats.damage_by_source.melee += f64::from(out.damage_dealt());
         self.reaction_blasts(slot, &out, &attacker, 0, counters);
         self.shove(slot, dir * b.knockback);
         self.stats.melee_hits += 1;

@@ -73,6 +73,7 @@ impl World {
         self.boss_events.extend(out.boss_events.iter().copied());
         // Damage over time on enemies counts as dealt.
         self.stats.damage_dealt += f64::from(out.dot_damage);
+        self.stats.damage_by_source.dot += f64::from(out.dot_damage);
         // The player.
         let no_dash = self.rules.has(crate::mutators::Rule::NoDash);
         if std::mem::take(&mut self.input.dash) && !no_dash && self.player.try_dash(self.input.move_dir) {

@@ -67,7 +67,9 @@ use crate::stats::{StatId, StatModifier};
 use crate::vm::SpellKind;
 use crate::world::World;
 
+pub mod archetype;
 mod shop_moves;
+pub use archetype::Archetype;
 use shop_moves::{buy_defence, buy_surplus, equip_better, lay_out, sell_idle_cores};
 
 /// The chips the policy never tries, each for a reason the test range cannot
@@ -87,9 +89,11 @@ pub const NEVER: &[&str] = &[
     "lifesteal_mod",
 ];
 
-/// Whether the policy tries chip `id` on the range (see [`NEVER`]).
-pub fn tried(cat: &Catalog, id: &str) -> bool {
+/// Whether the policy (steered to `arch`, if any) tries chip `id` on the
+/// range (see [`NEVER`], [`Archetype::tries`]).
+pub fn tried(cat: &Catalog, id: &str, arch: Option<Archetype>) -> bool {
     !NEVER.contains(&id)
+        && arch.is_none_or(|a| a.tries(id))
         && cat
             .spells
             .find(id)
@@ -160,7 +164,12 @@ fn short_of_defence(w: &World) -> bool {
 }
 
 /// Index into `offer` of the level-up to take (module docs).
-pub fn pick_levelup(run: &Run, table: &LevelUpTable, offer: &[usize]) -> Option<usize> {
+pub fn pick_levelup(
+    run: &Run,
+    table: &LevelUpTable,
+    offer: &[usize],
+    arch: Option<Archetype>,
+) -> Option<usize> {
     let id = |k: usize| table.upgrades[offer[k]].id.as_str();
     if short_of_defence(run.world())
         && let Some(k) = (0..offer.len()).find(|&k| matches!(id(k), "vitality" | "plating" | "regeneration"))
@@ -172,7 +181,7 @@ pub fn pick_levelup(run: &Run, table: &LevelUpTable, offer: &[usize]) -> Option<
         .map(|k| {
             (
                 k,
-                gain(trial(run, None, &table.upgrades[offer[k]].modifiers), base),
+                gain(trial(run, None, &table.upgrades[offer[k]].modifiers), base, arch),
             )
         })
         .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
@@ -208,9 +217,15 @@ fn trial(run: &Run, core: Option<(&str, &[String])>, extra: &[StatModifier]) -> 
 /// bosses one target, and neither may be given up for the other), or
 /// nothing when the single-target DPS falls below [`SINGLE_KEEP`] of what it
 /// was.
-fn gain(new: (f64, f64), base: (f64, f64)) -> f64 {
+///
+/// Steered to an archetype that judges by the single target
+/// ([`Archetype::single_target`]), the gain is the single-target one alone.
+fn gain(new: (f64, f64), base: (f64, f64), arch: Option<Archetype>) -> f64 {
     if new.0 < SINGLE_KEEP * base.0 {
         return -1.0;
+    }
+    if arch.is_some_and(Archetype::single_target) {
+        return new.0 / base.0.max(1.0) - 1.0;
     }
     let score = |v: (f64, f64)| (v.0.max(1.0) * v.1.max(1.0)).sqrt();
     score(new) / score(base) - 1.0
@@ -309,7 +324,7 @@ impl Trials {
 }
 
 /// Runs the competent shop (module docs) through commands.
-pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
+pub fn shop(run: &mut Run, arch: Option<Archetype>) -> Result<ShopVisit, RunError> {
     let mut visit = ShopVisit::default();
     let cat = run.world().catalog().clone();
     let def = &cat.run.shop;
@@ -319,7 +334,7 @@ pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
     let mut refreshes = 0;
     let mut bought = 0;
     while bought < MAX_PURCHASES {
-        let Some((buy, price, id)) = best_buy(run, &cat, &mut trials) else {
+        let Some((buy, price, id)) = best_buy(run, &cat, &mut trials, arch) else {
             let gold = run.carry().wallet.gold();
             let Some(shop) = run.shop() else { break };
             let cost = shop.refresh_cost(def);
@@ -380,7 +395,12 @@ fn spend_floor(run: &Run) -> u64 {
 }
 
 /// The purchase with the best measured gain per gold, if any gains enough.
-fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, String)> {
+fn best_buy(
+    run: &Run,
+    cat: &Catalog,
+    trials: &mut Trials,
+    arch: Option<Archetype>,
+) -> Option<(Buy, u64, String)> {
     let (w, carry) = (run.world(), run.carry());
     let shop = run.shop()?;
     let gold = carry.wallet.gold();
@@ -402,12 +422,12 @@ fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, 
     };
     // Spells.
     for (i, o) in shop.spells.iter().enumerate() {
-        if o.sold || o.price + floor > gold || !tried(cat, &o.id) {
+        if o.sold || o.price + floor > gold || !tried(cat, &o.id, arch) {
             continue;
         }
         for cand in with_card(cat, &deck, &o.id, active.capacity) {
             let dps = trials.dps(run, &core, &arrange(cat, &cand), &[], &[]);
-            let mut g = gain(dps, base);
+            let mut g = gain(dps, base, arch);
             // Getting ready for the void lord: each physical action swapped
             // for another chip is worth a quarter more; a new one, nothing.
             if w.wave >= PURGE_FROM_WAVE {
@@ -439,7 +459,13 @@ fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, 
             &sdef.modifiers,
             std::slice::from_ref(&sdef.id),
         );
-        consider(gain(dps, base), Buy::Stat { index: i }, o.price, &o.id, &mut best);
+        consider(
+            gain(dps, base, arch),
+            Buy::Stat { index: i },
+            o.price,
+            &o.id,
+            &mut best,
+        );
     }
     // Cores (saving does not hold them back).
     if carry.loadout.cores().len() < cat.run.shop.max_cores {
@@ -459,7 +485,7 @@ fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, 
             // The trial runs today's deck, which cannot show what the free
             // slots will hold: each extra slot is credited [`SLOT_GAIN`].
             let extra = (c.capacity as usize).saturating_sub(active.capacity);
-            let g = gain(dps, base);
+            let g = gain(dps, base, arch);
             if extra == 0 || g < -SLOT_LOSS {
                 continue;
             }
