@@ -24,7 +24,9 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::Catalog;
+use crate::run::script::competent::Archetype;
 use crate::run::{Mode, Outcome, RunOptions, RunReport, play_logged};
+use crate::world::DamageBySource;
 
 /// A `--seeds` value that is not a range or list of seeds: quotes the value
 /// and says what is wrong with it.
@@ -102,6 +104,12 @@ pub struct BatchRun {
     pub build_code: String,
     /// Damage per source over the run, largest first (docs/share.md#damage-per-chip).
     pub damage: Vec<crate::combat::attribution::NamedShare>,
+    /// The run's damage by coarse source kind (docs/balance.md#archetypes).
+    pub damage_by_source: DamageBySource,
+    /// The archetype the competent policy was steered toward (`--archetype`).
+    pub archetype: Option<Archetype>,
+    /// That archetype's signature share of the run's damage.
+    pub signature: Option<f64>,
 }
 
 /// One wave of a batch run: the figures the density and pace targets read
@@ -224,6 +232,10 @@ pub struct Aggregate {
     pub wall_s: f64,
     /// Simulated steps per second of wall time, per worker.
     pub steps_per_s_per_core: f64,
+    /// The steered archetype's signature share over the runs
+    /// (docs/balance.md#archetypes); absent without `--archetype`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub signature: Option<Spread>,
 }
 
 /// Whether `report` counts as a win under `mode` with `last_wave`.
@@ -311,6 +323,12 @@ fn play_one(cat: &Arc<Catalog>, opts: &RunOptions, seed: u64) -> BatchRun {
                 waves,
                 steps,
                 wall_ms: round1(start.elapsed().as_secs_f64() * 1e3),
+                damage_by_source: report.damage_by_source(),
+                archetype: opts.mode.archetype,
+                signature: opts
+                    .mode
+                    .archetype
+                    .map(|a| (a.signature(&report.damage_by_source()) * 1000.0).round() / 1000.0),
                 state_hash: report.state_hash,
                 error: None,
                 build_code: run.summary().build_code.clone(),
@@ -341,6 +359,9 @@ fn play_one(cat: &Arc<Catalog>, opts: &RunOptions, seed: u64) -> BatchRun {
             error: Some(e.to_string()),
             build_code: String::new(),
             damage: Vec::new(),
+            damage_by_source: DamageBySource::default(),
+            archetype: opts.mode.archetype,
+            signature: None,
         },
     }
 }
@@ -388,6 +409,7 @@ pub fn aggregate(runs: &[BatchRun], threads: usize, wall_s: f64) -> Aggregate {
         } else {
             0.0
         },
+        signature: signature_spread(&played),
     }
 }
 
@@ -416,6 +438,12 @@ fn wave_spread(played: &[&BatchRun], i: usize) -> WaveSpread {
         ),
         step_ms_p95: of(&|w| w.step_ms_p95),
     }
+}
+
+/// The signature shares of steered runs (docs/balance.md#archetypes), if any.
+fn signature_spread(played: &[&BatchRun]) -> Option<Spread> {
+    let v: Vec<f64> = played.iter().filter_map(|r| r.signature).collect();
+    (!v.is_empty()).then(|| Spread::of(v))
 }
 
 #[cfg(test)]

@@ -86,6 +86,9 @@ fn run_of(v: &Value) -> Result<BatchRun, String> {
         error: text("error"),
         build_code: text("build_code").unwrap_or_default(),
         damage: serde_json::from_value(v["damage"].clone()).unwrap_or_default(),
+        damage_by_source: serde_json::from_value(v["damage_by_source"].clone()).unwrap_or_default(),
+        archetype: serde_json::from_value(v["archetype"].clone()).unwrap_or(None),
+        signature: v["signature"].as_f64(),
     })
 }
 

@@ -67,6 +67,11 @@ pub struct SimArgs {
     /// (builds like a player who read the codex); see `run::script`.
     #[arg(long, default_value = "starter")]
     pub policy: Policy,
+    /// Steer the competent policy toward an archetype from the normal start
+    /// (docs/balance.md#archetypes): it tries only the archetype's chips.
+    /// Needs `--policy competent`.
+    #[arg(long, value_name = "NAME", value_enum, conflicts_with_all = ["lesson", "build"])]
+    pub archetype: Option<crate::run::script::competent::Archetype>,
     /// Play run N of a fresh profile as the title screen starts it
     /// (docs/game.md#lessons): 1–4 the onboarding lessons, 5 the first open
     /// run; unlockable content stays locked.
@@ -142,6 +147,12 @@ pub fn run(args: &SimArgs) -> ExitCode {
         eprintln!("artificer sim: {e}");
         return ExitCode::FAILURE;
     }
+    if let Some(a) = args.archetype
+        && args.policy != Policy::Competent
+    {
+        eprintln!("artificer sim: --archetype {a} steers the competent policy: add --policy competent");
+        return ExitCode::FAILURE;
+    }
     let build = match &args.build {
         Some(p) => match crate::share::read_build(p, &cat) {
             Ok(b) => Some(b),
@@ -210,6 +221,7 @@ fn run_options(args: &SimArgs, build: Option<crate::run::Build>) -> RunOptions {
             start_wave: args.start_wave,
             curse: args.curse.clone(),
             lesson: args.lesson,
+            archetype: args.archetype,
         },
     }
 }

@@ -119,6 +119,9 @@ pub struct ModeOptions {
     /// (`sim --lesson N`, docs/game.md#lessons): 1–4 the onboarding lessons,
     /// 5 the first open run; every unlock still locked.
     pub lesson: Option<u8>,
+    /// The archetype the competent policy is steered toward
+    /// (`sim --archetype`, docs/balance.md#archetypes).
+    pub archetype: Option<script::competent::Archetype>,
 }
 
 /// The run modes of docs/game.md#modes-and-meta and the unlock tree's curse waves.
@@ -431,7 +434,7 @@ pub fn play_logged(
     if record {
         run.record(Recorder::default());
     }
-    let log = script::play(&mut run, opts.policy)?;
+    let log = script::play_as(&mut run, opts.policy, opts.mode.archetype)?;
     Ok((run, log))
 }
 

@@ -35,6 +35,9 @@ pub struct WaveReport {
     pub boss_kills: u32,
     /// Damage dealt to enemies.
     pub damage_dealt: f64,
+    /// Damage dealt (damage over time too) by coarse source kind
+    /// (docs/balance.md#archetypes).
+    pub damage_by_source: crate::world::DamageBySource,
     /// Damage taken after armour.
     pub damage_taken: f64,
     /// Gold held after the settlement and before the shop.
@@ -167,6 +170,18 @@ pub struct RunReport {
     pub ng_plus: u32,
 }
 
+impl RunReport {
+    /// The run's damage by source kind, summed over its waves: what carried
+    /// the run (an archetype's signature, docs/balance.md#archetypes).
+    pub fn damage_by_source(&self) -> crate::world::DamageBySource {
+        self.waves
+            .iter()
+            .fold(crate::world::DamageBySource::default(), |a, w| {
+                a.plus(&w.damage_by_source)
+            })
+    }
+}
+
 /// The figures frozen at the end of a run (docs/game.md#death-and-summary), shown on the
 /// summary screen.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -260,6 +275,7 @@ pub(crate) fn wave_report(
         elite_kills: s.elite_kills,
         boss_kills: s.boss_kills,
         damage_dealt: round(s.damage_dealt, 2),
+        damage_by_source: s.damage_by_source,
         damage_taken: round(s.damage_taken, 2),
         gold,
         gold_picked: s.gold_picked,

@@ -103,6 +103,32 @@ pub struct SpawnConfig {
     /// excluded, shared out like `xp_total`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gold_total: Option<f32>,
+    /// The crowd floor (docs/balance.md#crowd-floor): a build that clears
+    /// the screen still faces the wave's crowd.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crowd_floor: Option<CrowdFloor>,
+}
+
+/// While fewer than `alive` enemies stand in the arena, fodder of the
+/// wave's `enemy_id` group comes in at `per_second`, outside the budget and
+/// paying no XP and no gold: the floor keeps a strong build's screen full
+/// (a minimum crowd, as the genre's survivors games keep one) without
+/// feeding it, and a build that kills slowly never sees it. A wave without
+/// a group of `enemy_id` (the inert probe strips the fodder) has no floor.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CrowdFloor {
+    /// The fodder that fills the floor: one of the wave's groups.
+    pub enemy_id: String,
+    /// Enemies alive below which the floor fills.
+    pub alive: u32,
+    /// Floor spawns per second at most.
+    #[serde(default = "floor_rate")]
+    pub per_second: f32,
+}
+
+fn floor_rate() -> f32 {
+    200.0
 }
 
 /// Number of waves of a run (docs/game.md#pacing).
@@ -146,6 +172,11 @@ impl SpawnConfig {
             {
                 errors.push(DataError::new(file, name, format!("must be ≥ 0, got {v}")));
             }
+        }
+        if let Some(f) = &self.crowd_floor
+            && !(f.per_second > 0.0 && f.per_second.is_finite())
+        {
+            errors.push(DataError::new(file, "crowd_floor.per_second", "must be > 0"));
         }
         if !(self.budget >= 0.0 && self.budget.is_finite()) {
             errors.push(DataError::new(file, "budget", "must be ≥ 0"));

@@ -80,6 +80,8 @@ pub fn rush_config(mut cfg: SpawnConfig, first: &str) -> SpawnConfig {
         at_sec: 3.0,
         spawn_radius_from_player: [400.0, 500.0],
     });
+    // The bosses stay readable: no crowd floor in a rush.
+    cfg.crowd_floor = None;
     cfg
 }
 

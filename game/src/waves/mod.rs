@@ -5,7 +5,7 @@ pub mod config;
 pub mod endless;
 pub mod runner;
 
-pub use config::{BossSpawn, EliteOverride, SpawnConfig, SpawnGroup, WAVE_COUNT, wave_file};
+pub use config::{BossSpawn, CrowdFloor, EliteOverride, SpawnConfig, SpawnGroup, WAVE_COUNT, wave_file};
 pub use runner::{SPAWN_CEILING, SpawnOrder, WaveRunner, wave_seed};
 
 use std::path::Path;

@@ -111,6 +111,12 @@ pub struct WaveRunner {
     rewards: Vec<(u32, f32, f32)>,
     /// The reward shares `(xp, gold)` once planned ([`WaveRunner::plan`]).
     share: Option<(f32, f32)>,
+    /// The crowd floor's group index and alive count (`SpawnConfig::crowd_floor`).
+    floor: Option<(usize, u32)>,
+    /// Floor spawns owed (fractions carried step to step).
+    floor_owed: f32,
+    /// A dry run for the plan: no floor (nothing dies in it).
+    planning: bool,
 }
 
 /// A wave naming an enemy or boss the tables do not know (a config that
@@ -198,6 +204,12 @@ impl WaveRunner {
             rush: Vec::new(),
             rewards,
             share: None,
+            floor: cfg.crowd_floor.as_ref().and_then(|f| {
+                let g = cfg.spawn_groups.iter().position(|g| g.enemy_id == f.enemy_id)?;
+                Some((g, f.alive))
+            }),
+            floor_owed: 0.0,
+            planning: false,
         })
     }
 
@@ -210,6 +222,7 @@ impl WaveRunner {
         }
         let mut dry = self.clone();
         dry.share = Some((1.0, 1.0));
+        dry.planning = true;
         let centre = (Vec2::from_array(arena.min) + Vec2::from_array(arena.max)) / 2.0;
         let mut orders = Vec::new();
         let cheapest = self.groups.iter().map(|g| g.1).fold(f32::INFINITY, f32::min);
@@ -402,6 +415,7 @@ impl WaveRunner {
                 self.spawned += 1;
             }
         }
+        let room = self.fill_floor(dt, player, arena, room, out);
         // Groups: clocks run, then one ready group (by weight) spawns.
         let left = self.budget_left();
         if room == 0 {
@@ -442,5 +456,58 @@ impl WaveRunner {
             self.spent += cost;
             self.spawned += 1;
         }
+    }
+}
+
+/// Seconds over which a wave's crowd floor rises from nothing to its count.
+pub const FLOOR_RAMP_S: f32 = 20.0;
+
+impl WaveRunner {
+    /// The crowd floor (`SpawnConfig::crowd_floor`): while fewer enemies
+    /// than the floor are alive (`SPAWN_CEILING − room`), the floor's fodder
+    /// comes in at its rate, outside the budget, worth no XP and no gold.
+    /// Returns the room left for the groups.
+    fn fill_floor(
+        &mut self,
+        dt: f32,
+        player: Vec2,
+        arena: &Arena,
+        room: u32,
+        out: &mut Vec<SpawnOrder>,
+    ) -> u32 {
+        let (Some((g, floor)), Some(cf)) = (self.floor, self.cfg.crowd_floor.as_ref()) else {
+            return room;
+        };
+        let alive = SPAWN_CEILING.saturating_sub(room);
+        // The floor rises over the wave's first FLOOR_RAMP_S s, as a
+        // wave's own crowd builds up: no flood at the first step.
+        let floor = (floor as f32 * (self.t / FLOOR_RAMP_S).min(1.0)) as u32;
+        if self.planning || alive >= floor {
+            self.floor_owed = 0.0;
+            return room;
+        }
+        self.floor_owed += cf.per_second * dt;
+        let n = (self.floor_owed.floor() as u32).min(floor - alive).min(room);
+        self.floor_owed -= n as f32;
+        let (kind, radius) = (
+            self.groups[g].0,
+            self.cfg.spawn_groups[g].spawn_radius_from_player,
+        );
+        let scale = SpawnScale {
+            xp: 0.0,
+            gold: 0.0,
+            ..self.scale()
+        };
+        for _ in 0..n {
+            let pos = self.spawn_point(player, radius, arena);
+            out.push(SpawnOrder::Enemy {
+                enemy: kind,
+                pos: pos.to_array(),
+                elite_override: false,
+                scale,
+            });
+            self.spawned += 1;
+        }
+        room - n
     }
 }

@@ -52,6 +52,7 @@ impl World {
             let out = self.land_hit(t, *hit.spec, hit.attacker);
             self.stats.area_hits += 1;
             self.book_hit(t, &out, hit.credit, hit.source);
+            self.stats.damage_by_source.area += f64::from(out.damage_dealt());
             self.reaction_blasts(t, &out, hit.attacker, depth, counters);
         }
     }

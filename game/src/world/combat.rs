@@ -142,6 +142,8 @@ impl World {
         }
         let source = self.tags.source(slot, shot.spell);
         self.book_hit(enemy, &out, Some(slot), source);
+        let flying = self.counters.player_moving;
+        self.stats.damage_by_source.book_shot(out.damage_dealt(), flying);
         self.reaction_blasts(enemy, &out, &attacker, 0, counters);
         self.shove(enemy, shot.dir * shot.knockback);
         if shot.lifesteal > 0.0 {

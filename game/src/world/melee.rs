@@ -301,6 +301,7 @@ impl World {
             Some(u32::MAX),
             crate::combat::attribution::DamageSource::Blade,
         );
+        self.stats.damage_by_source.melee += f64::from(out.damage_dealt());
         self.reaction_blasts(slot, &out, &attacker, 0, counters);
         self.shove(slot, dir * b.knockback);
         self.stats.melee_hits += 1;

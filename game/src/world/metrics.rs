@@ -84,6 +84,63 @@ pub struct Healed {
     pub regen: f64,
 }
 
+/// Damage dealt by coarse source kind, so a run can say what carried it
+/// (docs/balance.md#archetypes). A direct projectile hit counts as `swarm`
+/// while at least [`SWARM_SHOTS`] player shots fly (as of the last step),
+/// else as `heavy` when it deals at least [`HEAVY_HIT`], else as `shots`.
+/// Per-chip attribution is another matter; this split only sorts by kind.
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct DamageBySource {
+    /// Direct projectile hits while the screen is full of the player's shots.
+    pub swarm: f64,
+    /// Direct projectile hits of at least [`HEAVY_HIT`] damage each.
+    pub heavy: f64,
+    /// Other direct projectile hits.
+    pub shots: f64,
+    /// Area hits: explosions and the blasts reactions set off.
+    pub area: f64,
+    /// Damage over time of statuses (burning, poison).
+    pub dot: f64,
+    /// The blade's hits.
+    pub melee: f64,
+}
+
+/// Moving player shots from which a direct hit counts as a swarm's.
+pub const SWARM_SHOTS: u32 = 100;
+/// Damage from which a direct hit counts as heavy.
+pub const HEAVY_HIT: f32 = 100.0;
+
+impl DamageBySource {
+    /// Books a direct projectile hit of `dealt` with `flying` moving player shots.
+    pub fn book_shot(&mut self, dealt: f32, flying: u32) {
+        let d = f64::from(dealt);
+        if flying >= SWARM_SHOTS {
+            self.swarm += d;
+        } else if dealt >= HEAVY_HIT {
+            self.heavy += d;
+        } else {
+            self.shots += d;
+        }
+    }
+
+    /// All of it.
+    pub fn total(&self) -> f64 {
+        self.swarm + self.heavy + self.shots + self.area + self.dot + self.melee
+    }
+
+    /// `self` plus `o`, kind by kind.
+    pub fn plus(&self, o: &Self) -> Self {
+        Self {
+            swarm: self.swarm + o.swarm,
+            heavy: self.heavy + o.heavy,
+            shots: self.shots + o.shots,
+            area: self.area + o.area,
+            dot: self.dot + o.dot,
+            melee: self.melee + o.melee,
+        }
+    }
+}
+
 /// Totals of the current wave, for the summary and the sim's JSON.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct WaveStats {
@@ -115,6 +172,8 @@ pub struct WaveStats {
     pub mirrored: u32,
     /// Damage dealt to enemies (hits, area, reactions; damage over time excluded).
     pub damage_dealt: f64,
+    /// The same damage (and damage over time) by source kind.
+    pub damage_by_source: DamageBySource,
     /// Damage taken by the player after armour.
     pub damage_taken: f64,
     /// Gold picked up from coins.

@@ -73,7 +73,7 @@ pub use config::{RunData, WorldDef};
 pub use gear::EnemyAttackDef;
 pub use input::PlayerInput;
 pub use melee::{Exchange, FRIENDLY_BODY_PX};
-pub use metrics::{Healed, STAGE_NAMES, StageTimes, StepCounters, WaveStats};
+pub use metrics::{DamageBySource, Healed, STAGE_NAMES, StageTimes, StepCounters, WaveStats};
 pub use shots::{Chain, Shot, ShotTable, Team};
 pub use state_hash::StateHasher;
 pub use test_range::Dummy;

@@ -78,6 +78,7 @@ impl World {
             out.dot_damage,
             &out.dot_by_element,
         );
+        self.stats.damage_by_source.dot += f64::from(out.dot_damage);
         // The player.
         let no_dash = self.rules.has(crate::mutators::Rule::NoDash);
         if std::mem::take(&mut self.input.dash) && !no_dash && self.player.try_dash(self.input.move_dir) {

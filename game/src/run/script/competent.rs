@@ -1,22 +1,24 @@
 //! The **competent** policy: a player who read the codex and tries builds on
 //! the lab's test range before paying for them.
 //!
-//! **The plan** (the codex's conduction build): lightning bolts on a water
-//! coat (wet: lightning ×2, conduction carries it to the crowd around the
-//! target, and lightning is not physical, so the void lord's regeneration
-//! on physical hits never starts), damage modifiers laid ahead of a loop and
-//! the multicasts so they ride every draw, one homing modifier for crowds,
-//! larger cores for more slots. Only the chips of [`WISHLIST`] are ever
-//! bought; what the deck holds is decided by measurement, not by taste.
+//! **The plan** has no fixed shopping list: every chip on the shelf but
+//! those of [`NEVER`] is tried on the range, and the deck holds what
+//! measures best. Damage modifiers are laid ahead of a loop and the
+//! multicasts so they ride every draw, and a trigger (a turret, a timer)
+//! ahead of them all, so it carries the rest of the cast as its payload and
+//! repeats it (docs/balance.md#builds-that-multiply); bigger cores bring more
+//! slots. Before the void lord, physical actions give way (its regeneration
+//! on physical hits).
 //!
 //! **Measuring.** A candidate build is played on the test range in a world
 //! of its own, twice: against one unarmoured dummy
-//! ([`measure::trial_dps`]) and against a crowd of six dummies with the next
-//! wave's mean HP, replaced as they die ([`measure::crowd_dps`]);
+//! ([`measure::trial_dps`]) and against a crowd of the next wave's mean HP
+//! all round the player, as many dummies as the waves have grown dense
+//! ([`measure::crowd_size`]), replaced as they die ([`measure::crowd_dps`]);
 //! [`TRIAL_WARMUP_S`] s are not counted, then [`TRIAL_S`] s are. A change
-//! is judged by its single-target gain, and refused when it costs more than
-//! a tenth of the crowd kill rate ([`CROWD_KEEP`]). The run is never
-//! touched, and every decision becomes ordinary commands.
+//! is judged by the gain of the geometric mean of the two, and refused when
+//! it costs more than [`SINGLE_KEEP`] of the single-target DPS (the bosses).
+//! The run is never touched, and every decision becomes ordinary commands.
 //!
 //! **Level-ups**: when the player is short of the survivability target
 //! ([`hp_target`], [`armour_target`]), the first offered of vitality /
@@ -30,7 +32,7 @@
 //! 2. Survivability first: buy the offered HP, armour and regeneration
 //!    offers while the player is below [`hp_target`] / [`armour_target`].
 //! 3. Then, greedily, the purchase with the best measured DPS gain per gold,
-//!    among: each affordable wished chip (added to a free slot, or replacing
+//!    among: each affordable chip tried (added to a free slot, or replacing
 //!    the card whose loss costs least), each affordable stat offer, and each
 //!    affordable non-board core with more slots than the active one (the
 //!    deck carried over; each extra slot credited [`SLOT_GAIN`], since
@@ -65,29 +67,46 @@ use crate::stats::{StatId, StatModifier};
 use crate::vm::SpellKind;
 use crate::world::World;
 
+pub mod archetype;
 mod shop_moves;
+pub use archetype::Archetype;
 use shop_moves::{buy_defence, buy_surplus, equip_better, lay_out, sell_idle_cores};
 
-/// The chips the plan uses. Anything else on the shelf is ignored.
-pub const WISHLIST: &[&str] = &[
-    "water_wave",
-    "static_bolt",
-    "chain_bolt",
-    "damage_plus",
-    "loop_3x5",
-    "triple_cast",
-    "double_cast",
-    "modifier_homing",
-    "spark_bolt",
-    "fire_bolt",
-    "ice_shard",
+/// The chips the policy never tries, each for a reason the test range cannot
+/// show: the nuke and Heavy Cost hurt their caster, the mist and the black
+/// hole deal nothing a dummy counts, Speed Zero parks its shots, the gates
+/// open on situations the range never makes, and raw registers run only on
+/// the DEBUG core. Every other chip on the shelf is tried on the range and
+/// bought only when it measures better.
+pub const NEVER: &[&str] = &[
+    "nuke",
+    "heavy_cost",
+    "healing_mist",
+    "black_hole",
+    "speed_zero",
+    "if_hp_low",
+    "if_enemy_close",
+    "lifesteal_mod",
 ];
+
+/// Whether the policy (steered to `arch`, if any) tries chip `id` on the
+/// range (see [`NEVER`], [`Archetype::tries`]).
+pub fn tried(cat: &Catalog, id: &str, arch: Option<Archetype>) -> bool {
+    !NEVER.contains(&id)
+        && arch.is_none_or(|a| a.tries(id))
+        && cat
+            .spells
+            .find(id)
+            .is_some_and(|i| cat.spells.get(i).kind != SpellKind::Register)
+}
+
 /// Seconds of a trial not counted.
 pub const TRIAL_WARMUP_S: f32 = 1.5;
 /// Seconds of a trial measured.
 pub const TRIAL_S: f32 = 3.0;
-/// A change may cost at most this share of the crowd kill rate.
-pub const CROWD_KEEP: f64 = 0.9;
+/// A change may cost at most this share of the single-target DPS (the
+/// bosses of W8, W10, W15 and W20 are one target).
+pub const SINGLE_KEEP: f64 = 0.7;
 /// From this wave on, the deck is readied for the void lord: physical
 /// actions are not bought, and replacing one is worth [`PURGE_BONUS`].
 pub const PURGE_FROM_WAVE: u32 = 11;
@@ -145,7 +164,12 @@ fn short_of_defence(w: &World) -> bool {
 }
 
 /// Index into `offer` of the level-up to take (module docs).
-pub fn pick_levelup(run: &Run, table: &LevelUpTable, offer: &[usize]) -> Option<usize> {
+pub fn pick_levelup(
+    run: &Run,
+    table: &LevelUpTable,
+    offer: &[usize],
+    arch: Option<Archetype>,
+) -> Option<usize> {
     let id = |k: usize| table.upgrades[offer[k]].id.as_str();
     if short_of_defence(run.world())
         && let Some(k) = (0..offer.len()).find(|&k| matches!(id(k), "vitality" | "plating" | "regeneration"))
@@ -157,7 +181,7 @@ pub fn pick_levelup(run: &Run, table: &LevelUpTable, offer: &[usize]) -> Option<
         .map(|k| {
             (
                 k,
-                gain(trial(run, None, &table.upgrades[offer[k]].modifiers), base),
+                gain(trial(run, None, &table.upgrades[offer[k]].modifiers), base, arch),
             )
         })
         .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
@@ -182,19 +206,29 @@ fn trial(run: &Run, core: Option<(&str, &[String])>, extra: &[StatModifier]) -> 
     let t = Trial { core, extra };
     let (world, carry) = (run.world(), run.carry());
     let single = measure::trial_dps(world, carry, &t, TRIAL_WARMUP_S, TRIAL_S);
-    let hp = measure::crowd_hp(world, world.wave + 1);
-    let crowd = measure::crowd_dps(world, carry, &t, hp, TRIAL_WARMUP_S, TRIAL_S);
+    let next = world.wave + 1;
+    let crowd = (measure::crowd_hp(world, next), measure::crowd_size(next));
+    let crowd = measure::crowd_dps(world, carry, &t, crowd, TRIAL_WARMUP_S, TRIAL_S);
     (single, crowd)
 }
 
-/// Relative gain of `new` over `base`: the single-target gain, or nothing
-/// when the crowd kill rate falls below [`CROWD_KEEP`] of what it was (a
-/// deck that overkills one grunt while the rest walk in).
-fn gain(new: (f64, f64), base: (f64, f64)) -> f64 {
-    if new.1 < CROWD_KEEP * base.1 {
+/// Relative gain of `new` over `base`: of the geometric mean of the
+/// single-target DPS and the crowd kill rate (the waves are crowds now, the
+/// bosses one target, and neither may be given up for the other), or
+/// nothing when the single-target DPS falls below [`SINGLE_KEEP`] of what it
+/// was.
+///
+/// Steered to an archetype that judges by the single target
+/// ([`Archetype::single_target`]), the gain is the single-target one alone.
+fn gain(new: (f64, f64), base: (f64, f64), arch: Option<Archetype>) -> f64 {
+    if new.0 < SINGLE_KEEP * base.0 {
         return -1.0;
     }
-    new.0 / base.0.max(1.0) - 1.0
+    if arch.is_some_and(Archetype::single_target) {
+        return new.0 / base.0.max(1.0) - 1.0;
+    }
+    let score = |v: (f64, f64)| (v.0.max(1.0) * v.1.max(1.0)).sqrt();
+    score(new) / score(base) - 1.0
 }
 
 /// Whether `id` is an action that deals physical damage (the void lord
@@ -231,10 +265,13 @@ pub fn arrange(cat: &Catalog, cards: &[String]) -> Vec<String> {
         let coat = s.projectile.as_ref().is_some_and(|p| p.coating.is_some());
         match s.kind {
             SpellKind::Action if coat => (0, 0),
+            // A trigger ahead of the modifiers takes the rest of the cast as
+            // its payload: the turret or timer repeats what it carries.
+            SpellKind::Trigger => (0, 1),
             SpellKind::Modifier if s.modifier.as_ref().is_some_and(|m| m.add_damage > 0.0) => (1, 0),
             SpellKind::Modifier => (2, 0),
             SpellKind::Logic => (3, 0),
-            SpellKind::Multicast => (4, -i64::from(s.draw.unwrap_or(1))),
+            SpellKind::Multicast | SpellKind::Splitter => (4, -i64::from(s.draw.unwrap_or(1))),
             SpellKind::Action => (
                 5,
                 -(s.projectile.as_ref().map_or(0.0, |p| p.damage * p.count as f32) as i64),
@@ -287,7 +324,7 @@ impl Trials {
 }
 
 /// Runs the competent shop (module docs) through commands.
-pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
+pub fn shop(run: &mut Run, arch: Option<Archetype>) -> Result<ShopVisit, RunError> {
     let mut visit = ShopVisit::default();
     let cat = run.world().catalog().clone();
     let def = &cat.run.shop;
@@ -297,7 +334,7 @@ pub fn shop(run: &mut Run) -> Result<ShopVisit, RunError> {
     let mut refreshes = 0;
     let mut bought = 0;
     while bought < MAX_PURCHASES {
-        let Some((buy, price, id)) = best_buy(run, &cat, &mut trials) else {
+        let Some((buy, price, id)) = best_buy(run, &cat, &mut trials, arch) else {
             let gold = run.carry().wallet.gold();
             let Some(shop) = run.shop() else { break };
             let cost = shop.refresh_cost(def);
@@ -358,7 +395,12 @@ fn spend_floor(run: &Run) -> u64 {
 }
 
 /// The purchase with the best measured gain per gold, if any gains enough.
-fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, String)> {
+fn best_buy(
+    run: &Run,
+    cat: &Catalog,
+    trials: &mut Trials,
+    arch: Option<Archetype>,
+) -> Option<(Buy, u64, String)> {
     let (w, carry) = (run.world(), run.carry());
     let shop = run.shop()?;
     let gold = carry.wallet.gold();
@@ -380,12 +422,12 @@ fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, 
     };
     // Spells.
     for (i, o) in shop.spells.iter().enumerate() {
-        if o.sold || o.price + floor > gold || !WISHLIST.contains(&o.id.as_str()) {
+        if o.sold || o.price + floor > gold || !tried(cat, &o.id, arch) {
             continue;
         }
         for cand in with_card(cat, &deck, &o.id, active.capacity) {
             let dps = trials.dps(run, &core, &arrange(cat, &cand), &[], &[]);
-            let mut g = gain(dps, base);
+            let mut g = gain(dps, base, arch);
             // Getting ready for the void lord: each physical action swapped
             // for another chip is worth a quarter more; a new one, nothing.
             if w.wave >= PURGE_FROM_WAVE {
@@ -417,7 +459,13 @@ fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, 
             &sdef.modifiers,
             std::slice::from_ref(&sdef.id),
         );
-        consider(gain(dps, base), Buy::Stat { index: i }, o.price, &o.id, &mut best);
+        consider(
+            gain(dps, base, arch),
+            Buy::Stat { index: i },
+            o.price,
+            &o.id,
+            &mut best,
+        );
     }
     // Cores (saving does not hold them back).
     if carry.loadout.cores().len() < cat.run.shop.max_cores {
@@ -437,7 +485,7 @@ fn best_buy(run: &Run, cat: &Catalog, trials: &mut Trials) -> Option<(Buy, u64, 
             // The trial runs today's deck, which cannot show what the free
             // slots will hold: each extra slot is credited [`SLOT_GAIN`].
             let extra = (c.capacity as usize).saturating_sub(active.capacity);
-            let g = gain(dps, base);
+            let g = gain(dps, base, arch);
             if extra == 0 || g < -SLOT_LOSS {
                 continue;
             }

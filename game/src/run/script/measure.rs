@@ -115,8 +115,16 @@ fn trial_world(source: &World, source_carry: &Carry, trial: &Trial<'_>) -> Optio
     Some((w, carry))
 }
 
-/// Dummies of a crowd trial.
-pub const CROWD: usize = 6;
+/// Dummies of a crowd trial before wave `wave`: as the waves grow denser
+/// (docs/balance.md#density), so does the range's crowd, from 14 at W1 to
+/// [`CROWD_MAX`] from W18. A build that fills the screen only shows what it
+/// is worth against a crowd that surrounds the player.
+pub fn crowd_size(wave: u32) -> usize {
+    (12 + 2 * wave as usize).min(CROWD_MAX)
+}
+
+/// The largest crowd a trial stands up (bounds a trial's cost).
+pub const CROWD_MAX: usize = 48;
 
 /// The mean HP of what wave `wave` spawns (its groups by weight, times its
 /// `hp_mult`): the HP a crowd trial's dummies get. 15 when there is no such wave.
@@ -139,20 +147,30 @@ pub fn crowd_hp(source: &World, wave: u32) -> f32 {
     }
 }
 
-/// Kill rate of a [`Trial`] build against a crowd: [`CROWD`] standing
-/// dummies of `hp` each in an arc 200–450 px east, each replaced where it
-/// stood when killed; returns HP killed per second (kills × `hp` / s) over
+/// Kill rate of a [`Trial`] build against a crowd: `count` standing
+/// dummies of `hp` each all round the player, 150–450 px away on a
+/// sunflower spiral (a wave's crowd surrounds the player), each replaced
+/// where it stood when killed; returns HP killed per second (kills × `hp` / s) over
 /// `secs` s after `warmup` s. Overkill and shots that cannot kill count for
 /// nothing here, as they do against a wave.
-pub fn crowd_dps(source: &World, carry: &Carry, trial: &Trial<'_>, hp: f32, warmup: f32, secs: f32) -> f64 {
+pub fn crowd_dps(
+    source: &World,
+    carry: &Carry,
+    trial: &Trial<'_>,
+    (hp, count): (f32, usize),
+    warmup: f32,
+    secs: f32,
+) -> f64 {
     let Some((mut w, mut carry)) = trial_world(source, carry, trial) else {
         return 0.0;
     };
     let centre = w.catalog().run.world.arena.centre();
-    let spots: Vec<Vec2> = (0..CROWD)
+    let n = count.max(1);
+    let spots: Vec<Vec2> = (0..n)
         .map(|k| {
-            let a = (k as f32 / (CROWD - 1) as f32 - 0.5) * 1.2;
-            let r = 200.0 + 50.0 * k as f32;
+            // The golden angle spreads the dummies evenly round the player.
+            let a = k as f32 * 2.399_963;
+            let r = 150.0 + 300.0 * ((k as f32 + 0.5) / n as f32).sqrt();
             centre + Vec2::new(a.cos(), a.sin()) * r
         })
         .collect();

@@ -103,9 +103,28 @@ pub fn play(run: &mut Run, policy: Policy) -> Result<PlayLog, RunError> {
     play_watched(run, policy, &mut |_| {})
 }
 
+/// [`play`] with the competent policy steered toward `archetype`
+/// (`sim --archetype`, [`competent::Archetype`]); other policies ignore it.
+pub fn play_as(
+    run: &mut Run,
+    policy: Policy,
+    archetype: Option<competent::Archetype>,
+) -> Result<PlayLog, RunError> {
+    play_inner(run, policy, archetype, &mut |_| {})
+}
+
 /// [`play`], calling `watch` after every command (the profile's codex
 /// follows a scripted run through it, as it follows a played one).
 pub fn play_watched(run: &mut Run, policy: Policy, watch: &mut dyn FnMut(&Run)) -> Result<PlayLog, RunError> {
+    play_inner(run, policy, None, watch)
+}
+
+fn play_inner(
+    run: &mut Run,
+    policy: Policy,
+    arch: Option<competent::Archetype>,
+    watch: &mut dyn FnMut(&Run),
+) -> Result<PlayLog, RunError> {
     let mut log = PlayLog {
         policy,
         ..PlayLog::default()
@@ -167,7 +186,7 @@ pub fn play_watched(run: &mut Run, policy: Policy, watch: &mut dyn FnMut(&Run)) 
                 let table = &run.world().catalog().run.economy.levelups;
                 let k = match policy {
                     Policy::Starter => pick_levelup(table, run.offer()),
-                    Policy::Competent => competent::pick_levelup(run, table, run.offer()),
+                    Policy::Competent => competent::pick_levelup(run, table, run.offer(), arch),
                     Policy::Newcomer => Some(newcomer::pick_levelup()),
                 };
                 Command::ChooseLevelUp(k.unwrap_or(0))
@@ -179,7 +198,7 @@ pub fn play_watched(run: &mut Run, policy: Policy, watch: &mut dyn FnMut(&Run)) 
                         shop(run)?;
                     }
                     Policy::Competent => {
-                        competent::shop(run)?;
+                        competent::shop(run, arch)?;
                     }
                     Policy::Newcomer => {
                         newcomer::shop(run)?;

@@ -1,0 +1,135 @@
+//! Archetypes (`artificer sim --archetype NAME`, docs/balance.md#archetypes):
+//! the competent policy steered toward one kind of build from the normal
+//! start. Steering narrows what the policy tries on the range to the
+//! archetype's chips ([`Archetype::palette`]) and, for the heavy hitter,
+//! judges by the single target alone; everything else (the start, the
+//! measurements, the defence, the cores) is the competent policy's own, so
+//! the archetype has to earn its wins from the shop as any run does.
+//!
+//! Each archetype names its **signature**: the share of the run's damage,
+//! by the coarse source split of [`DamageBySource`], that shows the build
+//! played as it says ([`Archetype::signature`]).
+
+use crate::world::DamageBySource;
+
+/// A kind of build the competent policy can be steered toward.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum Archetype {
+    /// Summoned turrets repeating a multicast payload: the screen fills.
+    Turrets,
+    /// Multicasts, splitters, pierce and bounce, triggers: many light shots
+    /// from the core itself, no turret.
+    Volley,
+    /// Coats and elemental bolts: reactions (conduction on wet, burning,
+    /// poison) carry the damage to the crowd.
+    Elemental,
+    /// The nuke carrier: few, heavy projectiles (the energy orb under
+    /// stacked damage modifiers, the chain bolt).
+    Heavy,
+}
+
+/// The multicasts and modifiers every shooting archetype may use.
+const MULTIPLY: &[&str] = &[
+    "double_cast",
+    "triple_cast",
+    "splitter",
+    "loop_3x5",
+    "damage_plus",
+    "modifier_homing",
+    "speed_up",
+];
+
+impl Archetype {
+    /// Every archetype, in the order of the balance document's table.
+    pub const ALL: [Archetype; 4] = [
+        Archetype::Turrets,
+        Archetype::Volley,
+        Archetype::Elemental,
+        Archetype::Heavy,
+    ];
+
+    /// The name on the command line and in the sim's JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Archetype::Turrets => "turrets",
+            Archetype::Volley => "volley",
+            Archetype::Elemental => "elemental",
+            Archetype::Heavy => "heavy",
+        }
+    }
+
+    /// Whether the archetype's player tries chip `id` on the range: its own
+    /// chips and the shared multicasts and modifiers ([`MULTIPLY`]).
+    pub fn tries(self, id: &str) -> bool {
+        MULTIPLY.contains(&id) || self.palette().contains(&id)
+    }
+
+    /// The archetype's own chips.
+    pub fn palette(self) -> &'static [&'static str] {
+        match self {
+            Archetype::Turrets => &[
+                "summon_turret",
+                "spark_bolt",
+                "static_bolt",
+                "fire_bolt",
+                "ice_shard",
+            ],
+            Archetype::Volley => &[
+                "spark_bolt",
+                "static_bolt",
+                "poison_dart",
+                "spread_mod",
+                "modifier_pierce_plus",
+                "modifier_bounce",
+                "shotgun_blast",
+                "trigger_timer",
+                "trigger_hit",
+                "trigger_kill",
+            ],
+            Archetype::Elemental => &[
+                "water_wave",
+                "oil_flask",
+                "static_bolt",
+                "chain_bolt",
+                "fire_bolt",
+                "ice_shard",
+                "poison_dart",
+                "fire_infusion",
+                "ice_infusion",
+            ],
+            Archetype::Heavy => &["energy_orb", "chain_bolt", "gravity_singularity"],
+        }
+    }
+
+    /// Whether the archetype judges a build by its single-target DPS alone
+    /// (the heavy hitter does not care for the crowd's count).
+    pub fn single_target(self) -> bool {
+        self == Archetype::Heavy
+    }
+
+    /// The share of `d` that is the archetype's signature: for the turrets,
+    /// hits while the screen is full of the player's shots; for the volley,
+    /// every direct hit of a light projectile; for the elemental build,
+    /// area blasts (reactions, explosions) and damage over time; for the
+    /// heavy hitter, heavy hits and the blasts they set off.
+    pub fn signature(self, d: &DamageBySource) -> f64 {
+        let total = d.total();
+        if total <= 0.0 {
+            return 0.0;
+        }
+        let part = match self {
+            Archetype::Turrets => d.swarm,
+            Archetype::Volley => d.swarm + d.shots,
+            Archetype::Elemental => d.area + d.dot,
+            Archetype::Heavy => d.heavy + d.area,
+        };
+        part / total
+    }
+}
+
+impl std::fmt::Display for Archetype {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
