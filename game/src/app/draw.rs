@@ -6,14 +6,17 @@ use glam::Vec2;
 
 use super::palette;
 
-/// Minor and major grid spacing on the floor, px (docs/art.md#the-arena).
-const GRID_MINOR: f32 = 50.0;
+/// Grid spacing on the floor, px (docs/art.md#the-arena): fine lines (high
+/// quality only), minor lines, and major lines with a cross where they meet.
+const GRID_FINE: f32 = 50.0;
+const GRID_MINOR: f32 = 100.0;
 const GRID_MAJOR: f32 = 200.0;
 
 /// The arena from `min` to `max`, only where visible: the floor (the clear
-/// colour, a fine and a coarse grid, a cross at each coarse crossing), the
-/// dark outside and the neon walls. Thin lines and small marks only: on a
-/// software rasteriser pixels are the cost, and the floor is most of them.
+/// colour, a minor and a major grid, a cross at each major crossing, and
+/// at high quality a fine grid between), the dark outside and the neon
+/// walls. Thin lines and small marks only: on a software rasteriser pixels
+/// are the cost, and the floor is most of them.
 pub fn arena(scene: &mut Scene, min: Vec2, max: Vec2, viewport: [u32; 2]) {
     let cam = scene.camera;
     let half = cam.half_extent(viewport);
@@ -39,7 +42,7 @@ pub fn arena(scene: &mut Scene, min: Vec2, max: Vec2, viewport: [u32; 2]) {
     let lo = min.max(view_min);
     let hi = max.min(view_max);
     if lo.x < hi.x && lo.y < hi.y {
-        grid(scene, lo, hi);
+        grid(scene, lo, hi, if scene.glow { GRID_FINE } else { GRID_MINOR });
     }
     let corners = [min, Vec2::new(max.x, min.y), max, Vec2::new(min.x, max.y)];
     for i in 0..4 {
@@ -53,14 +56,15 @@ pub fn arena(scene: &mut Scene, min: Vec2, max: Vec2, viewport: [u32; 2]) {
     }
 }
 
-/// The floor's two grids and the crosses where coarse lines meet, over `lo..hi`.
-fn grid(scene: &mut Scene, lo: Vec2, hi: Vec2) {
+/// The floor's grids (`step` apart, every `GRID_MAJOR` brighter) and the
+/// crosses where major lines meet, over `lo..hi`.
+fn grid(scene: &mut Scene, lo: Vec2, hi: Vec2, step: f32) {
     let steps = |from: f32, to: f32, step: f32| {
         let first = (from / step).ceil() as i64;
         let last = (to / step).floor() as i64;
         (first..=last).map(move |k| k as f32 * step)
     };
-    for x in steps(lo.x, hi.x, GRID_MINOR) {
+    for x in steps(lo.x, hi.x, step) {
         let major = (x / GRID_MAJOR).fract().abs() < 1e-3;
         let (w, c) = if major {
             (2.0, palette::GRID_MAJOR)
@@ -72,7 +76,7 @@ fn grid(scene: &mut Scene, lo: Vec2, hi: Vec2) {
             Shape::line(Vec2::new(x, lo.y), Vec2::new(x, hi.y), w, c),
         );
     }
-    for y in steps(lo.y, hi.y, GRID_MINOR) {
+    for y in steps(lo.y, hi.y, step) {
         let major = (y / GRID_MAJOR).fract().abs() < 1e-3;
         let (w, c) = if major {
             (2.0, palette::GRID_MAJOR)

@@ -454,6 +454,78 @@ impl Fight {
 mod tests {
     use super::*;
 
+    fn draw_once(fight: &mut Fight, w: &World, scene: &mut Scene) {
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_pass(egui::RawInput::default(), |ctx| {
+            fight.draw(w, scene, ctx, [1280, 720])
+        });
+        // No renderer here: the font atlas update is dropped on purpose.
+        out.textures_delta.clear();
+    }
+
+    #[test]
+    fn the_wave_end_slows_only_its_last_half_second() {
+        assert_eq!(wave_end_slow(30.0, true), 1.0);
+        assert_eq!(wave_end_slow(0.4, true), WAVE_END_SLOW);
+        assert_eq!(wave_end_slow(0.4, false), 1.0, "not outside a wave");
+        assert_eq!(wave_end_slow(0.0, true), 1.0, "not once the wave is over");
+    }
+
+    /// The comfort setting turns hit-stop off: a big hit that holds the
+    /// fight with it on does not with it off.
+    #[test]
+    fn hit_stop_off_never_holds_the_fight() {
+        let cat = std::sync::Arc::new(
+            crate::catalog::Catalog::load(&crate::data::default_root()).expect("data loads"),
+        );
+        let mut w = World::new(cat, 1, engine::gpu::Backend::Cpu, None).expect("world");
+        let big = EffectKind::Damage {
+            amount: 50.0,
+            crit: false,
+            element: crate::element::Element::Fire,
+            big: true,
+            armoured: false,
+        };
+        w.effects.push(big, Vec2::ZERO, 1.0);
+        for on in [true, false] {
+            let mut fight = Fight::new(1.0 / 60.0, 4);
+            fight.comfort.hit_stop = on;
+            draw_once(&mut fight, &w, &mut Scene::default());
+            assert_eq!(fight.hit_stop > 0.0, on, "hit-stop {on}");
+        }
+    }
+
+    /// Drawing (at either quality, every frame) leaves the run exactly as
+    /// an undrawn run with the same commands: the look only reads.
+    #[test]
+    fn drawing_the_fight_never_changes_the_run() {
+        use crate::run::{Command, Run, RunSetup, StepInput};
+        let cat = std::sync::Arc::new(
+            crate::catalog::Catalog::load(&crate::data::default_root()).expect("data loads"),
+        );
+        let start = || {
+            let mut r =
+                Run::new(cat.clone(), RunSetup::new(5, 20), engine::gpu::Backend::Cpu, None).expect("run");
+            r.apply(Command::StartWave).expect("wave 1 starts");
+            r
+        };
+        let (mut drawn, mut plain) = (start(), start());
+        let mut fight = Fight::new(drawn.world().dt(), 4);
+        for step in 0..240u32 {
+            let input = StepInput::new(Vec2::new(1.0, 0.3), None);
+            drawn.apply(Command::Step(input)).expect("step");
+            plain.apply(Command::Step(input)).expect("step");
+            let mut scene = Scene {
+                time: step as f32 / 60.0,
+                glow: step % 2 == 0,
+                ..Scene::default()
+            };
+            draw_once(&mut fight, drawn.world(), &mut scene);
+            assert!(!scene.shapes.top.is_empty(), "the player is drawn");
+        }
+        assert_eq!(drawn.state_hash(), plain.state_hash());
+    }
+
     #[test]
     fn the_halo_shortens_only_past_the_design_load() {
         assert_eq!(super::crowd_halo(2000), 0.7);

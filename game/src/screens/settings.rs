@@ -367,3 +367,32 @@ pub fn show(
         });
     close
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A settings file from before the comfort rows loads with them at
+    /// their defaults, and its `glow` is the effects quality.
+    #[test]
+    fn an_older_settings_file_keeps_its_quality_and_gets_the_comfort_defaults() {
+        let old: Settings = serde_json::from_str(r#"{"schema": 1, "glow": "off"}"#).expect("loads");
+        assert_eq!(old.glow, GlowMode::Off);
+        assert_eq!(old.glow.label(), "low");
+        assert!(!old.reduce_flashes);
+        assert_eq!(old.screen_shake, ShakeLevel::Full);
+        assert!(old.hit_stop);
+        let named: Settings =
+            serde_json::from_str(r#"{"glow": "high", "screen_shake": "off"}"#).expect("loads");
+        assert_eq!(named.glow, GlowMode::On);
+        assert_eq!(named.screen_shake.factor(), 0.0);
+    }
+
+    #[test]
+    fn auto_quality_is_low_on_a_software_adapter_only() {
+        assert!(!GlowMode::Auto.on(true));
+        assert!(GlowMode::Auto.on(false));
+        assert!(GlowMode::On.on(true));
+        assert!(!GlowMode::Off.on(false));
+    }
+}

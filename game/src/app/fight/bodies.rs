@@ -24,11 +24,11 @@ const PHASE_S: f32 = 1.2;
 /// on a software rasteriser, and a crowd that size reads by silhouette.
 const EYES_UP_TO: usize = 400;
 /// Spawn rings drawn at most per frame.
-const MAX_SPAWN_RINGS: usize = 24;
+const MAX_SPAWN_RINGS: usize = 12;
 /// Wind-up rings drawn at most per frame, the nearest the player's: the
 /// attacks about to land on it. At the design load a few hundred bodies
 /// wind up at once, and a ring each was a seventh of the frame on lavapipe.
-const MAX_WINDUP_RINGS: usize = 32;
+const MAX_WINDUP_RINGS: usize = 16;
 
 /// What the view remembers of one enemy slot between frames.
 #[derive(Debug, Clone, Copy)]
@@ -282,7 +282,7 @@ impl super::Fight {
             if e.ai.phase == AiPhase::Windup {
                 // A ring closing in on the body: the attack lands when it arrives.
                 let left = e.ai.timer.clamp(0.0, 1.0);
-                let ring = Shape::ring(e.pos, pose.size.x + 4.0 + 24.0 * left, 2.5, palette::TELL);
+                let ring = Shape::ring(e.pos, pose.size.x + 4.0 + 16.0 * left, 2.5, palette::TELL);
                 b.windups.push((e.pos.distance_squared(world.player.pos), ring));
             }
         }
