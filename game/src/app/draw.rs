@@ -103,15 +103,16 @@ fn grid(scene: &mut Scene, lo: Vec2, hi: Vec2, step: f32) {
     }
 }
 
-/// The high-quality vignette (docs/art.md#light): one ring just outside
-/// the screen's corners whose dark halo reaches in toward the centre. Its
-/// quad covers the whole screen, so low quality leaves it out.
-pub fn vignette(scene: &mut Scene, viewport: [u32; 2]) {
-    let size = Vec2::new(viewport[0] as f32, viewport[1] as f32);
-    let reach = size.length() * 0.5;
+/// The high-quality floor light (docs/art.md#the-arena): a faint cool pool
+/// of light around the player that fades before the screen's edges, the
+/// vignette of a dark floor (darkening a near-black floor would show
+/// nothing). One additive shape whose halo covers the screen, so low
+/// quality leaves it out.
+pub fn floor_light(scene: &mut Scene, at: Vec2, viewport: [u32; 2]) {
+    let reach = Vec2::new(viewport[0] as f32, viewport[1] as f32).length() * 0.5;
     scene.shapes.push(
-        Layer::Screen,
-        Shape::ring(size * 0.5, reach + 4.0, 4.0, [0.0, 0.0, 0.0, 1.0]).glow(reach * 0.3),
+        Layer::Glow,
+        Shape::circle(at, 2.0, palette::FLOOR_LIGHT).glow(reach / 3.0),
     );
 }
 

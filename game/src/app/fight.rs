@@ -70,6 +70,14 @@ pub fn crowd_divisor(last: u32, shots: u32) -> u32 {
 /// the body at `--stress 2000`.
 pub const BODY_CLEAR: f32 = 120.0;
 
+/// The body's clearing for `n` player shots alive: none up to 100 (a
+/// starting build's few shots are its feedback, and hide nothing), growing
+/// linearly to [`BODY_CLEAR`] at 500 and beyond, where they start to pile
+/// up into light.
+pub fn body_clear(n: u32) -> f32 {
+    BODY_CLEAR * ((n as f32 - 100.0) / 400.0).clamp(0.0, 1.0)
+}
+
 /// Seconds before a timed wave's end that the fight slows down.
 pub const WAVE_END_SLOW_S: f32 = 0.5;
 /// How fast the fight runs then, against real time.
@@ -319,7 +327,7 @@ impl Fight {
         scene.projectile_style.player_halo = crowd_halo(shots);
         // The player's own shots dim and shrink near its body (docs/art.md#light).
         scene.projectile_style.body = w.player.pos.into();
-        scene.projectile_style.body_clear = BODY_CLEAR;
+        scene.projectile_style.body_clear = body_clear(shots);
         self.crowd_layer = crowd_divisor(self.crowd_layer, shots);
         scene.crowd_layer = self.crowd_layer;
         self.draw_areas(w, scene);
@@ -338,7 +346,7 @@ impl Fight {
         draw::player(scene, &look);
         if scene.glow {
             // High quality (docs/art.md#quality).
-            draw::vignette(scene, viewport);
+            draw::floor_light(scene, w.player.pos, viewport);
         }
         super::blade_arcs::draw(w, scene);
     }
@@ -461,6 +469,14 @@ mod tests {
         });
         // No renderer here: the font atlas update is dropped on purpose.
         out.textures_delta.clear();
+    }
+
+    #[test]
+    fn the_body_clears_only_in_a_crowd_of_shots() {
+        assert_eq!(body_clear(0), 0.0);
+        assert_eq!(body_clear(100), 0.0);
+        assert_eq!(body_clear(300), BODY_CLEAR * 0.5);
+        assert_eq!(body_clear(2000), BODY_CLEAR);
     }
 
     #[test]

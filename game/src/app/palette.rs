@@ -13,6 +13,8 @@ pub const MENU_FILL: [f32; 3] = [27.0 / 255.0, 27.0 / 255.0, 27.0 / 255.0];
 /// Floor of the arena: a deep blue-black, so every light on it reads
 /// (docs/art.md#palette).
 pub const FLOOR: [f32; 3] = [0.024, 0.026, 0.05];
+/// The high-quality light pool around the player (added to the floor).
+pub const FLOOR_LIGHT: [f32; 4] = [0.07, 0.08, 0.16, 1.0];
 /// Outside the arena walls.
 pub const OUTSIDE: [f32; 4] = [0.006, 0.006, 0.014, 1.0];
 /// The floor's fine grid.
