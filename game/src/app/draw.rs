@@ -165,7 +165,7 @@ pub fn player(scene: &mut Scene, look: &PlayerLook) {
         let tri = Shape::new(
             ShapeKind::Triangle,
             nose,
-            Vec2::splat(6.0 + 2.0 * look.cast),
+            Vec2::splat(7.0 + 2.0 * look.cast),
             ring,
         );
         top.push(tri.rotated(dir.y.atan2(dir.x)).outlined(1.5));
