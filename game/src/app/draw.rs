@@ -174,9 +174,11 @@ pub fn player(scene: &mut Scene, look: &PlayerLook) {
         // Two beats a second, faster and brighter as HP runs out.
         let rate = 6.0 + 6.0 * look.low_hp;
         let beat = (0.5 + 0.5 * (t * rate).sin()).powi(3);
-        let mut c = palette::LOW_HP;
-        c[3] *= (0.35 + 0.65 * look.low_hp) * (0.3 + 0.7 * beat) * look.flashes.max(0.5);
-        top.push(Shape::ring(pos, radius + 16.0 + 4.0 * beat, 3.0, c).glow(6.0));
+        // Red flaring to white on the beat: plain red would vanish among
+        // the warm enemies crowding a dying player.
+        let mut c = lerp4(palette::LOW_HP, palette::FLASH, 0.6 * beat);
+        c[3] = (0.45 + 0.55 * look.low_hp) * (0.4 + 0.6 * beat) * look.flashes.max(0.5);
+        top.push(Shape::ring(pos, radius + 16.0 + 4.0 * beat, 4.0, c).glow(6.0));
     }
 }
 
