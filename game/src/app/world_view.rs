@@ -149,6 +149,16 @@ fn clear_beat(r: &mut super::modes::RunMode, frame: &mut Frame<'_>) {
         let collected = w.catalog().run.economy.def.coins.collect_on_wave_end;
         mem.dissolve(frame.scene, t, collected);
     }
+    if let Some(pos) = mem.player {
+        // The player stays where it stood while the field clears.
+        let look = draw::PlayerLook {
+            pos,
+            radius: w.player.radius,
+            flashes: 1.0,
+            ..draw::PlayerLook::default()
+        };
+        draw::player(frame.scene, &look);
+    }
 }
 
 /// The comfort settings as the fight view applies them (docs/art.md#comfort).

@@ -142,13 +142,13 @@ impl BodyMemory {
         let t = t.clamp(0.0, 1.0);
         let fade = 1.0 - t;
         for v in self.slots.iter().filter(|v| v.alive) {
-            let mut c = mix(v.colour, palette::FLASH, 0.6 * t);
+            let mut c = neon(mix(v.colour, palette::FLASH, 0.6 * t));
             c[3] *= fade;
             let size = Vec2::splat(v.radius * (1.0 - 0.7 * t));
             let pos = v.pos + Vec2::new(0.0, -18.0 * t);
             scene
                 .shapes
-                .push(Layer::Ground, Shape::new(v.shape, pos, size, c));
+                .push(Layer::Ground, Shape::new(v.shape, pos, size, c).outlined(2.5));
         }
         for &(pos, _) in &self.coins {
             let (at, a) = if collected {
