@@ -37,9 +37,27 @@ struct Style {
     // Halo of player-team projectiles, in radii (the game shortens it for
     // crowds far past the design load; see `projectile_halo`).
     player_halo: f32,
-    pad0: f32,
-    pad1: f32,
-    pad2: f32,
+    // The player's body, world px, and the radius around it inside which
+    // player-team shots are dimmed and shrunk (0: nowhere), so the body
+    // reads through its own crowd (docs/art.md#light).
+    body_x: f32,
+    body_y: f32,
+    body_clear: f32,
+}
+
+// The least brightness and size of a player-team shot at the body's centre.
+const BODY_DIM: f32 = 0.22;
+const BODY_SHRINK: f32 = 0.6;
+
+// How much of its brightness a player-team shot at `pos` keeps near the
+// player's body: BODY_DIM inside 40 % of `body_clear`, rising smoothly to
+// 1 at its edge; 1 everywhere when `body_clear` is 0.
+fn body_light(pos: vec2<f32>, body: vec2<f32>, clear: f32) -> f32 {
+    if (clear <= 0.0) {
+        return 1.0;
+    }
+    let t = clamp((distance(pos, body) - 0.4 * clear) / (0.6 * clear), 0.0, 1.0);
+    return mix(BODY_DIM, 1.0, t * t * (3.0 - 2.0 * t));
 }
 
 const KIND_CIRCLE: u32 = 0u;

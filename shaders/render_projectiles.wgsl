@@ -73,8 +73,12 @@ fn emit_shape(vi: u32, slot: u32, want_enemy: bool, triangle: bool) -> VsOut {
     p.vel = projectiles[slot].vel;
     p.radius = projectiles[slot].radius;
     var scale = style.player_scale;
+    var light = 1.0;
     if (want_enemy) {
         scale = style.enemy_scale;
+    } else {
+        light = body_light(p.pos, vec2<f32>(style.body_x, style.body_y), style.body_clear);
+        scale *= mix(BODY_SHRINK, 1.0, (light - BODY_DIM) / (1.0 - BODY_DIM));
     }
     let f = projectile_frame(p.radius, p.vel, scale, camera.world_per_px);
     let halo = projectile_halo(want_enemy, style.player_halo);
@@ -95,7 +99,8 @@ fn emit_shape(vi: u32, slot: u32, want_enemy: bool, triangle: bool) -> VsOut {
     if (want_enemy) {
         out.color = style.enemy_core;
     } else {
-        out.color = style.palette[projectiles[slot].user[style.palette_word & 7u] & 7u];
+        // The palette's alpha is unused: it carries the light near the body.
+        out.color = vec4<f32>(style.palette[projectiles[slot].user[style.palette_word & 7u] & 7u].rgb, light);
     }
     return out;
 }
@@ -119,7 +124,7 @@ fn vs_enemy(@builtin(vertex_index) vi: u32, @builtin(instance_index) slot: u32) 
 // Player team: additive light, white-hot centre fading into the element colour.
 @fragment
 fn fs_player(in: VsOut) -> @location(0) vec4<f32> {
-    let out = player_projectile_color(in.local, in.stretch, in.halo, in.color.rgb, style.player_intensity);
+    let out = player_projectile_color(in.local, in.stretch, in.halo, in.color.rgb, style.player_intensity * in.color.a);
     if (out.a <= PROJECTILE_MIN_ALPHA) {
         discard;
     }
@@ -177,7 +182,7 @@ fn vs_glow(@builtin(vertex_index) vi: u32, @builtin(instance_index) slot: u32) -
 fn fs_glow(in: VsOut) -> @location(0) vec4<f32> {
     let d = max(body_distance(in.local, in.stretch), 0.0);
     let fade = 1.0 - clamp(d / in.halo, 0.0, 1.0);
-    let a = exp(-d * 1.2) * 0.3 * fade * fade * style.player_intensity;
+    let a = exp(-d * 1.2) * 0.3 * fade * fade * style.player_intensity * in.color.a;
     if (a <= 0.004) {
         discard;
     }

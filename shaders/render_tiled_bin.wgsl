@@ -95,10 +95,14 @@ fn projectile_item(slot: u32, enemy: bool) -> Item {
     var scale = style.player_scale;
     var mode = MODE_PLAYER;
     var color = style.palette[p.user[style.palette_word & 7u] & 7u];
+    var light = 1.0;
     if (enemy) {
         scale = style.enemy_scale;
         mode = MODE_ENEMY;
         color = style.enemy_core;
+    } else {
+        light = body_light(p.pos, vec2<f32>(style.body_x, style.body_y), style.body_clear);
+        scale *= mix(BODY_SHRINK, 1.0, (light - BODY_DIM) / (1.0 - BODY_DIM));
     }
     let f = projectile_frame(p.radius, p.vel, scale, camera.world_per_px);
     let halo = projectile_halo(enemy, style.player_halo);
@@ -109,7 +113,7 @@ fn projectile_item(slot: u32, enemy: bool) -> Item {
     it.inv_scale = 1.0 / f.r;
     it.mode = mode << 8u;
     it.color = color;
-    it.p = vec4<f32>(f.stretch, halo, 0.0, 0.0);
+    it.p = vec4<f32>(f.stretch, halo, light, 0.0);
     return it;
 }
 

@@ -46,7 +46,7 @@ fn apply(i: u32, world: vec2<f32>, dst: vec3<f32>) -> vec3<f32> {
     var k = 0.0;
     var min_alpha = SHAPE_MIN_ALPHA;
     if (mode == MODE_PLAYER) {
-        src = player_projectile_color(local, it.p.x, it.p.y, it.color.rgb, style.player_intensity);
+        src = player_projectile_color(local, it.p.x, it.p.y, it.color.rgb, style.player_intensity * it.p.z);
         min_alpha = PROJECTILE_MIN_ALPHA;
     } else if (mode == MODE_ENEMY) {
         src = enemy_projectile_color(local, it.p.x, it.p.y, style.enemy_core.rgb, style.enemy_rim.rgb);

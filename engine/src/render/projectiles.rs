@@ -36,8 +36,12 @@ pub struct ProjectileStyle {
     /// radii (0.7; the game shortens it for huge crowds, where the halo's
     /// pixels are most of the frame on a software rasteriser).
     pub player_halo: f32,
-    /// Padding to the uniform's 16-byte size.
-    pub pad: [f32; 3],
+    /// The player's body (world px): player-team shots within
+    /// [`Self::body_clear`] of it are dimmed and shrunk, so the body the
+    /// player steers is never lost in its own crowd of light.
+    pub body: [f32; 2],
+    /// Radius of that clearing, world px; 0 turns it off.
+    pub body_clear: f32,
 }
 
 impl Default for ProjectileStyle {
@@ -51,7 +55,8 @@ impl Default for ProjectileStyle {
             enemy_scale: 1.15,
             palette_word: USER_PALETTE as u32,
             player_halo: 0.7,
-            pad: [0.0; 3],
+            body: [0.0; 2],
+            body_clear: 0.0,
         }
     }
 }

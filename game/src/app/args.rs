@@ -37,9 +37,10 @@ pub struct PlayArgs {
     /// Show the profiler overlay from the start (F3 toggles it).
     #[arg(long)]
     pub overlay: bool,
-    /// The projectiles' glow pass for this launch, over the saved setting
-    /// (`auto`, `on` or `off`; figures compare them).
-    #[arg(long, value_name = "auto|on|off", value_parser = parse_glow)]
+    /// The effects quality for this launch, over the saved setting: `auto`,
+    /// `high` (or `on`: the glow pass and the vignette) or `low` (or `off`);
+    /// figures compare them. `--quality` is the same flag.
+    #[arg(long, alias = "quality", value_name = "auto|high|low", value_parser = parse_glow)]
     pub glow: Option<crate::screens::settings::GlowMode>,
     /// Record the run's commands to this replay file (written at every wave
     /// end and at exit; `artificer replay FILE` re-runs it headless).
@@ -129,7 +130,7 @@ pub enum ArgError {
         input: String,
     },
     /// `--glow` is not one of its modes.
-    #[error("expected auto, on or off, not {0:?}")]
+    #[error("expected auto, high (on) or low (off), not {0:?}")]
     Glow(String),
 }
 
@@ -154,13 +155,13 @@ pub fn parse_size(s: &str) -> Result<WindowSize, ArgError> {
     })
 }
 
-/// `auto` / `on` / `off` as a glow mode.
+/// `auto` / `high` (`on`) / `low` (`off`) as an effects quality.
 fn parse_glow(s: &str) -> Result<crate::screens::settings::GlowMode, ArgError> {
     use crate::screens::settings::GlowMode;
     match s {
         "auto" => Ok(GlowMode::Auto),
-        "on" => Ok(GlowMode::On),
-        "off" => Ok(GlowMode::Off),
+        "on" | "high" => Ok(GlowMode::On),
+        "off" | "low" => Ok(GlowMode::Off),
         _ => Err(ArgError::Glow(s.to_string())),
     }
 }
@@ -195,7 +196,7 @@ mod tests {
         );
         assert_eq!(
             parse_glow("bright").unwrap_err().to_string(),
-            "expected auto, on or off, not \"bright\""
+            "expected auto, high (on) or low (off), not \"bright\""
         );
     }
 }

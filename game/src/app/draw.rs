@@ -1,15 +1,22 @@
 //! Drawing helpers shared by the fight, the test range and the stress scene:
 //! the arena floor and walls, the player with its outline, damage numbers.
 
-use engine::render::{Camera2d, Layer, Scene, Shape};
+use engine::render::{Camera2d, Layer, Scene, Shape, ShapeKind};
 use glam::Vec2;
 
 use super::palette;
 
-/// Grid spacing on the floor, px.
-const GRID_STEP: f32 = 100.0;
+/// Grid spacing on the floor, px (docs/art.md#the-arena): fine lines (high
+/// quality only), minor lines, and major lines with a cross where they meet.
+const GRID_FINE: f32 = 50.0;
+const GRID_MINOR: f32 = 100.0;
+const GRID_MAJOR: f32 = 200.0;
 
-/// Floor grid and walls of an arena from `min` to `max`, only where visible.
+/// The arena from `min` to `max`, only where visible: the floor (the clear
+/// colour, a minor and a major grid, a cross at each major crossing, and
+/// at high quality a fine grid between), the dark outside and the neon
+/// walls. Thin lines and small marks only: on a software rasteriser pixels
+/// are the cost, and the floor is most of them.
 pub fn arena(scene: &mut Scene, min: Vec2, max: Vec2, viewport: [u32; 2]) {
     let cam = scene.camera;
     let half = cam.half_extent(viewport);
@@ -28,71 +35,156 @@ pub fn arena(scene: &mut Scene, min: Vec2, max: Vec2, viewport: [u32; 2]) {
         if a.x < b.x && a.y < b.y {
             scene.shapes.push(
                 Layer::Ground,
-                Shape::new(
-                    engine::render::ShapeKind::Square,
-                    (a + b) * 0.5,
-                    (b - a) * 0.5,
-                    palette::OUTSIDE,
-                ),
+                Shape::new(ShapeKind::Square, (a + b) * 0.5, (b - a) * 0.5, palette::OUTSIDE),
             );
         }
     }
     let lo = min.max(view_min);
     let hi = max.min(view_max);
     if lo.x < hi.x && lo.y < hi.y {
-        let mut x = (lo.x / GRID_STEP).ceil() * GRID_STEP;
-        while x < hi.x {
-            scene.shapes.push(
-                Layer::Ground,
-                Shape::line(Vec2::new(x, lo.y), Vec2::new(x, hi.y), 1.5, palette::GRID),
-            );
-            x += GRID_STEP;
-        }
-        let mut y = (lo.y / GRID_STEP).ceil() * GRID_STEP;
-        while y < hi.y {
-            scene.shapes.push(
-                Layer::Ground,
-                Shape::line(Vec2::new(lo.x, y), Vec2::new(hi.x, y), 1.5, palette::GRID),
-            );
-            y += GRID_STEP;
-        }
+        grid(scene, lo, hi, if scene.glow { GRID_FINE } else { GRID_MINOR });
     }
     let corners = [min, Vec2::new(max.x, min.y), max, Vec2::new(min.x, max.y)];
     for i in 0..4 {
-        scene.shapes.push(
-            Layer::Ground,
-            Shape::line(corners[i], corners[(i + 1) % 4], 6.0, palette::WALL).glow(6.0),
-        );
+        let (a, b) = (corners[i], corners[(i + 1) % 4]);
+        scene
+            .shapes
+            .push(Layer::Ground, Shape::line(a, b, 7.0, palette::WALL).glow(8.0));
+        scene
+            .shapes
+            .push(Layer::Ground, Shape::line(a, b, 1.5, palette::WALL_CORE));
     }
 }
 
-/// The player: a dark outline, a white body, a pulsing cyan ring and a facing
-/// tick, all on the top layer so no crowd or glow ever hides it.
-pub fn player(scene: &mut Scene, pos: Vec2, radius: f32, facing: Vec2, flash: f32) {
-    let t = scene.time;
-    scene.shapes.push(
-        Layer::Top,
-        Shape::circle(pos, radius + 3.0, palette::PLAYER_OUTLINE),
-    );
-    let body = if flash > 0.0 {
-        [1.0, 0.35, 0.35, 1.0]
-    } else {
-        palette::PLAYER
+/// The floor's grids (`step` apart, every `GRID_MAJOR` brighter) and the
+/// crosses where major lines meet, over `lo..hi`.
+fn grid(scene: &mut Scene, lo: Vec2, hi: Vec2, step: f32) {
+    let steps = |from: f32, to: f32, step: f32| {
+        let first = (from / step).ceil() as i64;
+        let last = (to / step).floor() as i64;
+        (first..=last).map(move |k| k as f32 * step)
     };
-    scene.shapes.push(Layer::Top, Shape::circle(pos, radius, body));
-    let pulse = 0.75 + 0.25 * (t * 4.0).sin();
-    let mut ring = palette::PLAYER_RING;
-    ring[3] *= pulse;
-    scene
-        .shapes
-        .push(Layer::Top, Shape::ring(pos, radius + 9.0, 2.5, ring).glow(4.0));
-    if facing.length_squared() > 0.0 {
-        let tip = pos + facing.normalize() * (radius + 16.0);
+    for x in steps(lo.x, hi.x, step) {
+        let major = (x / GRID_MAJOR).fract().abs() < 1e-3;
+        let (w, c) = if major {
+            (2.0, palette::GRID_MAJOR)
+        } else {
+            (1.0, palette::GRID)
+        };
         scene.shapes.push(
-            Layer::Top,
-            Shape::line(pos + facing.normalize() * radius, tip, 3.0, palette::PLAYER_RING),
+            Layer::Ground,
+            Shape::line(Vec2::new(x, lo.y), Vec2::new(x, hi.y), w, c),
         );
     }
+    for y in steps(lo.y, hi.y, step) {
+        let major = (y / GRID_MAJOR).fract().abs() < 1e-3;
+        let (w, c) = if major {
+            (2.0, palette::GRID_MAJOR)
+        } else {
+            (1.0, palette::GRID)
+        };
+        scene.shapes.push(
+            Layer::Ground,
+            Shape::line(Vec2::new(lo.x, y), Vec2::new(hi.x, y), w, c),
+        );
+    }
+    for x in steps(lo.x, hi.x, GRID_MAJOR) {
+        for y in steps(lo.y, hi.y, GRID_MAJOR) {
+            scene.shapes.push(
+                Layer::Ground,
+                Shape::new(
+                    ShapeKind::Cross,
+                    Vec2::new(x, y),
+                    Vec2::new(9.0, 4.0),
+                    palette::GRID_MARK,
+                ),
+            );
+        }
+    }
+}
+
+/// The high-quality floor light (docs/art.md#the-arena): a faint cool pool
+/// of light around the player that fades before the screen's edges, the
+/// vignette of a dark floor (darkening a near-black floor would show
+/// nothing). One additive shape whose halo covers the screen, so low
+/// quality leaves it out.
+pub fn floor_light(scene: &mut Scene, at: Vec2, viewport: [u32; 2]) {
+    let reach = Vec2::new(viewport[0] as f32, viewport[1] as f32).length() * 0.5;
+    scene.shapes.push(
+        Layer::Glow,
+        Shape::circle(at, 2.0, palette::FLOOR_LIGHT).glow(reach / 3.0),
+    );
+}
+
+/// How the player's body looks this frame (docs/art.md#the-player).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PlayerLook {
+    /// Where, world px.
+    pub pos: Vec2,
+    /// The body's radius, px.
+    pub radius: f32,
+    /// The way it aims (any length; zero: no nose).
+    pub facing: Vec2,
+    /// 1 → 0 after a hit.
+    pub hurt: f32,
+    /// 1 → 0 after a cast.
+    pub cast: f32,
+    /// 0 above a third of max HP, rising to 1 at none.
+    pub low_hp: f32,
+    /// How strongly flashes whiten or redden (the comfort setting).
+    pub flashes: f32,
+}
+
+/// The player: a dark outline, a white body, a pulsing cyan ring and a nose
+/// toward its aim, all on the top layer so no crowd or glow ever hides it;
+/// a cast brightens ring and nose, a hit reddens the body, low HP beats a
+/// red ring like a heart.
+pub fn player(scene: &mut Scene, look: &PlayerLook) {
+    let t = scene.time;
+    let (pos, radius) = (look.pos, look.radius);
+    let top = &mut scene.shapes.top;
+    top.push(Shape::circle(pos, radius + 3.0, palette::PLAYER_OUTLINE));
+    let hurt = [1.0, 0.3, 0.35, 1.0];
+    let body = lerp4(palette::PLAYER, hurt, look.hurt * look.flashes.max(0.5));
+    top.push(Shape::circle(pos, radius, body));
+    top.push(Shape::circle(
+        pos,
+        radius * 0.45,
+        lerp4(palette::PLAYER_CORE, body, look.hurt),
+    ));
+    let pulse = 0.75 + 0.25 * (t * 4.0).sin();
+    let mut ring = lerp4(
+        palette::PLAYER_RING,
+        palette::FLASH,
+        0.6 * look.cast * look.flashes,
+    );
+    ring[3] *= pulse.max(look.cast);
+    top.push(Shape::ring(pos, radius + 9.0 + 3.0 * look.cast, 2.5, ring).glow(4.0));
+    if let Some(dir) = look.facing.try_normalize() {
+        let nose = pos + dir * (radius + 13.0 + 3.0 * look.cast);
+        let tri = Shape::new(
+            ShapeKind::Triangle,
+            nose,
+            Vec2::splat(7.0 + 2.0 * look.cast),
+            ring,
+        );
+        top.push(tri.rotated(dir.y.atan2(dir.x)).outlined(1.5));
+    }
+    if look.low_hp > 0.0 {
+        // Two beats a second, faster and brighter as HP runs out.
+        let rate = 6.0 + 6.0 * look.low_hp;
+        let beat = (0.5 + 0.5 * (t * rate).sin()).powi(3);
+        // Red flaring to white on the beat: plain red would vanish among
+        // the warm enemies crowding a dying player.
+        let mut c = lerp4(palette::LOW_HP, palette::FLASH, 0.6 * beat);
+        c[3] = (0.45 + 0.55 * look.low_hp) * (0.4 + 0.6 * beat) * look.flashes.max(0.5);
+        top.push(Shape::ring(pos, radius + 16.0 + 4.0 * beat, 4.0, c).glow(6.0));
+    }
+}
+
+fn lerp4(a: [f32; 4], b: [f32; 4], k: f32) -> [f32; 4] {
+    let k = k.clamp(0.0, 1.0);
+    std::array::from_fn(|i| a[i] + (b[i] - a[i]) * k)
 }
 
 /// The camera following `target`, clamped to the arena, with `shake` px of shake at `time`.

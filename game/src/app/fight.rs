@@ -8,10 +8,13 @@ use engine::ui::OverlayData;
 use glam::Vec2;
 
 use super::{draw, palette};
-use crate::enemies::ai::Telegraph;
 use crate::world::{EffectKind, World};
 
+pub mod bodies;
 mod effects;
+mod look;
+
+pub use bodies::silhouette;
 
 /// Most fixed steps run in one frame at ×1; beyond it the game slows down
 /// instead of spiralling (the replay's ×4 allows four times as many).
@@ -58,6 +61,37 @@ pub fn crowd_divisor(last: u32, shots: u32) -> u32 {
         2
     } else {
         0
+    }
+}
+
+/// Radius around the player's body, world px, inside which its own shots
+/// are dimmed and shrunk (fully inside 40 % of it): where a build's shots
+/// leave the body and its orbiting rings circle, the white mass that hid
+/// the body at `--stress 2000`.
+pub const BODY_CLEAR: f32 = 120.0;
+
+/// The body's clearing for `n` player shots alive: none up to 100 (a
+/// starting build's few shots are its feedback, and hide nothing), growing
+/// linearly to [`BODY_CLEAR`] at 500 and beyond, where they start to pile
+/// up into light.
+pub fn body_clear(n: u32) -> f32 {
+    BODY_CLEAR * ((n as f32 - 100.0) / 400.0).clamp(0.0, 1.0)
+}
+
+/// Seconds before a timed wave's end that the fight slows down.
+pub const WAVE_END_SLOW_S: f32 = 0.5;
+/// How fast the fight runs then, against real time.
+pub const WAVE_END_SLOW: f32 = 0.35;
+
+/// The wave-clear slow motion (docs/art.md#transitions): the fight's last
+/// half second runs at a third of real time, so the wave's end lands as a
+/// beat. Presentation only: it changes how many fixed steps a frame runs,
+/// never a step (a frame-locked run, and every replay, steps the same).
+pub fn wave_end_slow(time_left: f32, in_wave: bool) -> f32 {
+    if in_wave && time_left > 0.0 && time_left < WAVE_END_SLOW_S {
+        WAVE_END_SLOW
+    } else {
+        1.0
     }
 }
 
@@ -131,6 +165,36 @@ pub struct Fight {
     fx_off: FxOff,
     /// The crowd layer's divisor in force (0: off; see [`crowd_divisor`]).
     crowd_layer: u32,
+    /// The comfort settings in force (the window sets them each frame).
+    pub comfort: Comfort,
+    /// What the view remembers of each enemy between frames.
+    pub bodies: bodies::BodyMemory,
+    /// Main casts seen so far and the scene time of the last one (the
+    /// player's cast flash).
+    casts: (u64, f32),
+}
+
+/// The comfort settings as the fight view applies them
+/// (docs/art.md#comfort): presentation only, the run is the same.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Comfort {
+    /// How strongly flashes (hits, spawns, a boss's phase, the player's
+    /// hurt and cast) whiten: 1 in full, less when reduced.
+    pub flashes: f32,
+    /// Factor on screen shake: 1 in full, less when reduced, 0 off.
+    pub shake: f32,
+    /// Big hits hold the fight a few frames.
+    pub hit_stop: bool,
+}
+
+impl Default for Comfort {
+    fn default() -> Self {
+        Self {
+            flashes: 1.0,
+            shake: 1.0,
+            hit_stop: true,
+        }
+    }
 }
 
 impl Fight {
@@ -149,6 +213,9 @@ impl Fight {
             steps_total: 0,
             fx_off: FxOff::from_env(),
             crowd_layer: 0,
+            comfort: Comfort::default(),
+            bodies: bodies::BodyMemory::default(),
+            casts: (0, f32::NEG_INFINITY),
         }
     }
 
@@ -227,6 +294,7 @@ impl Fight {
         // HIT_STOP_COOLDOWN_S, so a crowd of big hits never stalls the fight).
         if self.hit_stop <= 0.0
             && !self.fx_off.hit_stop
+            && self.comfort.hit_stop
             && self.hit_stop_cooldown <= 0.0
             && w.effects
                 .list
@@ -251,11 +319,15 @@ impl Fight {
         if self.fx_off.shake {
             shake = 0.0;
         }
+        shake *= self.comfort.shake;
         draw::follow(&mut scene.camera, w.player.pos, min, max, viewport, shake, time);
         draw::arena(scene, area.min, area.max, viewport);
         scene.projectile_style = palette::projectile_style();
         let shots = w.counters.player_projectiles;
         scene.projectile_style.player_halo = crowd_halo(shots);
+        // The player's own shots dim and shrink near its body (docs/art.md#light).
+        scene.projectile_style.body = w.player.pos.into();
+        scene.projectile_style.body_clear = body_clear(shots);
         self.crowd_layer = crowd_divisor(self.crowd_layer, shots);
         scene.crowd_layer = self.crowd_layer;
         self.draw_areas(w, scene);
@@ -270,8 +342,12 @@ impl Fight {
             },
             None => ProjectileSource::Cpu(w.compute().read_projectiles()),
         });
-        let facing = w.player.vel;
-        draw::player(scene, w.player.pos, w.player.radius, facing, self.hurt_flash);
+        let look = self.player_look(w, time);
+        draw::player(scene, &look);
+        if scene.glow {
+            // High quality (docs/art.md#quality).
+            draw::floor_light(scene, w.player.pos, viewport);
+        }
         super::blade_arcs::draw(w, scene);
     }
 
@@ -297,120 +373,10 @@ impl Fight {
                 let c = Vec2::from(p.center);
                 scene.shapes.push(
                     Layer::Ground,
-                    Shape::circle(c, p.radius, palette::POISON_POOL).outlined(3.0),
+                    Shape::circle(c, p.radius, palette::poison(0.28)).outlined(3.0),
                 );
             }
         }
-    }
-
-    fn draw_coins(&self, world: &World, scene: &mut Scene) {
-        let def = &world.catalog().run.economy.def.coins;
-        let glow = coin_glow(world.coins().coins.len());
-        for c in &world.coins().coins {
-            let left = def.lifetime_s - c.age;
-            // Blink during the last second before the coin vanishes.
-            if left < 1.0 && (left * 10.0) as i32 % 2 == 0 {
-                continue;
-            }
-            scene.shapes.push(
-                Layer::Ground,
-                Shape::new(ShapeKind::Diamond, c.pos, Vec2::new(5.0, 7.0), palette::COIN).glow(glow),
-            );
-        }
-    }
-
-    fn draw_telegraphs(&self, world: &World, scene: &mut Scene) {
-        // Grouped by shape class (lines, rings, discs) so each group is one draw.
-        let mut lines = Vec::new();
-        let mut rings = Vec::new();
-        let mut discs = Vec::new();
-        for t in world.enemies().telegraphs() {
-            match t {
-                Telegraph::ChargeLine {
-                    from, to, progress, ..
-                } => {
-                    let (a, b) = (Vec2::from(from), Vec2::from(to));
-                    lines.push(Shape::line(a, b, 26.0, palette::TELEGRAPH));
-                    lines.push(Shape::line(a, a.lerp(b, progress), 26.0, [1.0, 0.3, 0.2, 0.55]));
-                }
-                Telegraph::SpitAim {
-                    from, to, progress, ..
-                } => {
-                    let (a, b) = (Vec2::from(from), Vec2::from(to));
-                    lines.push(Shape::line(a, b, 2.0, [1.0, 0.3, 0.6, 0.5]));
-                    rings.push(Shape::ring(b, 14.0 - 8.0 * progress, 2.0, [1.0, 0.3, 0.6, 0.9]));
-                }
-                Telegraph::PoolLanding {
-                    center,
-                    radius,
-                    progress,
-                } => {
-                    let c = Vec2::from(center);
-                    rings.push(Shape::ring(c, radius, 2.0, [0.45, 1.0, 0.3, 0.7]));
-                    discs.push(Shape::circle(c, radius * progress, [0.45, 1.0, 0.3, 0.2]));
-                }
-            }
-        }
-        scene.shapes.ground.extend(discs);
-        scene.shapes.ground.extend(lines);
-        scene.shapes.ground.extend(rings);
-    }
-
-    fn draw_enemies(&self, world: &World, scene: &mut Scene) {
-        let defs = &world.catalog().enemies.defs;
-        // Bodies grouped by silhouette, then rings, then health bars: the
-        // renderer draws each run of one shape kind with a pipeline made for
-        // that kind, which software rasterisers shade several times faster.
-        let mut bodies: Vec<Shape> = Vec::with_capacity(world.enemies().alive_count());
-        let mut marks: Vec<Shape> = Vec::new();
-        let mut bars: Vec<Shape> = Vec::new();
-        for e in world.enemies().slots() {
-            if !e.alive {
-                continue;
-            }
-            let id = defs.get(e.kind as usize).map_or("", |d| d.id.as_str());
-            let (kind, colour_index) = silhouette(id, e.boss.is_some());
-            let mut shape = Shape::new(kind, e.pos, Vec2::splat(e.radius), palette::enemy(colour_index));
-            if kind == ShapeKind::Triangle {
-                shape = shape.rotated(e.facing.y.atan2(e.facing.x));
-            }
-            // A dark rim separates silhouettes in a crowd.
-            bodies.push(shape.outlined(2.5));
-            if e.elite || e.boss.is_some() {
-                marks.push(Shape::ring(e.pos, e.radius + 6.0, 2.5, palette::enemy(5)).glow(4.0));
-            }
-            // The void lord's barrage shield, while up, rings the whole body.
-            if e.boss.as_ref().is_some_and(|b| b.shield.up > 0.0) {
-                marks.push(Shape::ring(e.pos, e.radius + 12.0, 5.0, [0.75, 0.85, 1.0, 0.95]).glow(8.0));
-            }
-            // A reflecting front shows as a bright arc of shield ahead of the body.
-            if e.reflect.is_some() {
-                let front = e.pos + e.facing.normalize_or_zero() * (e.radius + 4.0);
-                let side = e.facing.perp().normalize_or_zero() * e.radius;
-                marks.push(Shape::line(front - side, front + side, 4.0, [0.8, 0.9, 1.0, 0.95]).glow(4.0));
-            }
-            // The status that sets up the next reaction shows as a ring in its
-            // colour, so a player can read the matrix off the crowd.
-            if let Some(c) = status_ring(&e.status) {
-                marks.push(Shape::ring(e.pos, e.radius + 3.0, 2.0, c));
-            }
-            let frac = e.hp_fraction();
-            if frac < 0.999 && (e.elite || e.boss.is_some() || e.hp_max >= 200.0) {
-                let left = e.pos + Vec2::new(-e.radius, -e.radius - 8.0);
-                let right = left + Vec2::new(2.0 * e.radius, 0.0);
-                bars.push(Shape::line(left, right, 4.0, [0.1, 0.0, 0.0, 0.9]));
-                bars.push(Shape::line(
-                    left,
-                    left.lerp(right, frac),
-                    4.0,
-                    [0.9, 0.15, 0.15, 1.0],
-                ));
-            }
-        }
-        bodies.sort_by_key(|s| s.kind);
-        scene.shapes.ground.extend(bodies);
-        scene.shapes.ground.extend(marks);
-        scene.shapes.ground.extend(bars);
     }
 
     /// What the profiler overlay shows for this world.
@@ -492,48 +458,89 @@ impl Fight {
     }
 }
 
-/// The ring colour of the most telling status an enemy carries (frozen,
-/// burning, wet, oily, paralysed, slowed, poisoned, in that order).
-fn status_ring(st: &crate::combat::StatusSet) -> Option<[f32; 4]> {
-    use crate::combat::Status;
-    [
-        (Status::Frozen, [0.85, 0.95, 1.0, 0.95]),
-        (Status::Burning, [1.0, 0.5, 0.15, 0.9]),
-        (Status::Wet, [0.25, 0.55, 1.0, 0.9]),
-        (Status::Oily, [0.45, 0.35, 0.15, 0.95]),
-        (Status::Paralysed, [1.0, 0.95, 0.3, 0.9]),
-        (Status::Slowed, [0.55, 0.8, 0.95, 0.7]),
-        (Status::Poisoned, [0.45, 0.95, 0.3, 0.8]),
-    ]
-    .into_iter()
-    .find(|(s, _)| st.has(*s))
-    .map(|(_, c)| c)
-}
-
-/// Silhouette and colour index of an enemy archetype: one shape per role, so
-/// a crowd reads at a glance.
-pub fn silhouette(id: &str, boss: bool) -> (ShapeKind, usize) {
-    if boss {
-        return (ShapeKind::Hexagon, 6);
-    }
-    let table: [(&str, ShapeKind, usize); 7] = [
-        ("wraith", ShapeKind::Circle, 8),
-        ("shield", ShapeKind::Cross, 7),
-        ("charger", ShapeKind::Triangle, 1),
-        ("tank", ShapeKind::Square, 2),
-        ("spitter", ShapeKind::Diamond, 3),
-        ("poisoner", ShapeKind::Hexagon, 4),
-        ("grunt", ShapeKind::Circle, 0),
-    ];
-    table
-        .iter()
-        .find(|(key, _, _)| id.contains(key))
-        .map_or((ShapeKind::Circle, 7), |(_, k, c)| (*k, *c))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn draw_once(fight: &mut Fight, w: &World, scene: &mut Scene) {
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_pass(egui::RawInput::default(), |ctx| {
+            fight.draw(w, scene, ctx, [1280, 720])
+        });
+        // No renderer here: the font atlas update is dropped on purpose.
+        out.textures_delta.clear();
+    }
+
+    #[test]
+    fn the_body_clears_only_in_a_crowd_of_shots() {
+        assert_eq!(body_clear(0), 0.0);
+        assert_eq!(body_clear(100), 0.0);
+        assert_eq!(body_clear(300), BODY_CLEAR * 0.5);
+        assert_eq!(body_clear(2000), BODY_CLEAR);
+    }
+
+    #[test]
+    fn the_wave_end_slows_only_its_last_half_second() {
+        assert_eq!(wave_end_slow(30.0, true), 1.0);
+        assert_eq!(wave_end_slow(0.4, true), WAVE_END_SLOW);
+        assert_eq!(wave_end_slow(0.4, false), 1.0, "not outside a wave");
+        assert_eq!(wave_end_slow(0.0, true), 1.0, "not once the wave is over");
+    }
+
+    /// The comfort setting turns hit-stop off: a big hit that holds the
+    /// fight with it on does not with it off.
+    #[test]
+    fn hit_stop_off_never_holds_the_fight() {
+        let cat = std::sync::Arc::new(
+            crate::catalog::Catalog::load(&crate::data::default_root()).expect("data loads"),
+        );
+        let mut w = World::new(cat, 1, engine::gpu::Backend::Cpu, None).expect("world");
+        let big = EffectKind::Damage {
+            amount: 50.0,
+            crit: false,
+            element: crate::element::Element::Fire,
+            big: true,
+            armoured: false,
+        };
+        w.effects.push(big, Vec2::ZERO, 1.0);
+        for on in [true, false] {
+            let mut fight = Fight::new(1.0 / 60.0, 4);
+            fight.comfort.hit_stop = on;
+            draw_once(&mut fight, &w, &mut Scene::default());
+            assert_eq!(fight.hit_stop > 0.0, on, "hit-stop {on}");
+        }
+    }
+
+    /// Drawing (at either quality, every frame) leaves the run exactly as
+    /// an undrawn run with the same commands: the look only reads.
+    #[test]
+    fn drawing_the_fight_never_changes_the_run() {
+        use crate::run::{Command, Run, RunSetup, StepInput};
+        let cat = std::sync::Arc::new(
+            crate::catalog::Catalog::load(&crate::data::default_root()).expect("data loads"),
+        );
+        let start = || {
+            let mut r =
+                Run::new(cat.clone(), RunSetup::new(5, 20), engine::gpu::Backend::Cpu, None).expect("run");
+            r.apply(Command::StartWave).expect("wave 1 starts");
+            r
+        };
+        let (mut drawn, mut plain) = (start(), start());
+        let mut fight = Fight::new(drawn.world().dt(), 4);
+        for step in 0..240u32 {
+            let input = StepInput::new(Vec2::new(1.0, 0.3), None);
+            drawn.apply(Command::Step(input)).expect("step");
+            plain.apply(Command::Step(input)).expect("step");
+            let mut scene = Scene {
+                time: step as f32 / 60.0,
+                glow: step % 2 == 0,
+                ..Scene::default()
+            };
+            draw_once(&mut fight, drawn.world(), &mut scene);
+            assert!(!scene.shapes.top.is_empty(), "the player is drawn");
+        }
+        assert_eq!(drawn.state_hash(), plain.state_hash());
+    }
 
     #[test]
     fn the_halo_shortens_only_past_the_design_load() {

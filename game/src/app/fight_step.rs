@@ -60,7 +60,11 @@ impl Shell {
         // A Space press dashes on the next step only.
         let mut dash = running && self.controls.take_dash();
         let mut cast = running && self.controls.take_cast();
-        let scale = if running { speed } else { 0.0 };
+        let scale = if running {
+            speed * super::fight::wave_end_slow(run.world().wave_time_left(), run.world().in_wave())
+        } else {
+            0.0
+        };
         let mut ended = false;
         let sound = &mut self.sound;
         r.fight.advance(frame.dt, scale, frame_locked, || {

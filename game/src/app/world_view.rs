@@ -8,7 +8,7 @@ use glam::Vec2;
 
 use super::fight_step::{mouse_aim, walk_dir};
 use super::modes::{Mode, Screen};
-use super::{GameApp, charge_ring, clear_scene, draw, palette, run_screens};
+use super::{GameApp, charge_ring, clear_scene, draw, fight, palette, run_screens};
 use crate::screens;
 
 impl GameApp {
@@ -17,7 +17,15 @@ impl GameApp {
         match self.screen() {
             screen @ (Screen::Arena | Screen::Paused | Screen::Settings) => {
                 self.advance_fight(frame, screen == Screen::Arena);
+                let comfort = comfort(&self.shell.settings);
                 if let Some(r) = self.mode.run_mut() {
+                    if r.run.phase() == crate::run::Phase::Settlement {
+                        // The wave ended in this frame's steps: the field is
+                        // already cleared, the beat draws what was on it.
+                        clear_beat(r, frame);
+                        return;
+                    }
+                    r.fight.comfort = comfort;
                     let (w, carry) = (r.run.world(), r.run.carry());
                     r.fight.draw(w, frame.scene, ctx, frame.size);
                     screens::hud::show(ctx, w, carry, &mut frame.scene.shapes.screen);
@@ -42,13 +50,15 @@ impl GameApp {
                 if let Some(r) = self.mode.run_mut() {
                     let w = r.run.world();
                     r.fight.draw(w, frame.scene, ctx, frame.size);
-                    draw::death_shards(
-                        frame.scene,
-                        w.player.pos,
-                        w.player.radius,
-                        1.0 - r.ending.death_beat / run_screens::DEATH_BEAT_S,
-                    );
+                    let t = 1.0 - r.ending.death_beat / run_screens::DEATH_BEAT_S;
+                    fight::bodies::highlight_killer(w, frame.scene, t);
+                    draw::death_shards(frame.scene, w.player.pos, w.player.radius, t);
                     r.ending.death_beat = (r.ending.death_beat - frame.dt * run_screens::DEATH_SLOW).max(0.0);
+                }
+            }
+            Screen::Settlement if self.mode.run().is_some() => {
+                if let Some(r) = self.mode.run_mut() {
+                    clear_beat(r, frame);
                 }
             }
             _ => {
@@ -96,6 +106,7 @@ impl GameApp {
             shell.args.exit_after_frames.is_some(),
             &mut |w, c| sound.hear(w, c),
         );
+        r.fight.comfort = comfort(&shell.settings);
         r.fight.draw(&r.world, frame.scene, ctx, frame.size);
         charge_ring::draw(
             ctx,
@@ -115,6 +126,47 @@ impl GameApp {
             }
             None => {}
         }
+    }
+}
+
+/// Seconds of the wave-clear beat (docs/art.md#transitions).
+pub(super) const WAVE_CLEAR_S: f32 = 0.9;
+
+/// The wave-clear beat under the settlement: the arena where the player
+/// stood, the last frame's enemies dissolving and its coins flying to the
+/// player (or fading, where the wave end does not bank them); afterwards
+/// the same arena, quiet.
+fn clear_beat(r: &mut super::modes::RunMode, frame: &mut Frame<'_>) {
+    let w = r.run.world();
+    let arena = &w.catalog().run.world.arena;
+    let max = arena.max();
+    let mem = &r.fight.bodies;
+    let at = mem.player.unwrap_or(arena.centre());
+    draw::follow(&mut frame.scene.camera, at, Vec2::ZERO, max, frame.size, 0.0, 0.0);
+    draw::arena(frame.scene, Vec2::ZERO, max, frame.size);
+    let t = (frame.scene.time - mem.last_seen) / WAVE_CLEAR_S;
+    if mem.player.is_some() && t < 1.0 {
+        let collected = w.catalog().run.economy.def.coins.collect_on_wave_end;
+        mem.dissolve(frame.scene, t, collected);
+    }
+    if let Some(pos) = mem.player {
+        // The player stays where it stood while the field clears.
+        let look = draw::PlayerLook {
+            pos,
+            radius: w.player.radius,
+            flashes: 1.0,
+            ..draw::PlayerLook::default()
+        };
+        draw::player(frame.scene, &look);
+    }
+}
+
+/// The comfort settings as the fight view applies them (docs/art.md#comfort).
+fn comfort(s: &crate::screens::settings::Settings) -> fight::Comfort {
+    fight::Comfort {
+        flashes: if s.reduce_flashes { 0.35 } else { 1.0 },
+        shake: s.screen_shake.factor(),
+        hit_stop: s.hit_stop,
     }
 }
 

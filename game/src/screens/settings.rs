@@ -1,5 +1,6 @@
 //! Settings: resolution, fullscreen, vsync, UI scale, aim, the master,
-//! effects and music volumes, the projectile glow, onboarding, and the key
+//! effects and music volumes, the effects quality and comfort (flashes,
+//! shake, hit-stop), onboarding, and the key
 //! bindings. Saved in the profile folder (`settings.json`) and applied at
 //! start.
 
@@ -20,22 +21,27 @@ pub const UI_SCALES: [f32; 5] = [0.85, 1.0, 1.15, 1.3, 1.5];
 /// default, so older files load as they are).
 pub const SETTINGS_SCHEMA: u32 = 1;
 
-/// When the projectiles' glow pass is drawn.
+/// The effects quality (docs/art.md#quality): low keeps the whole art
+/// direction and adds no full-screen pass; high adds the projectiles' glow
+/// pass and the vignette. Saved as `glow` (`auto`, `on`, `off`) since
+/// before the look had more than the glow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GlowMode {
-    /// On a real GPU, off on a software adapter (lavapipe, WARP), where
-    /// every extra shape costs CPU time the fight needs.
+    /// High on a real GPU, low on a software adapter (lavapipe, WARP),
+    /// where every extra pixel costs CPU time the fight needs.
     #[default]
     Auto,
-    /// Always.
+    /// High.
+    #[serde(alias = "high")]
     On,
-    /// Never.
+    /// Low.
+    #[serde(alias = "low")]
     Off,
 }
 
 impl GlowMode {
-    /// Whether to draw it on this adapter.
+    /// Whether high quality is drawn on this adapter.
     pub fn on(self, software_adapter: bool) -> bool {
         match self {
             GlowMode::Auto => !software_adapter,
@@ -47,9 +53,42 @@ impl GlowMode {
     /// Its name in the settings.
     pub fn label(self) -> &'static str {
         match self {
-            GlowMode::Auto => "auto (off on a software renderer)",
-            GlowMode::On => "on",
-            GlowMode::Off => "off",
+            GlowMode::Auto => "auto (low on a software renderer)",
+            GlowMode::On => "high",
+            GlowMode::Off => "low",
+        }
+    }
+}
+
+/// How much the screen shakes on big hits and blade strikes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShakeLevel {
+    /// As designed.
+    #[default]
+    Full,
+    /// Under half as far.
+    Reduced,
+    /// Never.
+    Off,
+}
+
+impl ShakeLevel {
+    /// The factor on the shake's distance.
+    pub fn factor(self) -> f32 {
+        match self {
+            ShakeLevel::Full => 1.0,
+            ShakeLevel::Reduced => 0.4,
+            ShakeLevel::Off => 0.0,
+        }
+    }
+
+    /// Its name in the settings.
+    pub fn label(self) -> &'static str {
+        match self {
+            ShakeLevel::Full => "full",
+            ShakeLevel::Reduced => "reduced",
+            ShakeLevel::Off => "off",
         }
     }
 }
@@ -78,8 +117,14 @@ pub struct Settings {
     pub effects_volume: f32,
     /// Music's volume, 0..=1.
     pub music_volume: f32,
-    /// The soft glow around projectiles (one extra pass).
+    /// The effects quality (high: the glow pass and the vignette).
     pub glow: GlowMode,
+    /// Flashes (hits, spawns, a boss's phase, the player's hurt) drawn softer.
+    pub reduce_flashes: bool,
+    /// How far the screen shakes.
+    pub screen_shake: ShakeLevel,
+    /// Big hits hold the fight for a few frames.
+    pub hit_stop: bool,
     /// The key of each action.
     pub bindings: Bindings,
 }
@@ -98,6 +143,9 @@ impl Default for Settings {
             effects_volume: 0.8,
             music_volume: 0.5,
             glow: GlowMode::Auto,
+            reduce_flashes: false,
+            screen_shake: ShakeLevel::Full,
+            hit_stop: true,
             bindings: Bindings::default(),
         }
     }
@@ -178,6 +226,44 @@ impl Settings {
     }
 }
 
+/// The effects quality and the comfort rows (docs/art.md#comfort).
+fn quality_rows(ui: &mut egui::Ui, settings: &mut Settings) {
+    ui.label("Effects quality");
+    egui::ComboBox::from_id_salt("glow")
+        .selected_text(settings.glow.label())
+        .show_ui(ui, |ui| {
+            for g in [GlowMode::Auto, GlowMode::On, GlowMode::Off] {
+                ui.selectable_value(&mut settings.glow, g, g.label());
+            }
+        })
+        .response
+        .on_hover_text(
+            "Low keeps every shape, colour and motion; high adds a soft halo around \
+             your shots and a vignette, drawn in extra passes. Auto: high with a graphics \
+             card, low on a software renderer (where the halo costs about a third of the \
+             frame at 2,000 shots).",
+        );
+    ui.end_row();
+    ui.label("Flashes");
+    ui.checkbox(
+        &mut settings.reduce_flashes,
+        "reduced (softer hit and hurt flashes)",
+    );
+    ui.end_row();
+    ui.label("Screen shake");
+    egui::ComboBox::from_id_salt("shake")
+        .selected_text(settings.screen_shake.label())
+        .show_ui(ui, |ui| {
+            for s in [ShakeLevel::Full, ShakeLevel::Reduced, ShakeLevel::Off] {
+                ui.selectable_value(&mut settings.screen_shake, s, s.label());
+            }
+        });
+    ui.end_row();
+    ui.label("Hit-stop");
+    ui.checkbox(&mut settings.hit_stop, "big hits hold the fight a moment");
+    ui.end_row();
+}
+
 /// Draws the settings window; changes become window `requests`. With a
 /// profile, `skip_onboarding` is its switch. True when closed.
 pub fn show(
@@ -248,21 +334,7 @@ pub fn show(
                             "colour-blind safe (no red–green pairs)",
                         );
                         ui.end_row();
-                        ui.label("Glow");
-                        egui::ComboBox::from_id_salt("glow")
-                            .selected_text(settings.glow.label())
-                            .show_ui(ui, |ui| {
-                                for g in [GlowMode::Auto, GlowMode::On, GlowMode::Off] {
-                                    ui.selectable_value(&mut settings.glow, g, g.label());
-                                }
-                            })
-                            .response
-                            .on_hover_text(
-                                "A soft halo around your shots, drawn in one extra pass. \
-                         Auto: on with a graphics card, off on a software renderer \
-                         (where it costs about a third of the frame at 2,000 shots).",
-                            );
-                        ui.end_row();
+                        quality_rows(ui, settings);
                         for (label, v) in [
                             ("Master volume", &mut settings.master_volume),
                             ("Effects volume", &mut settings.effects_volume),
@@ -294,4 +366,33 @@ pub fn show(
             }
         });
     close
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A settings file from before the comfort rows loads with them at
+    /// their defaults, and its `glow` is the effects quality.
+    #[test]
+    fn an_older_settings_file_keeps_its_quality_and_gets_the_comfort_defaults() {
+        let old: Settings = serde_json::from_str(r#"{"schema": 1, "glow": "off"}"#).expect("loads");
+        assert_eq!(old.glow, GlowMode::Off);
+        assert_eq!(old.glow.label(), "low");
+        assert!(!old.reduce_flashes);
+        assert_eq!(old.screen_shake, ShakeLevel::Full);
+        assert!(old.hit_stop);
+        let named: Settings =
+            serde_json::from_str(r#"{"glow": "high", "screen_shake": "off"}"#).expect("loads");
+        assert_eq!(named.glow, GlowMode::On);
+        assert_eq!(named.screen_shake.factor(), 0.0);
+    }
+
+    #[test]
+    fn auto_quality_is_low_on_a_software_adapter_only() {
+        assert!(!GlowMode::Auto.on(true));
+        assert!(GlowMode::Auto.on(false));
+        assert!(GlowMode::On.on(true));
+        assert!(!GlowMode::Off.on(false));
+    }
 }

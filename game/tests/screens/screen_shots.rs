@@ -1,6 +1,6 @@
 //! Every screen a player meets, drawn from a seeded state and compared with
 //! its reference image in `game/tests/screens/`: the title, the lab, the test
-//! range, the arena's HUD over a fight, the shop with an offer's tooltip
+//! range, the arena's HUD over a fight (at both effects qualities), the shop with an offer's tooltip
 //! open, the armoury and the summary.
 //!
 //! Each frame is composed as the window composes it (the world pass, then
@@ -219,19 +219,24 @@ fn every_screen_matches_its_reference() {
             .apply(Command::Step(StepInput::new(Vec2::ZERO, None)))
             .expect("step");
     }
-    let mut fight = game::app::fight::Fight::new(fight_run.world().dt(), 4);
-    shots.push((
-        "arena",
-        cam.shoot(None, |ctx, scene| {
-            fight.draw(fight_run.world(), scene, ctx, SIZE);
-            game::screens::hud::show(
-                ctx,
-                fight_run.world(),
-                fight_run.carry(),
-                &mut scene.shapes.screen,
-            );
-        }),
-    ));
+    // Both effects qualities (docs/art.md#quality): low, and high with the
+    // glow pass and the vignette.
+    for (name, high) in [("arena", false), ("arena_high", true)] {
+        let mut fight = game::app::fight::Fight::new(fight_run.world().dt(), 4);
+        shots.push((
+            name,
+            cam.shoot(None, |ctx, scene| {
+                scene.glow = high;
+                fight.draw(fight_run.world(), scene, ctx, SIZE);
+                game::screens::hud::show(
+                    ctx,
+                    fight_run.world(),
+                    fight_run.carry(),
+                    &mut scene.shapes.screen,
+                );
+            }),
+        ));
+    }
 
     let mut shop_run = new_run(&cat);
     shop_run.preview_phase(Phase::Shop);

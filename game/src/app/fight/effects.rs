@@ -55,7 +55,9 @@ impl Fight {
                     if e.age < 0.05 && flashes < MAX_FLASHES && !self.fx_off.flashes {
                         flashes += 1;
                         // Hit flash at the impact.
-                        discs.push(Shape::circle(e.pos, 10.0, palette::FLASH).glow(6.0));
+                        let mut c = palette::FLASH;
+                        c[3] = self.comfort.flashes;
+                        discs.push(Shape::circle(e.pos, 10.0, c).glow(6.0));
                     }
                     if numbers < MAX_NUMBERS && !self.fx_off.numbers {
                         numbers += 1;
@@ -178,17 +180,21 @@ impl Fight {
     }
 }
 
-/// The colour a reaction flashes in: the element that caused it.
+/// The colour a reaction flashes in: the element that caused it (its
+/// colour-blind colour when that set is on).
 fn reaction_colour(kind: ReactionKind) -> [f32; 3] {
-    match kind {
+    use crate::element::Element;
+    let element = match kind {
         ReactionKind::Ignite | ReactionKind::Vaporise | ReactionKind::OilBlast | ReactionKind::Melt => {
-            [1.0, 0.55, 0.2]
+            Element::Fire
         }
-        ReactionKind::Slow | ReactionKind::Freeze | ReactionKind::Quench => [0.55, 0.85, 1.0],
-        ReactionKind::Paralyse | ReactionKind::Conduction | ReactionKind::Overload => [1.0, 0.95, 0.35],
-        ReactionKind::Shatter => [0.9, 0.9, 0.95],
-        ReactionKind::Poison => [0.5, 1.0, 0.35],
-    }
+        ReactionKind::Slow | ReactionKind::Freeze | ReactionKind::Quench => Element::Ice,
+        ReactionKind::Paralyse | ReactionKind::Conduction | ReactionKind::Overload => Element::Lightning,
+        ReactionKind::Shatter => Element::Physical,
+        ReactionKind::Poison => Element::Poison,
+    };
+    let [r, g, b, _] = element.colour();
+    [r, g, b]
 }
 
 /// What a reaction is called on screen.
