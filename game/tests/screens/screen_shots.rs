@@ -164,7 +164,7 @@ fn every_screen_matches_its_reference() {
     let frame = OffscreenFrame::new(&gpu);
     let mut cam = Camera { gpu, frame };
     let cat = catalog();
-    let menu = |scene: &mut Scene| scene.clear = game::app::palette::MENU_FILL;
+    let menu = |scene: &mut Scene| game::app::backdrop::menus(scene, SIZE);
     let mut shots: Vec<(&str, RgbaImage)> = Vec::new();
 
     let title = game::screens::title::TitleInfo {
