@@ -51,25 +51,29 @@ pub fn rows(world: &World, carry: &Carry) -> Vec<(StatId, &'static str, String)>
     ]
 }
 
-/// Draws the sheet as a card: a heading, then one row per stat.
+/// Draws the sheet as an outlined card: a heading, then one row per stat.
 pub fn show(ui: &mut egui::Ui, world: &World, carry: &Carry) {
-    super::theme::card(super::theme::EDGE).show(ui, |ui| {
+    // An outline, not a filled card: egui shades every filled pixel (a few
+    // ms a frame on lavapipe for a card this size).
+    super::theme::outline_card(super::theme::EDGE).show(ui, |ui| {
         ui.set_width(WIDTH - 18.0);
-        ui.label(
-            RichText::new("Your build now")
-                .strong()
-                .color(super::theme::ACCENT),
-        );
-        egui::Grid::new("stat sheet")
-            .num_columns(3)
-            .spacing([6.0, 2.0])
-            .show(ui, |ui| {
-                for (stat, name, value) in rows(world, carry) {
-                    super::icons::stat_icon(ui, stat, ICON);
-                    ui.label(RichText::new(name).color(super::theme::TEXT_WEAK));
-                    ui.label(RichText::new(value).monospace().color(super::theme::TEXT_STRONG));
-                    ui.end_row();
-                }
-            });
+        // Top to bottom even beside the level-up cards' row.
+        ui.vertical(|ui| rows_ui(ui, world, carry));
     });
+}
+
+fn rows_ui(ui: &mut egui::Ui, world: &World, carry: &Carry) {
+    let heading = RichText::new("Your build now").strong();
+    ui.label(heading.color(super::theme::ACCENT));
+    egui::Grid::new("stat sheet")
+        .num_columns(3)
+        .spacing([6.0, 2.0])
+        .show(ui, |ui| {
+            for (stat, name, value) in rows(world, carry) {
+                super::icons::stat_icon(ui, stat, ICON);
+                ui.label(RichText::new(name).color(super::theme::TEXT_WEAK));
+                ui.label(RichText::new(value).monospace().color(super::theme::TEXT_STRONG));
+                ui.end_row();
+            }
+        });
 }
