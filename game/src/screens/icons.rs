@@ -128,40 +128,8 @@ fn stat_shapes(c: Pos2, r: f32, mark: StatMark) -> Vec<Shape> {
     let v = |x: f32, y: f32| c + Vec2::new(x, y) * r;
     let w = (r * 0.18).max(1.2);
     match mark {
-        StatMark::Blade => {
-            let steel = Color32::from_rgb(255, 150, 110);
-            vec![
-                Shape::convex_polygon(
-                    vec![v(0.9, -0.9), v(0.55, -0.2), v(-0.2, 0.55)],
-                    steel,
-                    Stroke::NONE,
-                ),
-                Shape::convex_polygon(
-                    vec![v(0.9, -0.9), v(0.2, -0.55), v(-0.55, 0.2)],
-                    steel,
-                    Stroke::NONE,
-                ),
-                Shape::line_segment([v(-0.75, 0.25), v(-0.25, 0.75)], Stroke::new(w, steel)),
-                Shape::line_segment(
-                    [v(-0.5, 0.5), v(-0.9, 0.9)],
-                    Stroke::new(w * 1.3, Color32::from_rgb(170, 110, 80)),
-                ),
-            ]
-        }
-        StatMark::Star => {
-            let gold = super::theme::GOLD;
-            let points = (0..10)
-                .map(|k| {
-                    let a = -std::f32::consts::FRAC_PI_2 + std::f32::consts::PI * k as f32 / 5.0;
-                    let d = if k % 2 == 0 { 1.0 } else { 0.45 };
-                    v(a.cos() * d, a.sin() * d)
-                })
-                .collect::<Vec<_>>();
-            // A star is not convex: a fan of triangles from the centre.
-            (0..10)
-                .map(|k| Shape::convex_polygon(vec![c, points[k], points[(k + 1) % 10]], gold, Stroke::NONE))
-                .collect()
-        }
+        StatMark::Blade => blade(v, w),
+        StatMark::Star => star(c, v),
         StatMark::Heart => {
             let red = Color32::from_rgb(255, 90, 120);
             vec![
@@ -225,16 +193,7 @@ fn stat_shapes(c: Pos2, r: f32, mark: StatMark) -> Vec<Shape> {
                 Shape::circle_filled(c, r * 0.38, gold),
             ]
         }
-        StatMark::Crosshair => {
-            let s = Stroke::new(w, Color32::from_rgb(230, 230, 240));
-            vec![
-                Shape::circle_stroke(c, r * 0.6, s),
-                Shape::line_segment([v(-1.0, 0.0), v(-0.3, 0.0)], s),
-                Shape::line_segment([v(0.3, 0.0), v(1.0, 0.0)], s),
-                Shape::line_segment([v(0.0, -1.0), v(0.0, -0.3)], s),
-                Shape::line_segment([v(0.0, 0.3), v(0.0, 1.0)], s),
-            ]
-        }
+        StatMark::Crosshair => crosshair(c, r, v, w),
         StatMark::Burst => {
             let s = Stroke::new(w, Color32::from_rgb(200, 140, 255));
             (0..8)
@@ -253,6 +212,56 @@ fn stat_shapes(c: Pos2, r: f32, mark: StatMark) -> Vec<Shape> {
             ]
         }
     }
+}
+
+/// A short blade, point up-right, with a crossguard and a grip.
+fn blade(v: impl Fn(f32, f32) -> Pos2, w: f32) -> Vec<Shape> {
+    let steel = Color32::from_rgb(255, 150, 110);
+    vec![
+        Shape::convex_polygon(
+            vec![v(0.9, -0.9), v(0.55, -0.2), v(-0.2, 0.55)],
+            steel,
+            Stroke::NONE,
+        ),
+        Shape::convex_polygon(
+            vec![v(0.9, -0.9), v(0.2, -0.55), v(-0.55, 0.2)],
+            steel,
+            Stroke::NONE,
+        ),
+        Shape::line_segment([v(-0.75, 0.25), v(-0.25, 0.75)], Stroke::new(w, steel)),
+        Shape::line_segment(
+            [v(-0.5, 0.5), v(-0.9, 0.9)],
+            Stroke::new(w * 1.3, Color32::from_rgb(170, 110, 80)),
+        ),
+    ]
+}
+
+/// A five-pointed star (a fan of triangles: a star is not convex).
+fn star(c: Pos2, v: impl Fn(f32, f32) -> Pos2) -> Vec<Shape> {
+    let gold = super::theme::GOLD;
+    let points = (0..10)
+        .map(|k| {
+            let a = -std::f32::consts::FRAC_PI_2 + std::f32::consts::PI * k as f32 / 5.0;
+            let d = if k % 2 == 0 { 1.0 } else { 0.45 };
+            v(a.cos() * d, a.sin() * d)
+        })
+        .collect::<Vec<_>>();
+    // A star is not convex: a fan of triangles from the centre.
+    (0..10)
+        .map(|k| Shape::convex_polygon(vec![c, points[k], points[(k + 1) % 10]], gold, Stroke::NONE))
+        .collect()
+}
+
+/// A ring with four ticks.
+fn crosshair(c: Pos2, r: f32, v: impl Fn(f32, f32) -> Pos2, w: f32) -> Vec<Shape> {
+    let s = Stroke::new(w, Color32::from_rgb(230, 230, 240));
+    vec![
+        Shape::circle_stroke(c, r * 0.6, s),
+        Shape::line_segment([v(-1.0, 0.0), v(-0.3, 0.0)], s),
+        Shape::line_segment([v(0.3, 0.0), v(1.0, 0.0)], s),
+        Shape::line_segment([v(0.0, -1.0), v(0.0, -0.3)], s),
+        Shape::line_segment([v(0.0, 0.3), v(0.0, 1.0)], s),
+    ]
 }
 
 /// Draws the icon of an item class (what slot it fills), `side` points
