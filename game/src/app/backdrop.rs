@@ -1,6 +1,7 @@
 //! The backdrop of the full-screen menus (title, lab, shop, armoury): the
 //! theme's deep blue-black, a glowing horizon and a slow drift of small
-//! neon motes, drawn by the world pass under egui
+//! neon motes, drawn by the world pass under egui; the between-waves
+//! screens get the motes over the quiet arena
 //! (docs/screens.md#how-screens-look).
 //!
 //! Why shapes of the world pass and not egui: egui shades every pixel it
@@ -33,9 +34,8 @@ fn share(i: u32, k: u32) -> f32 {
 pub fn menus(scene: &mut Scene, size: [u32; 2]) {
     scene.clear = theme::BACKDROP;
     let (w, h) = (size[0] as f32, size[1] as f32);
-    let t = scene.time;
-    let shapes = &mut scene.shapes;
     let horizon = h * 0.8;
+    let shapes = &mut scene.shapes;
     shapes.push(
         Layer::Screen,
         Shape::line(
@@ -55,6 +55,16 @@ pub fn menus(scene: &mut Scene, size: [u32; 2]) {
             [0.35, 0.2, 0.6, 0.3],
         ),
     );
+    motes(scene, size);
+}
+
+/// Only the drifting motes, over whatever the world pass draws: the
+/// between-waves screens (settlement, level-up, summary) keep the quiet
+/// arena under them and gain the menus' motion.
+pub fn motes(scene: &mut Scene, size: [u32; 2]) {
+    let (w, h) = (size[0] as f32, size[1] as f32);
+    let t = scene.time;
+    let shapes = &mut scene.shapes;
     for i in 0..MOTES {
         let speed = 8.0 + 22.0 * share(i, 1);
         let travel = h + 40.0;

@@ -424,12 +424,15 @@ impl WindowApp for GameApp {
         let key = self.motion_key();
         self.shell.motion.frame(&ctx, key, frame.dt);
         self.draw_world(&ctx, frame);
-        if matches!(
-            self.screen(),
-            Screen::Lab | Screen::Shop | Screen::Armoury | Screen::Front
-        ) {
-            // The menus' themed backdrop over the world pass's plain clear.
-            backdrop::menus(frame.scene, frame.size);
+        // The menus' themed backdrop over the world pass's plain clear; the
+        // motes alone over the quiet arena between waves (not over a beat).
+        match self.screen() {
+            Screen::Lab | Screen::Shop | Screen::Armoury | Screen::Front => {
+                backdrop::menus(frame.scene, frame.size);
+            }
+            Screen::Settlement | Screen::LevelUp => backdrop::motes(frame.scene, frame.size),
+            Screen::Summary if !self.motion_key().beat => backdrop::motes(frame.scene, frame.size),
+            _ => {}
         }
         if let Mode::Title(_) = self.mode {
             self.front_ui(&ctx, frame);

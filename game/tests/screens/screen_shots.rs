@@ -276,6 +276,7 @@ fn every_screen_matches_its_reference() {
         let max = arena.max();
         game::app::draw::follow(&mut scene.camera, arena.centre(), Vec2::ZERO, max, SIZE, 0.0, 0.0);
         game::app::draw::arena(scene, Vec2::ZERO, max, SIZE);
+        game::app::backdrop::motes(scene, SIZE);
     };
     let stats = game::world::WaveStats {
         wave: 3,
