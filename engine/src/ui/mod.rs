@@ -1,9 +1,11 @@
 //! egui on top of the world: input through egui-winit, drawing through
-//! egui-wgpu, and the profiler overlay ([`overlay::ProfilerOverlay`]).
+//! egui-wgpu, screen transitions ([`transition`]) and the profiler overlay
+//! ([`overlay::ProfilerOverlay`]).
 
 pub mod offscreen;
 pub mod overlay;
 pub mod panel;
+pub mod transition;
 
 pub use overlay::{OverlayData, ProfilerOverlay};
 pub use panel::{CachedPanel, PanelSlot};
@@ -17,6 +19,8 @@ pub struct EguiLayer {
     ctx: egui::Context,
     state: egui_winit::State,
     renderer: egui_wgpu::Renderer,
+    /// The held picture of a cross-fade and the last frame's own picture.
+    fader: transition::Fader,
 }
 
 impl std::fmt::Debug for EguiLayer {
@@ -30,6 +34,8 @@ pub struct EguiFrame {
     jobs: Vec<egui::ClippedPrimitive>,
     textures: egui::TexturesDelta,
     pixels_per_point: f32,
+    /// How many of `jobs` (the first) are a transition's held picture.
+    held: usize,
 }
 
 impl std::fmt::Debug for EguiFrame {
@@ -69,7 +75,12 @@ impl EguiLayer {
                 ..Default::default()
             },
         );
-        Self { ctx, state, renderer }
+        Self {
+            ctx,
+            state,
+            renderer,
+            fader: transition::Fader::default(),
+        }
     }
 
     /// The egui context (cheap to clone).
@@ -96,10 +107,12 @@ impl EguiLayer {
         log_focus(&out.platform_output);
         self.state.handle_platform_output(window, out.platform_output);
         let jobs = self.ctx.tessellate(out.shapes, out.pixels_per_point);
+        let (jobs, held) = self.fader.compose(transition::take(&self.ctx), jobs);
         EguiFrame {
             jobs,
             textures: out.textures_delta,
             pixels_per_point: out.pixels_per_point,
+            held,
         }
     }
 
@@ -130,12 +143,14 @@ impl EguiLayer {
     }
 
     /// Releases the textures egui freed this frame (after the frame is
-    /// submitted) and marks the frame's texture changes as applied.
+    /// submitted), marks the frame's texture changes as applied, and keeps
+    /// the frame's picture for a transition that may start next frame.
     pub fn finish(&mut self, mut frame: EguiFrame) {
         for id in &frame.textures.free {
             self.renderer.free_texture(id);
         }
         frame.textures.clear();
+        self.fader.keep(std::mem::take(&mut frame.jobs), frame.held);
     }
 }
 

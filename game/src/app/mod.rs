@@ -19,6 +19,7 @@
 
 pub mod args;
 pub mod armoury;
+pub mod backdrop;
 pub mod blade_arcs;
 pub mod charge_ring;
 pub mod clear_scene;
@@ -31,6 +32,7 @@ pub mod gamepad;
 pub mod input;
 mod launch;
 mod modes;
+mod motion;
 pub mod palette;
 mod replay_view;
 mod run_screens;
@@ -105,6 +107,8 @@ struct Shell {
     /// Number keys are swallowed until released after a phase change
     /// (docs/screens.md#no-traps: a "1" held on the level-up must not buy in the shop).
     numbers_blocked: bool,
+    /// The cross-fade or slide between screens in progress.
+    motion: motion::Motion,
 }
 
 /// What [`GameApp::new`] starts from besides the command line.
@@ -149,6 +153,7 @@ impl GameApp {
                 session: launch.session,
                 last_phase: String::new(),
                 numbers_blocked: false,
+                motion: motion::Motion::default(),
             },
             mode: Mode::Boot(BootMode {
                 replay: launch.replay.map(Box::new),
@@ -281,6 +286,20 @@ impl GameApp {
         }
     }
 
+    /// The screen in front as the screen motion sees it: the title's
+    /// sub-screens apart, and whether a world beat holds the interface back.
+    fn motion_key(&self) -> motion::Key {
+        let screen = match &self.mode {
+            Mode::Title(t) => format!("Front {:?}", t.front),
+            _ => format!("{:?}", self.screen()),
+        };
+        let beat = self
+            .mode
+            .run()
+            .is_some_and(|r| r.ending.death_beat > 0.0 || r.ending.clear_beat > 0.0);
+        motion::Key { screen, beat }
+    }
+
     /// While a number key pressed before the phase change is still down,
     /// the new screen never sees it (nor its key repeats).
     fn swallow_numbers(&mut self, ctx: &egui::Context) {
@@ -397,7 +416,19 @@ impl WindowApp for GameApp {
         self.shell.menu_focused = ctx.memory(|m| m.focused().is_some());
         self.shell.apply_settings(&ctx, frame);
         self.watch_run();
+        let key = self.motion_key();
+        self.shell.motion.frame(&ctx, key, frame.dt);
         self.draw_world(&ctx, frame);
+        // The menus' themed backdrop over the world pass's plain clear; the
+        // motes alone over the quiet arena between waves (not over a beat).
+        match self.screen() {
+            Screen::Lab | Screen::Shop | Screen::Armoury | Screen::Front => {
+                backdrop::menus(frame.scene, frame.size);
+            }
+            Screen::Settlement | Screen::LevelUp => backdrop::motes(frame.scene, frame.size),
+            Screen::Summary if !self.motion_key().beat => backdrop::motes(frame.scene, frame.size),
+            _ => {}
+        }
         if let Mode::Title(_) = self.mode {
             self.front_ui(&ctx, frame);
         }
@@ -429,15 +460,8 @@ impl WindowApp for GameApp {
 
 /// The keys that pick a card or buy an offer (1 … 9, `screens::number_key`).
 /// The game's egui style, set once on the window's context (and on the
-/// screens' reference-image tests' context, so they draw what a player sees).
-/// Full-screen panels are painted by the world pass's clear (see
-/// `menu_backdrop`), not by egui. Window shadows are wide soft rectangles
-/// that every window pays for in shaded pixels (~8 ms a frame for one
-/// window on lavapipe).
+/// screens' reference-image tests' context, so they draw what a player
+/// sees): the theme of `screens::theme` (docs/screens.md#how-screens-look).
 pub fn style_egui(ctx: &egui::Context) {
-    ctx.global_style_mut(|style| {
-        style.visuals.panel_fill = egui::Color32::TRANSPARENT;
-        style.visuals.window_shadow = egui::Shadow::NONE;
-        style.visuals.popup_shadow = egui::Shadow::NONE;
-    });
+    screens::theme::apply(ctx);
 }

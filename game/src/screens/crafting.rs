@@ -214,10 +214,15 @@ pub fn show(
         .max_height(140.0)
         .show(ui, |ui| {
             for (i, item) in inventory.items.iter().enumerate() {
-                if ui
-                    .selectable_label(state.selected == Some(i), item.name(data))
-                    .clicked()
-                {
+                let grade = super::theme::rarity_colour(item.rarity);
+                let name = RichText::new(item.name(data)).color(grade);
+                let picked = ui
+                    .horizontal(|ui| {
+                        super::icons::item_icon(ui, item.class(data), grade, super::icons::ICON);
+                        ui.selectable_label(state.selected == Some(i), name).clicked()
+                    })
+                    .inner;
+                if picked {
                     state.selected = Some(i);
                     state.confirm_fracture = false;
                 }

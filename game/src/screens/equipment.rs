@@ -123,12 +123,15 @@ pub fn show(
         .max_height(160.0)
         .show(ui, |ui| {
             for (i, item) in inventory.items.iter().enumerate() {
-                let [r, g, b] = item.rarity.colour();
-                let name = RichText::new(format!("{} [{}]", item.name(data), item.rarity.name()))
-                    .color(Color32::from_rgb(r, g, b));
-                if ui.selectable_label(view.selected == Some(i), name).clicked() {
-                    view.selected = Some(i);
-                }
+                let grade = super::theme::rarity_colour(item.rarity);
+                let name =
+                    RichText::new(format!("{} [{}]", item.name(data), item.rarity.name())).color(grade);
+                ui.horizontal(|ui| {
+                    super::icons::item_icon(ui, item.class(data), grade, super::icons::ICON);
+                    if ui.selectable_label(view.selected == Some(i), name).clicked() {
+                        view.selected = Some(i);
+                    }
+                });
             }
         });
     if let Some(item) = view.selected.and_then(|i| inventory.items.get(i)) {

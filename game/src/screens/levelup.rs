@@ -2,9 +2,14 @@
 //!
 //! Each card says its change once, in its name ("Might: damage ×1.08"), and
 //! under it what that does to the build now ("Damage ×1.00 -> ×1.08";
-//! docs/screens.md#offers).
+//! docs/screens.md#offers). A card's edge and tier word say how rarely it
+//! is offered, its icon what it changes; the stat sheet sits beside the
+//! cards (docs/screens.md#how-screens-look).
 
-use crate::economy::levelup::LevelUpTable;
+use egui::RichText;
+
+use super::theme;
+use crate::economy::levelup::{LevelUpDef, LevelUpTable};
 use crate::world::{Carry, World};
 
 /// Draws the choice among `offer` (indices into the table); returns the picked position.
@@ -21,23 +26,48 @@ pub fn show(
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
-            ui.horizontal(|ui| {
+            ui.horizontal_top(|ui| {
                 for (k, &i) in offer.iter().enumerate() {
                     let Some(up) = table.upgrades.get(i) else { continue };
-                    ui.vertical(|ui| {
-                        ui.set_width(180.0);
-                        ui.strong(&up.name);
-                        for line in super::build_now::stat_changes(build.0, build.1, &up.modifiers) {
-                            ui.label(format!("Now: {line}"));
-                        }
-                        let key = super::number_key(k);
-                        let pressed = key.is_some_and(|key| ui.input(|i| i.key_pressed(key)));
-                        if ui.button(format!("Take ({})", k + 1)).clicked() || pressed {
-                            picked = Some(k);
-                        }
-                    });
+                    if card(ui, up, k, build) {
+                        picked = Some(k);
+                    }
                 }
+                super::stat_sheet::show(ui, build.0, build.1);
             });
         });
     picked
 }
+
+/// One card: its tier's edge and word, its stat's icon, its name and what
+/// it does to the build now; true when taken (button or number key).
+fn card(ui: &mut egui::Ui, up: &LevelUpDef, k: usize, build: (&World, &Carry)) -> bool {
+    let tier = theme::weight_tier(up.weight);
+    let colour = theme::tier_colour(tier);
+    let mut taken = false;
+    theme::card(colour).show(ui, |ui| {
+        ui.set_width(CARD_WIDTH);
+        ui.vertical(|ui| {
+            ui.horizontal(|ui| {
+                if let Some(m) = up.modifiers.first() {
+                    super::icons::stat_icon(ui, m.stat, 28.0);
+                }
+                ui.label(RichText::new(theme::tier_word(tier)).small().color(colour));
+            });
+            ui.label(RichText::new(&up.name).strong().color(theme::TEXT_STRONG));
+            for line in super::build_now::stat_changes(build.0, build.1, &up.modifiers) {
+                ui.label(RichText::new(format!("Now: {line}")).color(theme::TEXT_WEAK));
+            }
+            let key = super::number_key(k);
+            let pressed = key.is_some_and(|key| ui.input(|i| i.key_pressed(key)));
+            if ui.button(format!("Take ({})", k + 1)).clicked() || pressed {
+                taken = true;
+            }
+        });
+    });
+    taken
+}
+
+/// Width of a card's inside, points (three cards and the stat sheet fit
+/// 1280×720 at 150 % interface size: docs/screens.md#every-screen-fits).
+const CARD_WIDTH: f32 = 150.0;

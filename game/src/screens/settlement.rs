@@ -1,5 +1,6 @@
 //! Wave settlement: what the wave gave, before the level-ups and the shop.
 
+use super::theme;
 use crate::world::WaveStats;
 
 /// Draws the settlement; true when the player continues (button or Enter).
@@ -30,8 +31,9 @@ pub fn show(
                     );
                     row(ui, "Damage dealt", format!("{:.0}", stats.damage_dealt));
                     row(ui, "Damage taken", format!("{:.0}", stats.damage_taken));
-                    row(ui, "Gold picked up", stats.gold_picked.to_string());
-                    row(ui, "Gold lost (coins vanished)", stats.gold_lost.to_string());
+                    row_in(ui, "Gold picked up", stats.gold_picked.to_string(), theme::GOLD);
+                    let lost = if stats.gold_lost > 0 { theme::THREAT } else { theme::TEXT };
+                    row_in(ui, "Gold lost (coins vanished)", stats.gold_lost.to_string(), lost);
                     row(ui, "XP", stats.xp.to_string());
                     row(
                         ui,
@@ -39,11 +41,11 @@ pub fn show(
                         format!("{} / {}", stats.items_dropped, stats.materials_dropped),
                     );
                     row(ui, "Artifacts found", stats.artifacts_dropped.to_string());
-                    row(ui, "Gold now (after settlement)", gold.to_string());
+                    row_in(ui, "Gold now (after settlement)", gold.to_string(), theme::GOLD);
                 });
             if waiting_artifacts > 0 {
                 ui.colored_label(
-                    egui::Color32::from_rgb(150, 200, 255),
+                    theme::ACCENT,
                     format!(
                         "{waiting_artifacts} artifact(s) wait in the armoury's bag: every socket was full. Socket them there (take one out to swap)."
                     ),
@@ -58,7 +60,12 @@ pub fn show(
 }
 
 fn row(ui: &mut egui::Ui, k: &str, v: String) {
-    ui.label(k);
-    ui.monospace(v);
+    row_in(ui, k, v, theme::TEXT_STRONG);
+}
+
+/// A row whose number is in `colour` (gold in gold, a loss in the threat's colour).
+fn row_in(ui: &mut egui::Ui, k: &str, v: String, colour: egui::Color32) {
+    ui.label(egui::RichText::new(k).color(theme::TEXT_WEAK));
+    ui.label(egui::RichText::new(v).monospace().color(colour));
     ui.end_row();
 }

@@ -6,6 +6,7 @@
 //! performs it (and refuses it with a reason, which the caller shows in
 //! `message`).
 
+use super::theme;
 use crate::run::Command;
 use crate::shop::loadout::CardPlace;
 use crate::shop::{Shelf, Shop};
@@ -27,162 +28,80 @@ pub fn show(
         return Some(cmd);
     }
     ctx.root_ui(|root| {
+        // The build's numbers beside the offers (docs/screens.md#how-screens-look).
+        egui::Panel::right("shop stat sheet")
+            .resizable(false)
+            .exact_size(super::stat_sheet::WIDTH + 12.0)
+            .show(root, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("shop stat sheet")
+                    .show(ui, |ui| super::stat_sheet::show(ui, world, carry));
+            });
         egui::CentralPanel::default().show(root, |ui| {
-            ui.horizontal(|ui| {
-                ui.heading(format!("Shop — before wave {}", world.wave + 1));
-                ui.separator();
-                ui.label(
-                    egui::RichText::new(format!("{} gold", carry.wallet.gold()))
-                        .color(egui::Color32::from_rgb(255, 210, 60))
-                        .size(18.0),
-                );
-                ui.separator();
-                let cost = shop.refresh_cost(def);
-                if ui.button(format!("Refresh ({cost} gold)")).clicked() {
-                    action = Some(Command::Refresh);
-                }
-                if ui.button("Equipment & crafting").clicked() {
-                    action = Some(Command::OpenArmoury);
-                }
-                // Enter leaves too, unless a widget has the keyboard focus
-                // (then Enter presses that widget, as egui does everywhere).
-                let enter =
-                    ui.input(|i| i.key_pressed(egui::Key::Enter)) && ui.memory(|m| m.focused().is_none());
-                if ui.button("Leave for the lab >> (Enter)").clicked() || enter {
-                    action = Some(Command::LeaveShop);
-                }
-            });
-            if let Some(m) = message {
-                ui.colored_label(egui::Color32::from_rgb(255, 120, 100), m);
-            }
-            ui.separator();
-            let mut hotkey = 0;
-            ui.columns(3, |cols| {
-                for (col, (shelf, title)) in cols.iter_mut().zip([
-                    (Shelf::Spells, "A — Spells"),
-                    (Shelf::Cores, "B — Cores"),
-                    (Shelf::Stats, "C — Stats"),
-                ]) {
-                    col.strong(title);
-                    let offers = shop.shelf(shelf).to_vec();
-                    for (i, offer) in offers.iter().enumerate() {
-                        // Number keys buy, counting across the shelves A, B, C.
-                        let key = super::number_key(hotkey);
-                        hotkey += 1;
-                        col.horizontal(|ui| {
-                            let name = offer_name(world, shelf, &offer.id);
-                            let cat = world.catalog();
-                            let tip = match shelf {
-                                Shelf::Spells => super::names::spell_tip(cat, &offer.id, None),
-                                Shelf::Cores => super::names::core_tip(cat, &offer.id, None),
-                                Shelf::Stats => super::names::stat_offer_tip(cat, &offer.id),
-                            };
-                            if shelf == Shelf::Spells {
-                                super::icons::chip_icon(ui, cat, &offer.id);
-                            }
-                            ui.label(name).on_hover_text(tip);
-                            if offer.sold {
-                                ui.weak("sold");
-                                return;
-                            }
-                            let pressed = key.is_some_and(|k| ui.input(|inp| inp.key_pressed(k)))
-                                && ui.memory(|m| m.focused().is_none());
-                            let label = match key {
-                                Some(_) => format!("[{hotkey}] Buy {}", offer.price),
-                                None => format!("Buy {}", offer.price),
-                            };
-                            if ui.button(label).clicked() || pressed {
-                                if shelf == Shelf::Cores && carry.loadout.cores().len() >= def.max_cores {
-                                    // A 4th core asks which to sell first (docs/screens.md#no-traps).
-                                    ctx.data_mut(|d| d.insert_temp(room_id(), i));
-                                } else {
-                                    action = Some(Command::Buy { shelf, index: i });
-                                }
-                            }
-                        });
-                        // What it changes on the build now (docs/screens.md#offers).
-                        if !offer.sold {
-                            for line in offer_now(world, carry, shelf, &offer.id) {
-                                col.weak(line);
-                            }
-                        }
-                        // A board core on the shelf explains its adjacency (docs/game.md#tips).
-                        if shelf == Shelf::Cores
-                            && let Some(tip) = world
-                                .catalog()
-                                .cores
-                                .find(&offer.id)
-                                .and_then(|c| super::tips::board_tip(world.catalog().cores.get(c)))
-                        {
-                            col.colored_label(egui::Color32::from_rgb(150, 200, 255), tip);
-                        }
-                    }
-                }
-            });
-            ui.separator();
-            ui.strong("Carried cores (sell for 50 %, at least 10; switch the active one)");
-            let cores = carry.loadout.cores().to_vec();
-            let active = carry.loadout.active_index();
-            for (ci, core) in cores.iter().enumerate() {
+            // A long shop (many carried cores and cards) scrolls.
+            egui::ScrollArea::vertical().id_salt("shop").show(ui, |ui| {
                 ui.horizontal(|ui| {
-                    let tag = if ci == active { "(active)" } else { "" };
-                    let cat = world.catalog();
-                    ui.label(format!(
-                        "{} ({} slots) {tag}",
-                        super::names::core_name(cat, &core.id),
-                        core.capacity
-                    ))
-                    .on_hover_text(super::names::core_tip(
-                        cat,
-                        &core.id,
-                        Some(def.sell_price(core.paid)),
-                    ));
-                    if ci != active {
-                        if ui
-                            .button("Make active")
-                            .on_hover_text("each core keeps its own cards")
-                            .clicked()
-                        {
-                            action = Some(Command::SwitchCore {
-                                core: ci,
-                                carry_deck: false,
-                            });
-                        }
-                        if ui
-                            .button("Make active, take the deck along")
-                            .on_hover_text("the active deck moves into this core; what does not fit waits")
-                            .clicked()
-                        {
-                            action = Some(Command::SwitchCore {
-                                core: ci,
-                                carry_deck: true,
-                            });
-                        }
-                        if ui.button(format!("Sell {}", def.sell_price(core.paid))).clicked() {
-                            action = Some(Command::SellCore(ci));
+                    ui.heading(format!("Shop — before wave {}", world.wave + 1));
+                    ui.separator();
+                    ui.label(
+                        egui::RichText::new(format!("{} gold", carry.wallet.gold()))
+                            .color(theme::GOLD)
+                            .size(18.0),
+                    );
+                    ui.separator();
+                    let cost = shop.refresh_cost(def);
+                    if ui.button(format!("Refresh ({cost} gold)")).clicked() {
+                        action = Some(Command::Refresh);
+                    }
+                    if ui.button("Equipment & crafting").clicked() {
+                        action = Some(Command::OpenArmoury);
+                    }
+                    // Enter leaves too, unless a widget has the keyboard focus
+                    // (then Enter presses that widget, as egui does everywhere).
+                    let enter =
+                        ui.input(|i| i.key_pressed(egui::Key::Enter)) && ui.memory(|m| m.focused().is_none());
+                    if ui.button("Leave for the lab >> (Enter)").clicked() || enter {
+                        action = Some(Command::LeaveShop);
+                    }
+                });
+                if let Some(m) = message {
+                    ui.colored_label(theme::THREAT, m);
+                }
+                ui.separator();
+                let mut hotkey = 0;
+                ui.columns(3, |cols| {
+                    for (col, (shelf, title)) in cols.iter_mut().zip([
+                        (Shelf::Spells, "A — Spells"),
+                        (Shelf::Cores, "B — Cores"),
+                        (Shelf::Stats, "C — Stats"),
+                    ]) {
+                        col.strong(title);
+                        let offers = shop.shelf(shelf).to_vec();
+                        for (i, offer) in offers.iter().enumerate() {
+                            // Number keys buy, counting across the shelves A, B, C.
+                            let key = super::number_key(hotkey);
+                            hotkey += 1;
+                            let place = OfferPlace {
+                                shelf,
+                                index: i,
+                                key,
+                                hotkey,
+                            };
+                            match offer_card(col, world, carry, offer, place) {
+                                Some(OfferPick::Buy(cmd)) => action = Some(cmd),
+                                // A 4th core asks which to sell first (docs/screens.md#no-traps).
+                                Some(OfferPick::MakeRoom) => {
+                                    ctx.data_mut(|d| {
+                                        d.insert_temp(room_id(), i);
+                                    });
+                                }
+                                None => {}
+                            }
                         }
                     }
                 });
-                ui.horizontal_wrapped(|ui| {
-                    for (slot, card) in core.deck.iter().enumerate() {
-                        if sell_button(ui, world, &card.id, def.sell_price(card.paid), locked) {
-                            action = Some(Command::SellCard(CardPlace::Deck { core: ci, slot }));
-                        }
-                    }
-                });
-            }
-            ui.separator();
-            ui.strong(format!(
-                "Waiting area ({} / {})",
-                carry.loadout.waiting.len(),
-                def.waiting_area
-            ));
-            ui.horizontal_wrapped(|ui| {
-                let waiting = carry.loadout.waiting.clone();
-                for (i, card) in waiting.iter().enumerate() {
-                    if sell_button(ui, world, &card.id, def.sell_price(card.paid), locked) {
-                        action = Some(Command::SellCard(CardPlace::Waiting(i)));
-                    }
+                if let Some(cmd) = carried(ui, world, carry, locked) {
+                    action = Some(cmd);
                 }
             });
         });
@@ -361,4 +280,205 @@ fn offer_name(world: &World, shelf: Shelf, id: &str) -> String {
         }),
         Shelf::Stats => super::names::stat_offer_name(cat, id),
     }
+}
+
+/// An offer's tier: a chip's or core's own (1 ..= 3), a stat offer's from
+/// how often it is stocked (`theme::weight_tier`).
+fn offer_tier(world: &World, shelf: Shelf, id: &str) -> u8 {
+    let cat = world.catalog();
+    match shelf {
+        Shelf::Spells => cat.spells.find(id).map_or(1, |i| cat.spells.get(i).rarity),
+        Shelf::Cores => cat.cores.find(id).map_or(1, |i| cat.cores.get(i).rarity),
+        Shelf::Stats => cat
+            .run
+            .shop
+            .stat_offers
+            .iter()
+            .find(|o| o.id == id)
+            .map_or(1, |o| theme::weight_tier(o.weight)),
+    }
+}
+
+/// An offer's icon: a chip's kind and element, a core's hexagon in its
+/// tier's colour, a stat offer's stat.
+fn offer_icon(ui: &mut egui::Ui, world: &World, shelf: Shelf, id: &str, tier: u8) {
+    let cat = world.catalog();
+    match shelf {
+        Shelf::Spells => {
+            super::icons::chip_icon(ui, cat, id);
+        }
+        Shelf::Cores => {
+            let class = crate::loot::class::ItemClass::Core;
+            super::icons::item_icon(ui, class, theme::tier_colour(tier), super::icons::ICON);
+        }
+        Shelf::Stats => {
+            let stat = cat
+                .run
+                .shop
+                .stat_offers
+                .iter()
+                .find(|o| o.id == id)
+                .and_then(|o| o.modifiers.first());
+            if let Some(m) = stat {
+                super::icons::stat_icon(ui, m.stat, super::icons::ICON);
+            }
+        }
+    }
+}
+
+/// Where an offer sits: its shelf and index, its number key and that key's
+/// number as shown (counting across the shelves).
+#[derive(Clone, Copy)]
+struct OfferPlace {
+    shelf: Shelf,
+    index: usize,
+    key: Option<egui::Key>,
+    hotkey: usize,
+}
+
+/// What a click on an offer asks for.
+enum OfferPick {
+    Buy(Command),
+    /// A core with every core place taken: ask which to sell first.
+    MakeRoom,
+}
+
+/// One offer as a card edged in its tier's colour: its icon, its name in
+/// that colour (its numbers on hover), its buy button and number key, and
+/// what it changes on the build now (docs/screens.md#offers).
+fn offer_card(
+    col: &mut egui::Ui,
+    world: &World,
+    carry: &Carry,
+    offer: &crate::shop::Offer,
+    at: OfferPlace,
+) -> Option<OfferPick> {
+    let (shelf, cat) = (at.shelf, world.catalog());
+    let tier = offer_tier(world, shelf, &offer.id);
+    let mut pick = None;
+    theme::outline_card(theme::tier_colour(tier)).show(col, |col| {
+        col.set_width(col.available_width());
+        col.horizontal(|ui| {
+            let tip = match shelf {
+                Shelf::Spells => super::names::spell_tip(cat, &offer.id, None),
+                Shelf::Cores => super::names::core_tip(cat, &offer.id, None),
+                Shelf::Stats => super::names::stat_offer_tip(cat, &offer.id),
+            };
+            offer_icon(ui, world, shelf, &offer.id, tier);
+            let name = offer_name(world, shelf, &offer.id);
+            ui.label(egui::RichText::new(name).color(theme::tier_colour(tier)))
+                .on_hover_text(tip);
+            if offer.sold {
+                ui.weak("sold");
+                return;
+            }
+            let pressed = at.key.is_some_and(|k| ui.input(|inp| inp.key_pressed(k)))
+                && ui.memory(|m| m.focused().is_none());
+            let label = match at.key {
+                Some(_) => format!("[{}] Buy {}", at.hotkey, offer.price),
+                None => format!("Buy {}", offer.price),
+            };
+            if ui.button(label).clicked() || pressed {
+                pick = Some(
+                    if shelf == Shelf::Cores && carry.loadout.cores().len() >= cat.run.shop.max_cores {
+                        OfferPick::MakeRoom
+                    } else {
+                        OfferPick::Buy(Command::Buy {
+                            shelf,
+                            index: at.index,
+                        })
+                    },
+                );
+            }
+        });
+        if !offer.sold {
+            for line in offer_now(world, carry, shelf, &offer.id) {
+                col.weak(line);
+            }
+        }
+        // A board core on the shelf explains its adjacency (docs/game.md#tips).
+        if shelf == Shelf::Cores
+            && let Some(tip) = cat
+                .cores
+                .find(&offer.id)
+                .and_then(|c| super::tips::board_tip(cat.cores.get(c)))
+        {
+            col.colored_label(theme::ACCENT, tip);
+        }
+    });
+    pick
+}
+
+/// The carried cores (switch, sell, and their cards to sell) and the
+/// waiting area; returns the command a button gave.
+fn carried(ui: &mut egui::Ui, world: &World, carry: &Carry, locked: bool) -> Option<Command> {
+    let def = &world.catalog().run.shop;
+    let mut action = None;
+    ui.separator();
+    ui.strong("Carried cores (sell for 50 %, at least 10; switch the active one)");
+    let cores = carry.loadout.cores().to_vec();
+    let active = carry.loadout.active_index();
+    for (ci, core) in cores.iter().enumerate() {
+        ui.horizontal(|ui| {
+            let tag = if ci == active { "(active)" } else { "" };
+            let cat = world.catalog();
+            ui.label(format!(
+                "{} ({} slots) {tag}",
+                super::names::core_name(cat, &core.id),
+                core.capacity
+            ))
+            .on_hover_text(super::names::core_tip(
+                cat,
+                &core.id,
+                Some(def.sell_price(core.paid)),
+            ));
+            if ci != active {
+                if ui
+                    .button("Make active")
+                    .on_hover_text("each core keeps its own cards")
+                    .clicked()
+                {
+                    action = Some(Command::SwitchCore {
+                        core: ci,
+                        carry_deck: false,
+                    });
+                }
+                if ui
+                    .button("Make active, take the deck along")
+                    .on_hover_text("the active deck moves into this core; what does not fit waits")
+                    .clicked()
+                {
+                    action = Some(Command::SwitchCore {
+                        core: ci,
+                        carry_deck: true,
+                    });
+                }
+                if ui.button(format!("Sell {}", def.sell_price(core.paid))).clicked() {
+                    action = Some(Command::SellCore(ci));
+                }
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            for (slot, card) in core.deck.iter().enumerate() {
+                if sell_button(ui, world, &card.id, def.sell_price(card.paid), locked) {
+                    action = Some(Command::SellCard(CardPlace::Deck { core: ci, slot }));
+                }
+            }
+        });
+    }
+    ui.separator();
+    ui.strong(format!(
+        "Waiting area ({} / {})",
+        carry.loadout.waiting.len(),
+        def.waiting_area
+    ));
+    ui.horizontal_wrapped(|ui| {
+        let waiting = carry.loadout.waiting.clone();
+        for (i, card) in waiting.iter().enumerate() {
+            if sell_button(ui, world, &card.id, def.sell_price(card.paid), locked) {
+                action = Some(Command::SellCard(CardPlace::Waiting(i)));
+            }
+        }
+    });
+    action
 }

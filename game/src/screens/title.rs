@@ -90,7 +90,7 @@ pub fn show(ctx: &egui::Context, info: &TitleInfo, restoring: Option<(u32, u32)>
           egui::ScrollArea::vertical().id_salt("title").show(ui, |ui| {
             ui.vertical_centered(|ui| {
                 ui.add_space(ui.available_height() * 0.12);
-                ui.heading(egui::RichText::new("Arcane Artificer").size(44.0).strong());
+                super::theme::title_mark(ui);
                 ui.label("Program your weapon. Survive twenty waves.");
                 ui.add_space(18.0);
                 if let Some((done, all)) = restoring {

@@ -1,7 +1,8 @@
 //! Every screen a player meets, drawn from a seeded state and compared with
 //! its reference image in `game/tests/screens/`: the title, the lab, the test
-//! range, the arena's HUD over a fight (at both effects qualities), the shop with an offer's tooltip
-//! open, the armoury and the summary.
+//! range, the arena's HUD over a fight (at both effects qualities), the shop
+//! with an offer's tooltip open, the armoury, the summary, and the settlement
+//! and the level-up cards over the quiet arena.
 //!
 //! Each frame is composed as the window composes it (the world pass, then
 //! egui on top, with the game's egui style) through the engine's
@@ -164,7 +165,7 @@ fn every_screen_matches_its_reference() {
     let frame = OffscreenFrame::new(&gpu);
     let mut cam = Camera { gpu, frame };
     let cat = catalog();
-    let menu = |scene: &mut Scene| scene.clear = game::app::palette::MENU_FILL;
+    let menu = |scene: &mut Scene| game::app::backdrop::menus(scene, SIZE);
     let mut shots: Vec<(&str, RgbaImage)> = Vec::new();
 
     let title = game::screens::title::TitleInfo {
@@ -271,6 +272,44 @@ fn every_screen_matches_its_reference() {
         cam.shoot(None, |ctx, scene| {
             menu(scene);
             let _ = game::screens::summary::show(ctx, &cat, summary_run.summary(), None, false, false, &[]);
+        }),
+    ));
+
+    // The between-waves screens over the quiet arena, as the window draws them.
+    let quiet = |scene: &mut Scene| {
+        let arena = &cat.run.world.arena;
+        let max = arena.max();
+        game::app::draw::follow(&mut scene.camera, arena.centre(), Vec2::ZERO, max, SIZE, 0.0, 0.0);
+        game::app::draw::arena(scene, Vec2::ZERO, max, SIZE);
+        game::app::backdrop::motes(scene, SIZE);
+    };
+    let stats = game::world::WaveStats {
+        wave: 3,
+        kills: 84,
+        elite_kills: 1,
+        damage_dealt: 2310.0,
+        damage_taken: 45.0,
+        gold_picked: 61,
+        gold_lost: 12,
+        xp: 40,
+        ..Default::default()
+    };
+    shots.push((
+        "settlement",
+        cam.shoot(None, |ctx, scene| {
+            quiet(scene);
+            let _ = game::screens::settlement::show(ctx, &stats, 180, false, 0);
+        }),
+    ));
+    // Three cards, one of them offered half as often (an Uncommon edge).
+    let table = &cat.run.economy.levelups;
+    let rarer = table.upgrades.iter().position(|u| u.weight < 1.0).unwrap_or(0);
+    let offer: Vec<usize> = [0, 1, rarer].into_iter().collect();
+    shots.push((
+        "levelup",
+        cam.shoot(None, |ctx, scene| {
+            quiet(scene);
+            let _ = game::screens::levelup::show(ctx, table, &offer, 2, (run.world(), run.carry()));
         }),
     ));
 
