@@ -70,16 +70,7 @@ impl TestRange {
     ) -> Result<Self, RangeError> {
         let (world, mut carry) = World::new_run(cat.clone(), source.seed(), backend, gpu)?;
         carry.loadout = source_carry.loadout.clone();
-        let mut range = Self {
-            fight: Fight::new(world.dt(), super::fight::MAX_STEPS_PER_FRAME),
-            world,
-            carry,
-            dummies: Vec::new(),
-            samples: VecDeque::new(),
-            time_scale: 1.0,
-        };
-        range.restart()?;
-        Ok(range)
+        Self::open(world, carry)
     }
 
     /// A range for a build the player does not own: a pasted build code
@@ -94,6 +85,11 @@ impl TestRange {
         let (mut world, mut carry) = World::new_run(cat.clone(), source.seed(), backend, gpu)?;
         crate::run::apply_build(&mut world, &mut carry, build)
             .map_err(|e| RangeError::Build(e.to_string()))?;
+        Self::open(world, carry)
+    }
+
+    /// A range on `world` and `carry`, its dummies placed.
+    fn open(world: World, carry: Carry) -> Result<Self, RangeError> {
         let mut range = Self {
             fight: Fight::new(world.dt(), super::fight::MAX_STEPS_PER_FRAME),
             world,

@@ -4,80 +4,8 @@
 //! results imported from export files, entered only after their replay
 //! re-simulated to the claim. Both are sealed like every record.
 
-use serde::{Deserialize, Serialize};
-
-use super::records::{Records, Sealable, Sealed};
-
-/// Daily runs kept: about three months.
-pub const DAILY_KEPT: usize = 100;
-
-/// Imported results kept (the best by score stay).
-pub const IMPORTED_KEPT: usize = 50;
-
-/// The counted attempt at one date's daily run.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DailyRecord {
-    /// The daily's UTC date, `YYYY-MM-DD`.
-    pub date: String,
-    /// Wave reached.
-    pub wave: u32,
-    /// Simulated fight seconds.
-    pub elapsed_s: u64,
-    /// game-design §8.2's score (`crate::share::verify::score`).
-    pub score: i64,
-    /// The build at the end, as a code.
-    pub build_code: String,
-    /// Unix seconds when the run ended.
-    pub timestamp: u64,
-}
-
-impl Sealable for DailyRecord {
-    fn canonical(&self) -> String {
-        format!(
-            "daily|{}|{}|{}|{}|{}|{}",
-            self.date, self.wave, self.elapsed_s, self.score, self.build_code, self.timestamp
-        )
-    }
-}
-
-/// A result whose replay `artificer import` re-simulated to its claim.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ImportedResult {
-    /// Wave reached.
-    pub wave: u32,
-    /// `died`, `won`, `survived` or `unfinished`.
-    pub outcome: String,
-    /// Simulated fight seconds.
-    pub elapsed_s: u64,
-    /// game-design §8.2's score.
-    pub score: i64,
-    /// The run's seed.
-    pub seed: u64,
-    /// The daily's date, for a daily run.
-    pub daily: Option<String>,
-    /// The final state hash: the same run imported twice is entered once.
-    pub state_hash: String,
-    /// Unix seconds when it was imported.
-    pub timestamp: u64,
-}
-
-impl Sealable for ImportedResult {
-    fn canonical(&self) -> String {
-        format!(
-            "imported|{}|{}|{}|{}|{}|{}|{}|{}",
-            self.wave,
-            self.outcome,
-            self.elapsed_s,
-            self.score,
-            self.seed,
-            self.daily.as_deref().unwrap_or(""),
-            self.state_hash,
-            self.timestamp
-        )
-    }
-}
+pub use super::records::{DAILY_KEPT, DailyRecord, IMPORTED_KEPT, ImportedResult};
+use super::records::{Records, Sealed};
 
 /// What importing did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

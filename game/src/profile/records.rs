@@ -154,10 +154,10 @@ pub struct Records {
     /// Endless runs, oldest first, at most [`ENDLESS_RECORDS_KEPT`].
     pub endless: Vec<Sealed<EndlessRecord>>,
     /// Counted daily runs, by date (docs/share.md#daily).
-    pub daily: Vec<Sealed<super::boards::DailyRecord>>,
+    pub daily: Vec<Sealed<DailyRecord>>,
     /// Results imported through verification, best score first
     /// (docs/share.md#verified-results).
-    pub imported: Vec<Sealed<super::boards::ImportedResult>>,
+    pub imported: Vec<Sealed<ImportedResult>>,
 }
 
 impl Default for Records {
@@ -386,5 +386,78 @@ mod tests {
         assert!(t.best_wave && !t.fastest_clear);
         assert_eq!(t.endless, vec![0]);
         assert_eq!(edited.leaderboard()[0], (&edited.endless[0].record, false));
+    }
+}
+
+// The rows of the daily and imported tables (their rules are in `boards`).
+
+/// Daily runs kept: about three months.
+pub const DAILY_KEPT: usize = 100;
+
+/// Imported results kept (the best by score stay).
+pub const IMPORTED_KEPT: usize = 50;
+
+/// The counted attempt at one date's daily run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DailyRecord {
+    /// The daily's UTC date, `YYYY-MM-DD`.
+    pub date: String,
+    /// Wave reached.
+    pub wave: u32,
+    /// Simulated fight seconds.
+    pub elapsed_s: u64,
+    /// game-design §8.2's score (`crate::share::verify::score`).
+    pub score: i64,
+    /// The build at the end, as a code.
+    pub build_code: String,
+    /// Unix seconds when the run ended.
+    pub timestamp: u64,
+}
+
+impl Sealable for DailyRecord {
+    fn canonical(&self) -> String {
+        format!(
+            "daily|{}|{}|{}|{}|{}|{}",
+            self.date, self.wave, self.elapsed_s, self.score, self.build_code, self.timestamp
+        )
+    }
+}
+
+/// A result whose replay `artificer import` re-simulated to its claim.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportedResult {
+    /// Wave reached.
+    pub wave: u32,
+    /// `died`, `won`, `survived` or `unfinished`.
+    pub outcome: String,
+    /// Simulated fight seconds.
+    pub elapsed_s: u64,
+    /// game-design §8.2's score.
+    pub score: i64,
+    /// The run's seed.
+    pub seed: u64,
+    /// The daily's date, for a daily run.
+    pub daily: Option<String>,
+    /// The final state hash: the same run imported twice is entered once.
+    pub state_hash: String,
+    /// Unix seconds when it was imported.
+    pub timestamp: u64,
+}
+
+impl Sealable for ImportedResult {
+    fn canonical(&self) -> String {
+        format!(
+            "imported|{}|{}|{}|{}|{}|{}|{}|{}",
+            self.wave,
+            self.outcome,
+            self.elapsed_s,
+            self.score,
+            self.seed,
+            self.daily.as_deref().unwrap_or(""),
+            self.state_hash,
+            self.timestamp
+        )
     }
 }

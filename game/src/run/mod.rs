@@ -8,8 +8,10 @@
 //! boss lives); `survived` when the run ends alive otherwise (fewer waves asked
 //! for, or the last boss outlived the overtime).
 
+pub mod build_code;
 pub mod build_rules;
 pub mod command;
+pub mod daily;
 pub mod flow;
 pub mod format;
 pub mod modes;

@@ -247,7 +247,7 @@ impl Replay {
             } else if l == "boss_rush" {
                 boss_rush = true;
             } else if let Some(v) = l.strip_prefix("daily ") {
-                let d: crate::share::daily::Date = v
+                let d: crate::run::daily::Date = v
                     .parse()
                     .map_err(|e| err(n, 0, 0, format!("`{v}` is not a daily's date: {e}")))?;
                 daily = Some(d.to_string());

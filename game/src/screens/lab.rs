@@ -282,7 +282,9 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
                 };
                 ui.colored_label(colour, tip.text);
             }
-            action = super::lab_code::show(ui, world, carry, &mut state.code).or(action);
+            if super::lab_code::show(ui, world, carry, &mut state.code) {
+                action = Some(LabAction::Test);
+            }
             });
         });
     });

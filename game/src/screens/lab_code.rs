@@ -4,7 +4,6 @@
 //! without owning it. A code that is damaged or names content this version
 //! lacks is refused with the reason in words; nothing of the run changes.
 
-use super::lab::LabAction;
 use crate::run::Build;
 use crate::world::{Carry, World};
 
@@ -36,10 +35,11 @@ pub fn read_code(cat: &crate::catalog::Catalog, text: &str) -> Result<Build, Str
     Ok(build)
 }
 
-/// Draws the panel; `Test` when a pasted code is ready for the range.
-pub fn show(ui: &mut egui::Ui, world: &World, carry: &Carry, state: &mut LabCode) -> Option<LabAction> {
+/// Draws the panel; true when a pasted code was read and is ready to try
+/// on the test range.
+pub fn show(ui: &mut egui::Ui, world: &World, carry: &Carry, state: &mut LabCode) -> bool {
     let cat = world.catalog();
-    let mut action = None;
+    let mut action = false;
     ui.separator();
     ui.strong("Build code (share it; paste one to try it)");
     match crate::share::encode(cat, &crate::share::build_of(carry)) {
@@ -82,7 +82,7 @@ pub fn show(ui: &mut egui::Ui, world: &World, carry: &Carry, state: &mut LabCode
                 Ok(build) => {
                     state.pasted = Some(build);
                     state.refused = None;
-                    action = Some(LabAction::Test);
+                    action = true;
                 }
                 Err(why) => state.refused = Some(why),
             }

@@ -51,9 +51,12 @@ fn spending_never_exceeds_the_budget_and_spawns_stay_in_the_arena() {
                     enemy,
                     pos,
                     elite_override,
-                    ..
+                    scale,
                 } => {
-                    if !elite_override {
+                    // The crowd floor's mites come outside the budget and
+                    // pay nothing (docs/balance.md#crowd-floor).
+                    let floor = scale.xp == 0.0 && scale.gold == 0.0;
+                    if !elite_override && !floor {
                         spent += f.enemies.defs[enemy as usize].cost;
                     }
                     assert!(pos[0] >= 0.0 && pos[0] <= 2400.0 && pos[1] >= 0.0 && pos[1] <= 2400.0);

@@ -160,8 +160,8 @@ impl Run {
         });
         s.taken
             .sort_by(|a, b| b.damage.total_cmp(&a.damage).then_with(|| a.name.cmp(&b.name)));
-        let build = crate::share::build_code::build_of(&self.carry);
-        s.build_code = crate::share::build_code::encode(cat, &build).unwrap_or_default();
+        let build = crate::run::build_code::build_of(&self.carry);
+        s.build_code = crate::run::build_code::encode(cat, &build).unwrap_or_default();
         s.gold_earned = self.carry.wallet.earned();
         s.gold_spent = self.carry.wallet.spent();
         if s.outcome != Some(super::Outcome::Died) {

@@ -13,12 +13,14 @@
 //! base, item level, grade and condition, affixes with tier and the exact
 //! roll and value, enhancements, enchantments, budget loss).
 
-use super::text::{Reader, crc32, from_base64url, name_hash, put_varint, to_base64url};
+mod text;
+
 use crate::catalog::Catalog;
 use crate::loot::affix::RolledAffix;
 use crate::loot::item::{Condition, Item, Slot};
 use crate::loot::rarity::Rarity;
 use crate::run::{Build, BuildEntries};
+use text::{Reader, crc32, from_base64url, name_hash, put_varint, to_base64url};
 
 /// The build-code format this game writes and reads.
 pub const VERSION: u8 = 1;
