@@ -116,7 +116,7 @@ pub fn floor_light(scene: &mut Scene, at: Vec2, viewport: [u32; 2]) {
     );
 }
 
-/// How the player's body looks this frame (docs/art.md#the-player).
+/// How the player's body looks this frame (docs/art.md#motion).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PlayerLook {
     /// Where, world px.
