@@ -64,25 +64,23 @@ fn grid(scene: &mut Scene, lo: Vec2, hi: Vec2, step: f32) {
         let last = (to / step).floor() as i64;
         (first..=last).map(move |k| k as f32 * step)
     };
-    for x in steps(lo.x, hi.x, step) {
-        let major = (x / GRID_MAJOR).fract().abs() < 1e-3;
-        let (w, c) = if major {
+    // Width and colour of the line at `at`: major lines every GRID_MAJOR.
+    let style = |at: f32| {
+        if (at / GRID_MAJOR).fract().abs() < 1e-3 {
             (2.0, palette::GRID_MAJOR)
         } else {
             (1.0, palette::GRID)
-        };
+        }
+    };
+    for x in steps(lo.x, hi.x, step) {
+        let (w, c) = style(x);
         scene.shapes.push(
             Layer::Ground,
             Shape::line(Vec2::new(x, lo.y), Vec2::new(x, hi.y), w, c),
         );
     }
     for y in steps(lo.y, hi.y, step) {
-        let major = (y / GRID_MAJOR).fract().abs() < 1e-3;
-        let (w, c) = if major {
-            (2.0, palette::GRID_MAJOR)
-        } else {
-            (1.0, palette::GRID)
-        };
+        let (w, c) = style(y);
         scene.shapes.push(
             Layer::Ground,
             Shape::line(Vec2::new(lo.x, y), Vec2::new(hi.x, y), w, c),
