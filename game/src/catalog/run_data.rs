@@ -93,7 +93,8 @@ impl RunData {
         })
     }
 
-    /// Checks that the starting core and deck name things that exist.
+    /// Checks that the starting core and deck, and the shop's stocking
+    /// factors, name things that exist.
     pub fn check_refs(
         &self,
         core_exists: impl Fn(&str) -> bool,
@@ -113,6 +114,15 @@ impl RunData {
                     WORLD_FILE,
                     format!("starting_deck[{i}]"),
                     format!("unknown spell `{s}`"),
+                ));
+            }
+        }
+        for id in self.shop.spell_weights.keys() {
+            if !spell_exists(id) {
+                errors.push(DataError::new(
+                    crate::shop::SHOP_FILE,
+                    format!("spell_weights.{id}"),
+                    format!("unknown spell `{id}`"),
                 ));
             }
         }

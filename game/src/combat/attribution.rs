@@ -38,6 +38,14 @@ pub enum DamageSource {
     LootRule,
 }
 
+impl DamageSource {
+    /// Whether a turret fired the shot: the turret build's signature counts
+    /// these shots and the blasts they set off (docs/balance.md#archetypes).
+    pub fn is_turret(self) -> bool {
+        matches!(self, DamageSource::Turret(_))
+    }
+}
+
 /// Damage booked in a wave (or a run): per source and per element.
 ///
 /// `total` is the same sum as `WaveStats::damage_dealt`, added in the same

@@ -247,7 +247,8 @@ impl ShopFor {
 }
 
 /// Shelf A and B stock from the catalogue: every spell and core sold in
-/// shops, weighted by rarity (`data/shop.json` `rarity_weights`).
+/// shops, weighted by rarity (`data/shop.json` `rarity_weights`), a chip's
+/// weight times its factor in `spell_weights`.
 ///
 /// Luck (docs/game.md#stats-and-caps: "affects the drop rate of higher-tier spells")
 /// multiplies the weight of rarity `r` by `1 + luck / 100 × (r − 1)`: at the
@@ -265,7 +266,7 @@ pub fn shop_pool(cat: &Catalog, who: ShopFor) -> ShopPool {
         .map(|s| crate::shop::PoolEntry {
             id: s.id.clone(),
             price: u64::from(s.price),
-            weight: weight(s.rarity),
+            weight: weight(s.rarity) * cat.run.shop.spell_weight(&s.id),
             capacity: 0,
             entries: Vec::new(),
         })

@@ -95,6 +95,12 @@ pub struct ShopDef {
     pub stat_offers: Vec<StatOfferDef>,
     /// Stocking weight of spells and cores by rarity 1, 2, 3 (rarer shows up less).
     pub rarity_weights: Vec<f32>,
+    /// Chips stocked more (or less) often than their rarity says: a factor on
+    /// the rarity weight, by spell id (absent: 1). The multipliers a
+    /// projectile-count build is made of reach the shelf by the middle waves
+    /// this way (docs/balance.md#builds-that-multiply).
+    #[serde(default)]
+    pub spell_weights: std::collections::BTreeMap<String, f32>,
 }
 
 /// File name under the data root.
@@ -120,6 +126,15 @@ impl ShopDef {
                 "rarity_weights",
                 "weights must be finite numbers ≥ 0",
             ));
+        }
+        for (id, w) in &def.spell_weights {
+            if !(w.is_finite() && *w >= 0.0) {
+                errors.push(DataError::new(
+                    SHOP_FILE,
+                    format!("spell_weights.{id}"),
+                    "must be a finite number ≥ 0",
+                ));
+            }
         }
         if def.max_cores == 0 {
             errors.push(DataError::new(
@@ -152,6 +167,11 @@ impl ShopDef {
             }
         }
         (errors.len() == before).then_some(def)
+    }
+
+    /// The factor on chip `id`'s rarity weight ([`ShopDef::spell_weights`]).
+    pub fn spell_weight(&self, id: &str) -> f32 {
+        self.spell_weights.get(id).copied().unwrap_or(1.0)
     }
 
     /// Price of the refresh after `done` refreshes this wave: `base + step × done`.

@@ -32,6 +32,7 @@ fn def() -> ShopDef {
             }],
         }],
         rarity_weights: vec![1.0, 0.6, 0.3],
+        spell_weights: Default::default(),
     }
 }
 

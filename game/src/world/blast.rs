@@ -28,6 +28,10 @@ pub(super) struct BlastHit<'a> {
     pub credit: Option<u32>,
     /// Who the damage book credits.
     pub source: crate::combat::attribution::DamageSource,
+    /// The kind of shot whose hit set this blast off (bookkeeping only: the
+    /// turret build's signature counts the blasts of turrets' shots,
+    /// docs/balance.md#archetypes).
+    pub origin: crate::combat::attribution::DamageSource,
 }
 
 impl World {
@@ -53,19 +57,24 @@ impl World {
             self.stats.area_hits += 1;
             self.book_hit(t, &out, hit.credit, hit.source);
             self.stats.damage_by_source.area += f64::from(out.damage_dealt());
-            self.reaction_blasts(t, &out, hit.attacker, depth, counters);
+            if hit.origin.is_turret() {
+                self.stats.damage_by_source.turret += f64::from(out.damage_dealt());
+            }
+            self.reaction_blasts(t, &out, hit.attacker, depth, hit.origin, counters);
         }
     }
 
     /// The blasts of the reactions a hit on `enemy` set off, one level
     /// deeper than `depth` (the hit's own: 0 for a direct hit). Attunement
     /// was paid by the hit that reacted, so the blast does not count it twice.
+    /// `origin` is the kind of shot behind the hit (kept for the books).
     pub(super) fn reaction_blasts(
         &mut self,
         enemy: u32,
         out: &crate::enemies::HitOutcome,
         attacker: &AttackerStats,
         depth: u8,
+        origin: crate::combat::attribution::DamageSource,
         counters: &mut StepCounters,
     ) {
         if depth >= MAX_BLAST_DEPTH {
@@ -83,6 +92,7 @@ impl World {
                 attacker: &plain,
                 credit: None,
                 source: crate::combat::attribution::DamageSource::Reaction,
+                origin,
             };
             self.blast(
                 Vec2::from_array(b.center),
@@ -139,6 +149,7 @@ impl World {
             attacker: &attacker,
             credit: None,
             source: crate::combat::attribution::DamageSource::LootRule,
+            origin: crate::combat::attribution::DamageSource::LootRule,
         };
         self.blast(pos, radius, &hit, None, 1, counters);
     }

@@ -144,7 +144,10 @@ impl World {
         self.book_hit(enemy, &out, Some(slot), source);
         let flying = self.counters.player_moving;
         self.stats.damage_by_source.book_shot(out.damage_dealt(), flying);
-        self.reaction_blasts(enemy, &out, &attacker, 0, counters);
+        if source.is_turret() {
+            self.stats.damage_by_source.turret += f64::from(out.damage_dealt());
+        }
+        self.reaction_blasts(enemy, &out, &attacker, 0, source, counters);
         self.shove(enemy, shot.dir * shot.knockback);
         if shot.lifesteal > 0.0 {
             let healed = self.player.heal(out.damage_dealt() * shot.lifesteal);
@@ -162,6 +165,7 @@ impl World {
                 attacker: &attacker,
                 credit: Some(slot),
                 source,
+                origin: source,
             };
             self.explode(pos, shot.explosion_radius, enemy, &hit, counters);
         }

@@ -302,7 +302,14 @@ impl World {
             crate::combat::attribution::DamageSource::Blade,
         );
         self.stats.damage_by_source.melee += f64::from(out.damage_dealt());
-        self.reaction_blasts(slot, &out, &attacker, 0, counters);
+        self.reaction_blasts(
+            slot,
+            &out,
+            &attacker,
+            0,
+            crate::combat::attribution::DamageSource::Blade,
+            counters,
+        );
         self.shove(slot, dir * b.knockback);
         self.stats.melee_hits += 1;
         self.effects

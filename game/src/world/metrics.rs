@@ -89,7 +89,14 @@ pub struct Healed {
 /// while at least [`SWARM_SHOTS`] player shots fly (as of the last step),
 /// else as `heavy` when it deals at least [`HEAVY_HIT`], else as `shots`.
 /// Per-chip attribution is another matter; this split only sorts by kind.
+///
+/// `turret` cuts across the kinds: it is the part of them that turrets'
+/// shots dealt, directly or through the blasts their hits set off
+/// (explosions, reaction blasts), so the turret build's signature counts the
+/// reactions its screen of shots causes (docs/balance.md#archetypes). It is
+/// a sub-total, not added to [`DamageBySource::total`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct DamageBySource {
     /// Direct projectile hits while the screen is full of the player's shots.
     pub swarm: f64,
@@ -103,6 +110,8 @@ pub struct DamageBySource {
     pub dot: f64,
     /// The blade's hits.
     pub melee: f64,
+    /// Of all the above, what turrets' shots and the blasts they set off dealt.
+    pub turret: f64,
 }
 
 /// Moving player shots from which a direct hit counts as a swarm's.
@@ -137,6 +146,7 @@ impl DamageBySource {
             area: self.area + o.area,
             dot: self.dot + o.dot,
             melee: self.melee + o.melee,
+            turret: self.turret + o.turret,
         }
     }
 }

@@ -111,3 +111,42 @@ fn a_gpu_run_books_its_damage_by_chip_too() {
         s.damage.sources
     );
 }
+
+/// The turret build's signature (docs/balance.md#archetypes) counts what
+/// turrets' shots dealt and the blasts their hits set off: a turret firing
+/// static bolts into water-coated enemies books its conduction blasts as
+/// its own, so its sub-total holds at least the turret sources of the damage
+/// book (the direct hits) and the blasts on top, and never more than the run.
+#[test]
+fn turret_shots_and_the_blasts_they_set_off_are_the_turrets() {
+    let cat = catalog();
+    let build: game::run::Build = serde_json::from_value(serde_json::json!({
+        "core": "starter_core",
+        "deck": ["water_wave", "summon_turret", "double_cast", "static_bolt", "static_bolt"]
+    }))
+    .expect("the build parses");
+    let opts = RunOptions {
+        seed: 4,
+        waves: 1,
+        backend: Backend::Cpu,
+        build: Some(build),
+        policy: Policy::Starter,
+        mode: Default::default(),
+    };
+    let run = play_recorded(cat.clone(), &opts, None, false).expect("the run plays");
+    let by_kind = run.report().damage_by_source();
+    let book = &run.summary().damage_book;
+    let direct: f64 = book
+        .by_source
+        .iter()
+        .filter(|(k, _)| k.is_turret())
+        .map(|(_, v)| v)
+        .sum();
+    assert!(direct > 0.0, "the turret's shots hit: {book:?}");
+    assert!(
+        by_kind.turret > direct,
+        "the conduction blasts of the turret's bolts are the turret's: {} vs {direct}",
+        by_kind.turret
+    );
+    assert!(by_kind.turret <= by_kind.total() * (1.0 + 1e-9));
+}

@@ -109,7 +109,8 @@ impl Archetype {
     }
 
     /// The share of `d` that is the archetype's signature: for the turrets,
-    /// hits while the screen is full of the player's shots; for the volley,
+    /// what turrets' shots dealt, directly and through the explosions and
+    /// reaction blasts their hits set off; for the volley,
     /// every direct hit of a light projectile; for the elemental build,
     /// area blasts (reactions, explosions) and damage over time; for the
     /// heavy hitter, heavy hits and the blasts they set off.
@@ -119,7 +120,7 @@ impl Archetype {
             return 0.0;
         }
         let part = match self {
-            Archetype::Turrets => d.swarm,
+            Archetype::Turrets => d.turret,
             Archetype::Volley => d.swarm + d.shots,
             Archetype::Elemental => d.area + d.dot,
             Archetype::Heavy => d.heavy + d.area,
