@@ -117,12 +117,12 @@ impl RunData {
                 ));
             }
         }
-        for id in self.shop.spell_weights.keys() {
-            if !spell_exists(id) {
+        for (i, w) in self.shop.spell_weights.iter().enumerate() {
+            if !spell_exists(&w.spell) {
                 errors.push(DataError::new(
                     crate::shop::SHOP_FILE,
-                    format!("spell_weights.{id}"),
-                    format!("unknown spell `{id}`"),
+                    format!("spell_weights[{i}].spell"),
+                    format!("unknown spell `{}`", w.spell),
                 ));
             }
         }

@@ -96,11 +96,21 @@ pub struct ShopDef {
     /// Stocking weight of spells and cores by rarity 1, 2, 3 (rarer shows up less).
     pub rarity_weights: Vec<f32>,
     /// Chips stocked more (or less) often than their rarity says: a factor on
-    /// the rarity weight, by spell id (absent: 1). The multipliers a
-    /// projectile-count build is made of reach the shelf by the middle waves
-    /// this way (docs/balance.md#builds-that-multiply).
+    /// the rarity weight (absent: 1). The multipliers a projectile-count
+    /// build is made of reach the shelf by the middle waves this way
+    /// (docs/balance.md#builds-that-multiply).
     #[serde(default)]
-    pub spell_weights: std::collections::BTreeMap<String, f32>,
+    pub spell_weights: Vec<SpellWeight>,
+}
+
+/// One chip's stocking factor (`data/shop.json` `spell_weights`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpellWeight {
+    /// Spell id.
+    pub spell: String,
+    /// Factor on its rarity weight.
+    pub factor: f32,
 }
 
 /// File name under the data root.
@@ -127,12 +137,19 @@ impl ShopDef {
                 "weights must be finite numbers ≥ 0",
             ));
         }
-        for (id, w) in &def.spell_weights {
-            if !(w.is_finite() && *w >= 0.0) {
+        for (i, w) in def.spell_weights.iter().enumerate() {
+            if !(w.factor.is_finite() && w.factor >= 0.0) {
                 errors.push(DataError::new(
                     SHOP_FILE,
-                    format!("spell_weights.{id}"),
+                    format!("spell_weights[{i}].factor"),
                     "must be a finite number ≥ 0",
+                ));
+            }
+            if def.spell_weights[..i].iter().any(|o| o.spell == w.spell) {
+                errors.push(DataError::new(
+                    SHOP_FILE,
+                    format!("spell_weights[{i}].spell"),
+                    format!("`{}` has a factor already", w.spell),
                 ));
             }
         }
@@ -171,7 +188,10 @@ impl ShopDef {
 
     /// The factor on chip `id`'s rarity weight ([`ShopDef::spell_weights`]).
     pub fn spell_weight(&self, id: &str) -> f32 {
-        self.spell_weights.get(id).copied().unwrap_or(1.0)
+        self.spell_weights
+            .iter()
+            .find(|w| w.spell == id)
+            .map_or(1.0, |w| w.factor)
     }
 
     /// Price of the refresh after `done` refreshes this wave: `base + step × done`.
