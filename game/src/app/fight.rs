@@ -286,7 +286,7 @@ impl Fight {
         shake *= self.comfort.shake;
         draw::follow(&mut scene.camera, w.player.pos, min, max, viewport, shake, time);
         self.prepare_high(w, scene, viewport);
-        if scene.glow {
+        if scene.glow && !self.fx_off.field {
             let field = &self.field;
             let bend = |p: Vec2| field.displacement(p);
             draw::arena_bent(scene, area.min, area.max, viewport, Some(&bend));

@@ -248,7 +248,7 @@ impl Field {
         }
         for a in world.areas() {
             if matches!(a.kind, AreaKind::BlackHole) {
-                self.pull(a.pos, a.radius * 1.8, 900.0);
+                self.pull(a.pos, a.radius * 1.8, 2400.0);
             }
         }
         // A footfall when the frame crosses a beat (none on the first frame).
@@ -299,10 +299,18 @@ impl Fight {
             scene.bloom = None;
             return;
         }
-        let arena = &w.catalog().run.world.arena;
-        self.field.fit(arena.min(), arena.max());
-        self.field.feed(w, scene.time);
-        self.field.step_to(scene.time);
+        if self.fx_off.field {
+            self.field.time = None;
+        } else {
+            let arena = &w.catalog().run.world.arena;
+            self.field.fit(arena.min(), arena.max());
+            self.field.feed(w, scene.time);
+            self.field.step_to(scene.time);
+        }
+        if self.fx_off.bloom {
+            scene.bloom = None;
+            return;
+        }
         let body = scene.camera.world_to_screen(w.player.pos, viewport);
         let clear = super::body_clear(w.counters.player_projectiles);
         scene.bloom = Some(BloomStyle {

@@ -1,7 +1,7 @@
 //! Effects turned off for profiling, read from `ARTIFICER_FX_OFF`.
 
 /// Effects turned off for profiling (`ARTIFICER_FX_OFF=numbers,flashes,
-/// bursts,sparks,rings,hitstop,shake`): each one's cost at the design load
+/// bursts,sparks,rings,hitstop,shake,bloom,field`): each one's cost at the design load
 /// is the frame JSON with it on minus with it off. Read once per fight view.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct FxOff {
@@ -19,6 +19,10 @@ pub struct FxOff {
     pub hit_stop: bool,
     /// Screen shake.
     pub shake: bool,
+    /// High quality's bloom pass.
+    pub bloom: bool,
+    /// High quality's reactive field (the grid is drawn flat).
+    pub field: bool,
 }
 
 impl FxOff {
@@ -37,6 +41,8 @@ impl FxOff {
                 "rings" => off.rings = true,
                 "hitstop" => off.hit_stop = true,
                 "shake" => off.shake = true,
+                "bloom" => off.bloom = true,
+                "field" => off.field = true,
                 other => log::warn!("ARTIFICER_FX_OFF: unknown effect {other:?}"),
             }
         }
