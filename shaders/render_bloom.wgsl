@@ -8,6 +8,7 @@
 //      the player's body, written to the frame.
 // Every step has a CPU twin in engine/src/render/bloom_reference.rs (the
 // parity test renders a bright dot through these passes and compares).
+// The layers are 8-bit (LAYER_FORMAT): each pass stores its result rounded.
 
 struct Bloom {
     // Whiteness (the dimmest channel) above which a pixel blooms.

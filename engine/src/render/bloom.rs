@@ -24,9 +24,11 @@ pub const BLUR_RADIUS: i32 = 6;
 /// The blur's Gaussian sigma, in layer texels (`SIGMA` in the shader): 12
 /// full-resolution px, a soft halo about a body's width.
 pub const BLUR_SIGMA: f32 = 3.0;
-/// The layers' format: light below one 255th still adds up in the blur's
-/// tails, which an 8-bit layer would band.
-const LAYER_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba16Float;
+/// The layers' format: 8-bit, the format software rasterisers sample and
+/// filter fastest (llvmpipe has a fast path for it; a 16-bit float layer
+/// cost about twice as much to blur and composite on lavapipe). The blur's
+/// faintest tails band a little, invisible under the light they edge.
+pub const LAYER_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
 
 /// How the bloom looks this frame; the game fills it at high quality.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -136,8 +136,19 @@ pub fn composite(world: &RgbImage, light: &RgbImage, style: &BloomStyle) -> RgbI
     out
 }
 
-/// The whole bloom of `world`: extract, blur across, blur down, composite.
+/// `layer` as the 8-bit layer stores it ([`super::bloom::LAYER_FORMAT`]):
+/// each channel rounded to the nearest 255th.
+pub fn stored(mut layer: RgbImage) -> RgbImage {
+    for p in &mut layer.pixels {
+        *p = p.map(|v| (v.clamp(0.0, 1.0) * 255.0).round() / 255.0);
+    }
+    layer
+}
+
+/// The whole bloom of `world`: extract, blur across, blur down (each
+/// stored in the layer's format), composite.
 pub fn bloom(world: &RgbImage, style: &BloomStyle) -> RgbImage {
-    let light = blur(&blur(&extract(world, style), 1, 0), 0, 1);
+    let light = stored(extract(world, style));
+    let light = stored(blur(&stored(blur(&light, 1, 0)), 0, 1));
     composite(world, &light, style)
 }
