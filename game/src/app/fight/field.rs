@@ -288,6 +288,24 @@ fn kick_of(kind: &EffectKind) -> Option<(f32, f32)> {
     }
 }
 
+/// The bloom in a crowd of the player's own shots, `crowd` 0 (a few dozen,
+/// the full bloom) to 1 (500 and more): a crowd of shots overlaps into
+/// white, which the full bloom turned into one glare over the whole middle
+/// of the screen, the body and the enemy shots lost in it (`--stress 2000`).
+/// So the bloom falls to 0.2 and is cleared from the body out to 1.5 times
+/// the shots' own clearing (`body_clear` target px), nothing left on the
+/// body itself (docs/art.md#light).
+fn crowd_bloom(crowd: f32, body: Vec2, body_clear: f32) -> BloomStyle {
+    let full = BloomStyle::default();
+    BloomStyle {
+        intensity: full.intensity + (0.2 - full.intensity) * crowd,
+        body: body.to_array(),
+        body_clear: 1.5 * body_clear,
+        body_floor: full.body_floor * (1.0 - crowd),
+        ..full
+    }
+}
+
 impl Fight {
     /// High quality's extras before anything is drawn: the bloom's style
     /// (faded at the body in a crowd of its own shots, docs/art.md#light)
@@ -313,11 +331,11 @@ impl Fight {
         }
         let body = scene.camera.world_to_screen(w.player.pos, viewport);
         let clear = super::body_clear(w.counters.player_projectiles);
-        scene.bloom = Some(BloomStyle {
-            body: body.to_array(),
-            body_clear: clear * scene.camera.zoom,
-            ..BloomStyle::default()
-        });
+        scene.bloom = Some(crowd_bloom(
+            clear / super::BODY_CLEAR,
+            body,
+            clear * scene.camera.zoom,
+        ));
     }
 }
 

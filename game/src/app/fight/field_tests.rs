@@ -130,3 +130,18 @@ fn feeding_the_field_never_changes_the_run() {
     assert!(moved > 2.0, "the blasts moved the field: {moved} px");
     assert_eq!(drawn.state_hash(), plain.state_hash());
 }
+
+#[test]
+fn the_bloom_dims_in_a_crowd_of_shots_and_clears_the_body() {
+    let few = super::crowd_bloom(0.0, Vec2::ZERO, 0.0);
+    assert_eq!(
+        few,
+        engine::render::BloomStyle::default(),
+        "a few shots: the full bloom"
+    );
+    let crowd = super::crowd_bloom(1.0, Vec2::new(640.0, 360.0), 120.0);
+    assert!((crowd.intensity - 0.2).abs() < 1e-6, "{}", crowd.intensity);
+    assert_eq!(crowd.body_clear, 180.0);
+    assert_eq!(crowd.body_floor, 0.0, "nothing on the body itself");
+    assert_eq!(crowd.body, [640.0, 360.0]);
+}
