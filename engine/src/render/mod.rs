@@ -483,25 +483,38 @@ impl SceneRenderer {
         let mut pass = color_pass(f.encoder, "render world", f.view, clear_to(scene.clear), f.timer);
         self.shapes
             .draw(&mut pass, &self.camera_group, &layers, Layer::Ground);
+        // With the glow pass the enemy shots wait for the top pass, over
+        // the glow (they are threats: docs/art.md#light).
         if let Some(p) = &prepared {
             match (&self.crowd, crowd) {
-                (Some(layer), true) => {
-                    layer.draw_composite(&mut pass);
-                    self.projectiles.draw_enemy(&mut pass, p);
-                }
-                _ => self.projectiles.draw(&mut pass, p),
+                (Some(layer), true) => layer.draw_composite(&mut pass),
+                _ => self.projectiles.draw_player(&mut pass, p),
+            }
+            if !scene.glow {
+                self.projectiles.draw_enemy(&mut pass, p);
             }
         }
         self.shapes
             .draw(&mut pass, &self.camera_group, &layers, Layer::Glow);
-        self.shapes
-            .draw(&mut pass, &self.camera_group, &layers, Layer::Top);
+        if !scene.glow {
+            self.shapes
+                .draw(&mut pass, &self.camera_group, &layers, Layer::Top);
+        }
         if scene.glow || scene.bloom.is_some() {
             // The glow and the bloom lie over the world and under the
             // screen layer.
             drop(pass);
             if scene.glow {
                 self.encode_glow(f, prepared.as_ref());
+                // Enemy shots and the top layer (the player, tells) over the
+                // glow: a crowd's haze of halos never hides them
+                // (docs/art.md#draw-order).
+                let mut pass = color_pass(f.encoder, "render top", f.view, wgpu::LoadOp::Load, f.timer);
+                if let Some(p) = &prepared {
+                    self.projectiles.draw_enemy(&mut pass, p);
+                }
+                self.shapes
+                    .draw(&mut pass, &self.camera_group, &layers, Layer::Top);
             }
             (!scene.shapes.screen.is_empty()).then_some(layers)
         } else {
