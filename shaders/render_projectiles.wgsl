@@ -175,6 +175,9 @@ fn vs_glow(@builtin(vertex_index) vi: u32, @builtin(instance_index) slot: u32) -
     out.stretch = stretch;
     out.halo = GLOW_REACH;
     out.color = style.palette[projectiles[slot].user[style.palette_word & 7u] & 7u];
+    // Dimmed at the player's body like the shots themselves: this pass lies
+    // over the whole world, the body included (docs/art.md#light).
+    out.color.a *= body_light(p.pos, vec2<f32>(style.body_x, style.body_y), style.body_clear);
     return out;
 }
 

@@ -8,9 +8,13 @@
 //! quads, one draw per layer, or the tiled path ([`tiled`]), a compute pass
 //! that bins everything into screen tiles and one full-screen pass; see
 //! [`choose_render_path`] for which runs where. With [`Scene::glow`] a
-//! second pass adds a faint wide halo around the player's projectiles.
+//! second pass adds a faint wide halo around the player's projectiles; with
+//! [`Scene::bloom`] the world is drawn into a texture of its own and the
+//! [`bloom`] passes make the frame from it (white-hot light bleeds).
 //! egui is drawn by [`crate::ui`] in a pass on top.
 
+pub mod bloom;
+pub mod bloom_reference;
 pub mod camera;
 pub mod compare;
 pub mod crowd;
@@ -22,6 +26,7 @@ pub mod target;
 pub mod tiled;
 pub mod timer;
 
+pub use bloom::BloomStyle;
 pub use camera::{Camera2d, CameraUniform};
 pub use path::{RENDER_PATH_ENV, RenderPath, RenderPathChoice, RenderPathParseError, choose_render_path};
 pub use projectiles::{ProjectileRenderer, ProjectileSource, ProjectileStyle, USER_PALETTE};
@@ -32,7 +37,7 @@ pub use tiled::{BinStatus, TiledFallback, TiledRenderer};
 pub use timer::PassTimer;
 
 /// The render shaders by file name, embedded, before their imports.
-pub const RENDER_SOURCES: [(&str, &str); 7] = [
+pub const RENDER_SOURCES: [(&str, &str); 8] = [
     (
         "render_look.wgsl",
         include_str!("../../../shaders/render_look.wgsl"),
@@ -60,6 +65,10 @@ pub const RENDER_SOURCES: [(&str, &str); 7] = [
     (
         "render_composite.wgsl",
         include_str!("../../../shaders/render_composite.wgsl"),
+    ),
+    (
+        "render_bloom.wgsl",
+        include_str!("../../../shaders/render_bloom.wgsl"),
     ),
 ];
 
@@ -233,6 +242,9 @@ pub struct Scene {
     /// or 1 draws them directly. The game asks for it past several
     /// thousand shots.
     pub crowd_layer: u32,
+    /// Bloom the world's white-hot light ([`bloom`]: four passes timed as
+    /// `"render bloom …"`); `None` draws the world straight into the frame.
+    pub bloom: Option<BloomStyle>,
 }
 
 /// Owns the world pipelines and the camera uniform.
@@ -250,6 +262,8 @@ pub struct SceneRenderer {
     tiled: Option<TiledRenderer>,
     /// The half-resolution crowd layer, made the first time a scene asks.
     crowd: Option<crowd::CrowdLayer>,
+    /// The bloom's pipelines and layers, made the first time a scene asks.
+    bloom: Option<bloom::BloomPass>,
     format: wgpu::TextureFormat,
     adapter: wgpu::AdapterInfo,
     choice: RenderPathChoice,
@@ -300,6 +314,7 @@ impl SceneRenderer {
             shapes: ShapeRenderer::new(device, format, &camera_layout),
             projectiles: ProjectileRenderer::new(device, format),
             crowd: None,
+            bloom: None,
             tiled: None,
             camera_buffer,
             camera_group,
@@ -342,7 +357,8 @@ impl SceneRenderer {
 
     /// Encodes the world into the frame's target (cleared first), timed as
     /// `"render world"`; the tiled path adds a `"render bin"` compute pass
-    /// before it.
+    /// before it, [`Scene::glow`] a `"render glow"` pass after it and
+    /// [`Scene::bloom`] its four passes, with the screen layer last.
     pub fn encode(&mut self, f: &mut FrameTarget<'_>, scene: &Scene) {
         let uniform = scene.camera.uniform(f.size, scene.time);
         f.queue
@@ -350,6 +366,35 @@ impl SceneRenderer {
         let screen = screen_camera(f.size, scene.time);
         f.queue
             .write_buffer(&self.screen_buffer, 0, bytemuck::bytes_of(&screen));
+        let cameras = (&uniform, &screen);
+        let screen_left = match scene.bloom {
+            Some(style) => {
+                let mut bloom = self
+                    .bloom
+                    .take()
+                    .unwrap_or_else(|| bloom::BloomPass::new(f.device, self.format));
+                let world = bloom.world_view(f.device, f.size);
+                let left = self.encode_world(&mut f.retarget(&world, f.size), scene, cameras);
+                bloom.encode(f, &style);
+                self.bloom = Some(bloom);
+                left
+            }
+            None => self.encode_world(f, scene, cameras),
+        };
+        if let Some(layers) = screen_left {
+            self.screen_pass(f, &layers);
+        }
+    }
+
+    /// The world by the path in force, and the glow; returns the uploaded
+    /// layers when the screen layer is still to be drawn over it (in a pass
+    /// of its own: after the glow or the bloom, or on the tiled path).
+    fn encode_world(
+        &mut self,
+        f: &mut FrameTarget<'_>,
+        scene: &Scene,
+        cameras: (&CameraUniform, &CameraUniform),
+    ) -> Option<shapes::UploadedLayers> {
         if self.choice.path == RenderPath::Tiled {
             let tiled = self
                 .tiled
@@ -362,16 +407,16 @@ impl SceneRenderer {
                     }
                     // The screen layer through the instanced shape pipeline
                     // (a few flat panels; binning them would buy nothing).
-                    if !scene.shapes.screen.is_empty() {
-                        let only = ShapeBatch {
-                            screen: scene.shapes.screen.clone(),
-                            ..ShapeBatch::default()
-                        };
-                        // Only the screen layer is uploaded: the world camera is moot.
-                        let layers = self.shapes.upload(f.device, f.queue, &only, &screen, &screen);
-                        self.screen_pass(f, &layers);
+                    if scene.shapes.screen.is_empty() {
+                        return None;
                     }
-                    return;
+                    let only = ShapeBatch {
+                        screen: scene.shapes.screen.clone(),
+                        ..ShapeBatch::default()
+                    };
+                    // Only the screen layer is uploaded: the world camera is moot.
+                    let (_, screen) = cameras;
+                    return Some(self.shapes.upload(f.device, f.queue, &only, screen, screen));
                 }
                 Err(why) => {
                     if self.fallbacks.1 != Some(why) {
@@ -381,7 +426,7 @@ impl SceneRenderer {
                 }
             }
         }
-        self.encode_instanced(f, scene, (&uniform, &screen));
+        self.encode_instanced(f, scene, cameras)
     }
 
     /// Writes the projectile style and binds this frame's projectiles.
@@ -411,12 +456,15 @@ impl SceneRenderer {
         self.projectiles.draw_glow(&mut pass, prepared);
     }
 
+    /// The instanced world; the screen layer is drawn in the world pass
+    /// unless a glow or bloom pass must come between (then the layers are
+    /// returned for it).
     fn encode_instanced(
         &mut self,
         f: &mut FrameTarget<'_>,
         scene: &Scene,
         (world, screen): (&CameraUniform, &CameraUniform),
-    ) {
+    ) -> Option<shapes::UploadedLayers> {
         let layers = self
             .shapes
             .upload(f.device, f.queue, &scene.shapes, world, screen);
@@ -435,29 +483,44 @@ impl SceneRenderer {
         let mut pass = color_pass(f.encoder, "render world", f.view, clear_to(scene.clear), f.timer);
         self.shapes
             .draw(&mut pass, &self.camera_group, &layers, Layer::Ground);
+        // With the glow pass the enemy shots wait for the top pass, over
+        // the glow (they are threats: docs/art.md#light).
         if let Some(p) = &prepared {
             match (&self.crowd, crowd) {
-                (Some(layer), true) => {
-                    layer.draw_composite(&mut pass);
-                    self.projectiles.draw_enemy(&mut pass, p);
-                }
-                _ => self.projectiles.draw(&mut pass, p),
+                (Some(layer), true) => layer.draw_composite(&mut pass),
+                _ => self.projectiles.draw_player(&mut pass, p),
+            }
+            if !scene.glow {
+                self.projectiles.draw_enemy(&mut pass, p);
             }
         }
         self.shapes
             .draw(&mut pass, &self.camera_group, &layers, Layer::Glow);
-        self.shapes
-            .draw(&mut pass, &self.camera_group, &layers, Layer::Top);
-        if scene.glow {
-            // The glow lies over the world and under the screen layer.
+        if !scene.glow {
+            self.shapes
+                .draw(&mut pass, &self.camera_group, &layers, Layer::Top);
+        }
+        if scene.glow || scene.bloom.is_some() {
+            // The glow and the bloom lie over the world and under the
+            // screen layer.
             drop(pass);
-            self.encode_glow(f, prepared.as_ref());
-            if !scene.shapes.screen.is_empty() {
-                self.screen_pass(f, &layers);
+            if scene.glow {
+                self.encode_glow(f, prepared.as_ref());
+                // Enemy shots and the top layer (the player, tells) over the
+                // glow: a crowd's haze of halos never hides them
+                // (docs/art.md#draw-order).
+                let mut pass = color_pass(f.encoder, "render top", f.view, wgpu::LoadOp::Load, f.timer);
+                if let Some(p) = &prepared {
+                    self.projectiles.draw_enemy(&mut pass, p);
+                }
+                self.shapes
+                    .draw(&mut pass, &self.camera_group, &layers, Layer::Top);
             }
+            (!scene.shapes.screen.is_empty()).then_some(layers)
         } else {
             self.shapes
                 .draw(&mut pass, &self.screen_group, &layers, Layer::Screen);
+            None
         }
     }
 

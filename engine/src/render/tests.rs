@@ -44,6 +44,7 @@ fn render_shaders_validate() {
             "render_composite.wgsl",
             super::compose_render("render_composite.wgsl"),
         ),
+        ("render_bloom.wgsl", super::compose_render("render_bloom.wgsl")),
         ("ui_panel.wgsl", crate::ui::panel::PANEL_WGSL.to_string()),
     ] {
         let module = naga::front::wgsl::parse_str(&src)

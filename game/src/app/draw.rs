@@ -18,6 +18,17 @@ const GRID_MAJOR: f32 = 200.0;
 /// walls. Thin lines and small marks only: on a software rasteriser pixels
 /// are the cost, and the floor is most of them.
 pub fn arena(scene: &mut Scene, min: Vec2, max: Vec2, viewport: [u32; 2]) {
+    arena_bent(scene, min, max, viewport, None);
+}
+
+/// How far a world point of the floor is pushed this frame (the reactive
+/// field's displacement, docs/art.md#the-arena).
+pub type Bend<'a> = &'a dyn Fn(Vec2) -> Vec2;
+
+/// [`arena`] with the grid bent by `bend` where it is given (high
+/// quality's reactive field): lines run straight where the floor rests and
+/// bend, brightening, where it moves; the walls never move.
+pub fn arena_bent(scene: &mut Scene, min: Vec2, max: Vec2, viewport: [u32; 2], bend: Option<Bend<'_>>) {
     let cam = scene.camera;
     let half = cam.half_extent(viewport);
     let (view_min, view_max) = (cam.center - half - 10.0, cam.center + half + 10.0);
@@ -42,7 +53,13 @@ pub fn arena(scene: &mut Scene, min: Vec2, max: Vec2, viewport: [u32; 2]) {
     let lo = min.max(view_min);
     let hi = max.min(view_max);
     if lo.x < hi.x && lo.y < hi.y {
-        grid(scene, lo, hi, if scene.glow { GRID_FINE } else { GRID_MINOR });
+        grid(
+            scene,
+            lo,
+            hi,
+            if scene.glow { GRID_FINE } else { GRID_MINOR },
+            bend,
+        );
     }
     let corners = [min, Vec2::new(max.x, min.y), max, Vec2::new(min.x, max.y)];
     for i in 0..4 {
@@ -57,8 +74,8 @@ pub fn arena(scene: &mut Scene, min: Vec2, max: Vec2, viewport: [u32; 2]) {
 }
 
 /// The floor's grids (`step` apart, every `GRID_MAJOR` brighter) and the
-/// crosses where major lines meet, over `lo..hi`.
-fn grid(scene: &mut Scene, lo: Vec2, hi: Vec2, step: f32) {
+/// crosses where major lines meet, over `lo..hi`, bent by `bend`.
+fn grid(scene: &mut Scene, lo: Vec2, hi: Vec2, step: f32, bend: Option<Bend<'_>>) {
     let steps = |from: f32, to: f32, step: f32| {
         let first = (from / step).ceil() as i64;
         let last = (to / step).floor() as i64;
@@ -72,32 +89,74 @@ fn grid(scene: &mut Scene, lo: Vec2, hi: Vec2, step: f32) {
             (1.0, palette::GRID)
         }
     };
+    let ground = &mut scene.shapes.ground;
+    let mut line = |a: Vec2, b: Vec2, (w, c): (f32, [f32; 4])| match bend {
+        Some(bend) => bent_line(ground, a, b, step, (w, c), bend),
+        None => ground.push(Shape::line(a, b, w, c)),
+    };
     for x in steps(lo.x, hi.x, step) {
-        let (w, c) = style(x);
-        scene.shapes.push(
-            Layer::Ground,
-            Shape::line(Vec2::new(x, lo.y), Vec2::new(x, hi.y), w, c),
-        );
+        line(Vec2::new(x, lo.y), Vec2::new(x, hi.y), style(x));
     }
     for y in steps(lo.y, hi.y, step) {
-        let (w, c) = style(y);
-        scene.shapes.push(
-            Layer::Ground,
-            Shape::line(Vec2::new(lo.x, y), Vec2::new(hi.x, y), w, c),
-        );
+        line(Vec2::new(lo.x, y), Vec2::new(hi.x, y), style(y));
     }
     for x in steps(lo.x, hi.x, GRID_MAJOR) {
         for y in steps(lo.y, hi.y, GRID_MAJOR) {
-            scene.shapes.push(
-                Layer::Ground,
-                Shape::new(
-                    ShapeKind::Cross,
-                    Vec2::new(x, y),
-                    Vec2::new(9.0, 4.0),
-                    palette::GRID_MARK,
-                ),
-            );
+            let at = Vec2::new(x, y);
+            let at = at + bend.map_or(Vec2::ZERO, |b| b(at));
+            ground.push(Shape::new(
+                ShapeKind::Cross,
+                at,
+                Vec2::new(9.0, 4.0),
+                palette::GRID_MARK,
+            ));
         }
+    }
+}
+
+/// Below this displacement, px, the floor counts as at rest (its line is
+/// drawn straight, in one piece).
+const REST_PX: f32 = 0.3;
+/// The displacement, px, at which a bent line is fully lit.
+const LIT_PX: f32 = 12.0;
+
+/// The axis-aligned grid line `a..b` bent by `bend`: cut at every multiple
+/// of `step` along it (where the field's nodes lie), each piece drawn
+/// between its bent ends and lit by how far they moved; pieces at rest
+/// join into straight runs, so a resting floor costs what a flat grid does.
+fn bent_line(out: &mut Vec<Shape>, a: Vec2, b: Vec2, step: f32, (w, c): (f32, [f32; 4]), bend: Bend<'_>) {
+    let axis = if (b.x - a.x).abs() > (b.y - a.y).abs() {
+        0
+    } else {
+        1
+    };
+    let mut points = vec![a];
+    let mut k = (a[axis] / step).floor() + 1.0;
+    while k * step < b[axis] {
+        let mut p = a;
+        p[axis] = k * step;
+        points.push(p);
+        k += 1.0;
+    }
+    points.push(b);
+    let moved: Vec<Vec2> = points.iter().map(|&p| bend(p)).collect();
+    let mut run = 0;
+    for i in 0..points.len() - 1 {
+        let (dp, dq) = (moved[i], moved[i + 1]);
+        let most = dp.length().max(dq.length());
+        if most < REST_PX {
+            continue;
+        }
+        if run < i {
+            out.push(Shape::line(points[run], points[i], w, c));
+        }
+        let lit = (most / LIT_PX).min(1.0);
+        let colour = std::array::from_fn(|j| c[j] + (palette::FIELD_LIT[j] - c[j]) * lit);
+        out.push(Shape::line(points[i] + dp, points[i + 1] + dq, w, colour));
+        run = i + 1;
+    }
+    if run < points.len() - 1 {
+        out.push(Shape::line(points[run], b, w, c));
     }
 }
 

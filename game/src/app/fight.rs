@@ -12,7 +12,12 @@ use crate::world::{EffectKind, World};
 
 pub mod bodies;
 mod effects;
+mod field;
+mod fx_off;
 mod look;
+
+pub use field::Field;
+pub use fx_off::FxOff;
 
 pub use bodies::silhouette;
 
@@ -100,50 +105,6 @@ pub const HIT_STOP_S: f32 = 0.05;
 /// The least time between two hit-stops.
 pub const HIT_STOP_COOLDOWN_S: f32 = 0.4;
 
-/// Effects turned off for profiling (`ARTIFICER_FX_OFF=numbers,flashes,
-/// bursts,sparks,rings,hitstop,shake`): each one's cost at the design load
-/// is the frame JSON with it on minus with it off. Read once per fight view.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct FxOff {
-    /// Floating damage numbers and hurt numbers (egui text).
-    pub numbers: bool,
-    /// The hit flash at each impact.
-    pub flashes: bool,
-    /// The death bursts' rings and sparks.
-    pub bursts: bool,
-    /// Only the bursts' sparks.
-    pub sparks: bool,
-    /// Reaction, blast, level-up, blade and parry rings.
-    pub rings: bool,
-    /// The hold of a few frames on a big hit.
-    pub hit_stop: bool,
-    /// Screen shake.
-    pub shake: bool,
-}
-
-impl FxOff {
-    /// From `ARTIFICER_FX_OFF` (unknown names are warned about and ignored).
-    pub fn from_env() -> Self {
-        let mut off = Self::default();
-        let Ok(list) = std::env::var("ARTIFICER_FX_OFF") else {
-            return off;
-        };
-        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-            match name {
-                "numbers" => off.numbers = true,
-                "flashes" => off.flashes = true,
-                "bursts" => off.bursts = true,
-                "sparks" => off.sparks = true,
-                "rings" => off.rings = true,
-                "hitstop" => off.hit_stop = true,
-                "shake" => off.shake = true,
-                other => log::warn!("ARTIFICER_FX_OFF: unknown effect {other:?}"),
-            }
-        }
-        off
-    }
-}
-
 /// The presentation of a fight around a [`World`] it does not own: the
 /// fixed-step clock, screen shake, hit-stop, the hurt flash and step timings.
 #[derive(Debug)]
@@ -172,6 +133,8 @@ pub struct Fight {
     /// Main casts seen so far and the scene time of the last one (the
     /// player's cast flash).
     casts: (u64, f32),
+    /// The floor's reactive field (high quality; docs/art.md#the-arena).
+    field: Field,
 }
 
 /// The comfort settings as the fight view applies them
@@ -216,6 +179,7 @@ impl Fight {
             comfort: Comfort::default(),
             bodies: bodies::BodyMemory::default(),
             casts: (0, f32::NEG_INFINITY),
+            field: Field::default(),
         }
     }
 
@@ -321,7 +285,14 @@ impl Fight {
         }
         shake *= self.comfort.shake;
         draw::follow(&mut scene.camera, w.player.pos, min, max, viewport, shake, time);
-        draw::arena(scene, area.min, area.max, viewport);
+        self.prepare_high(w, scene, viewport);
+        if scene.glow && !self.fx_off.field {
+            let field = &self.field;
+            let bend = |p: Vec2| field.displacement(p);
+            draw::arena_bent(scene, area.min, area.max, viewport, Some(&bend));
+        } else {
+            draw::arena(scene, area.min, area.max, viewport);
+        }
         scene.projectile_style = palette::projectile_style();
         let shots = w.counters.player_projectiles;
         scene.projectile_style.player_halo = crowd_halo(shots);

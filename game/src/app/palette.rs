@@ -21,6 +21,9 @@ pub const OUTSIDE: [f32; 4] = [0.006, 0.006, 0.014, 1.0];
 pub const GRID: [f32; 4] = [0.055, 0.065, 0.115, 1.0];
 /// The floor's coarse grid, every fourth line.
 pub const GRID_MAJOR: [f32; 4] = [0.09, 0.11, 0.2, 1.0];
+/// A grid line the reactive field bends, fully lit (docs/art.md#the-arena):
+/// a cool blue, never white, so the floor's motion never blooms.
+pub const FIELD_LIT: [f32; 4] = [0.2, 0.42, 0.95, 1.0];
 /// The crosses where coarse lines meet.
 pub const GRID_MARK: [f32; 4] = [0.2, 0.26, 0.45, 1.0];
 /// Arena wall: a neon band (with its glow) ...

@@ -221,13 +221,27 @@ fn every_screen_matches_its_reference() {
             .expect("step");
     }
     // Both effects qualities (docs/art.md#quality): low, and high with the
-    // glow pass and the vignette.
+    // glow pass, the vignette, the bloom and the reactive field, a blast
+    // just gone off beside the player so the floor is bent while its
+    // frames run 30 ms apart.
     for (name, high) in [("arena", false), ("arena_high", true)] {
+        if high {
+            let at = fight_run.world().player.pos + Vec2::new(170.0, -70.0);
+            fight_run
+                .world_mut()
+                .effects
+                .push(game::world::EffectKind::Blast { radius: 110.0 }, at, 0.5);
+        }
         let mut fight = game::app::fight::Fight::new(fight_run.world().dt(), 4);
+        let mut frame = 0;
         shots.push((
             name,
             cam.shoot(None, |ctx, scene| {
                 scene.glow = high;
+                if high {
+                    scene.time += 0.03 * frame as f32;
+                    frame += 1;
+                }
                 fight.draw(fight_run.world(), scene, ctx, SIZE);
                 game::screens::hud::show(
                     ctx,
