@@ -417,16 +417,19 @@ impl WindowApp for GameApp {
         self.shell.apply_settings(&ctx, frame);
         self.watch_run();
         let key = self.motion_key();
+        let still = self.shell.settings.reduce_motion;
+        self.shell.motion.still = still;
+        screens::theme::set_still(&ctx, still);
         self.shell.motion.frame(&ctx, key, frame.dt);
         self.draw_world(&ctx, frame);
         // The menus' themed backdrop over the world pass's plain clear; the
         // motes alone over the quiet arena between waves (not over a beat).
         match self.screen() {
             Screen::Lab | Screen::Shop | Screen::Armoury | Screen::Front => {
-                backdrop::menus(frame.scene, frame.size);
+                backdrop::menus(frame.scene, frame.size, still);
             }
-            Screen::Settlement | Screen::LevelUp => backdrop::motes(frame.scene, frame.size),
-            Screen::Summary if !self.motion_key().beat => backdrop::motes(frame.scene, frame.size),
+            Screen::Settlement | Screen::LevelUp => backdrop::motes(frame.scene, frame.size, still),
+            Screen::Summary if !self.motion_key().beat => backdrop::motes(frame.scene, frame.size, still),
             _ => {}
         }
         if let Mode::Title(_) = self.mode {

@@ -137,6 +137,10 @@ pub(super) struct Ending {
     /// The player abandoned the run from the pause menu (the summary says
     /// so instead of naming a killer).
     pub abandoned: bool,
+    /// The run was in a fight when the window last looked: a fight the
+    /// window saw end in death plays the death beat; a window opened on
+    /// the summary (a preview) saw none and shows the summary at once.
+    pub fighting: bool,
     /// Frames the booked summary has been shown (its snapshot is taken on
     /// the fifth, once egui's window has its final layout).
     pub summary_frames: u32,
