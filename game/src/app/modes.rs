@@ -5,7 +5,7 @@
 //! mode does; what every mode shares lives in [`super::Shell`].
 
 use super::replay_view::ReplayView;
-use super::{armoury, fight, session, test_range};
+use super::{armoury, death_beat, fight, session, test_range};
 use crate::run::{Phase, Replay, Run};
 use crate::screens;
 
@@ -122,6 +122,8 @@ pub(super) struct RunMode {
     pub stress: Option<u32>,
     /// The beats between the fight's end and the summary.
     pub ending: Ending,
+    /// The death beat's candidates for the killer, kept while the player is low.
+    pub killers: death_beat::Killers,
 }
 
 /// The beats between a run's last fight and its summary.
@@ -158,6 +160,7 @@ impl RunMode {
             shop_message: None,
             stress: None,
             ending: Ending::default(),
+            killers: death_beat::Killers::default(),
         }
     }
 

@@ -220,6 +220,9 @@ impl GameApp {
             r.ending.death_beat = DEATH_BEAT_S;
         }
         r.ending.fighting = fighting;
+        if fighting {
+            r.killers.watch(r.run.world());
+        }
         if !r.ending.clear_seen
             && r.run.phase() == crate::run::Phase::Summary
             && r.run.outcome() == Some(crate::run::Outcome::Won)
