@@ -6,10 +6,11 @@
 //! step; the beat rings the nearest of them that bears the killing blow's
 //! name. Presentation only: it reads the world, never writes it.
 
-use engine::render::{Scene, Shape};
+use engine::render::Shape;
+use engine::window::Frame;
 use glam::Vec2;
 
-use super::palette;
+use super::{draw, palette};
 use crate::world::World;
 use crate::world::blows::HarmKind;
 
@@ -97,16 +98,31 @@ impl Killers {
     }
 }
 
-/// Rings the killer at `at` (position, radius) and ties it to the fallen
-/// body at `me`, in the tell's cream, pulsing; `t` runs 0 → 1 over the
-/// beat and draws the ring in from wide.
-pub(super) fn ring_killer(scene: &mut Scene, me: Vec2, at: (Vec2, f32), t: f32) {
+/// Rings the killer at `at` (position, radius), ties it to the fallen
+/// body at `me` and writes its `name` over it, in the tell's cream,
+/// pulsing; `t` runs 0 → 1 over the beat and draws the ring in from wide.
+/// The ring is never smaller than a mite's body needs to stand out of a
+/// crowd pressed against the player, and the name says which of the crowd
+/// it was (the summary names it again).
+pub(super) fn ring_killer(
+    frame: &mut Frame<'_>,
+    ctx: &egui::Context,
+    me: Vec2,
+    at: (Vec2, f32),
+    name: &str,
+    t: f32,
+) {
     let (pos, r) = at;
+    let scene = &mut *frame.scene;
     let pulse = 0.5 + 0.5 * (scene.time * 12.0).sin();
     let mut c = palette::TELL;
-    c[3] = 0.6 + 0.4 * pulse;
+    c[3] = 0.7 + 0.3 * pulse;
+    let radius = (r + 12.0).max(22.0) + 36.0 * (1.0 - t);
     let top = &mut scene.shapes.top;
-    top.push(Shape::ring(pos, r + 8.0 + 20.0 * (1.0 - t), 4.0, c).glow(10.0));
-    c[3] *= 0.5;
-    top.push(Shape::line(me, pos, 2.0, c));
+    top.push(Shape::ring(pos, radius, 5.0, c).glow(14.0));
+    let mut tie = c;
+    tie[3] *= 0.6;
+    top.push(Shape::line(me, pos, 3.0, tie));
+    let over = pos - Vec2::new(0.0, radius + 14.0);
+    draw::world_text(ctx, &scene.camera, frame.size, over, name, palette::TELL, 16.0);
 }

@@ -1,7 +1,7 @@
 //! The log's note of a fight's moments, each with its frame number: a
-//! wave's fight starting, a boss's phase change, a frame with more
-//! reactions in it than any before (a chain), the wave cleared, the
-//! level-up, the player's death. A frame-locked
+//! wave's fight starting, a boss's phase change, reactions (the first
+//! frame with one, then each frame with more than any before: a chain),
+//! the wave cleared, the level-up, the player's death. A frame-locked
 //! run (`--exit-after-frames`) steps once a frame, so the number is the
 //! same on any machine and `--exit-after-frames N --screenshot` takes the
 //! moment again (docs/screens.md#screenshots-of-moments). Reads the run,
@@ -39,8 +39,8 @@ impl Moments {
         self.boss_phase = boss_phase;
         let reactions = run.world().stats.reactions;
         let new = reactions.saturating_sub(self.reactions);
-        if phase == Phase::Fight && new >= 2 && new > self.most_reactions {
-            log::info!("moment: reaction chain ({new} reactions) at frame {index}");
+        if phase == Phase::Fight && new > self.most_reactions {
+            log::info!("moment: reactions ({new} in one frame, the most yet) at frame {index}");
             self.most_reactions = new;
         }
         self.reactions = reactions;

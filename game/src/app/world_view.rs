@@ -54,8 +54,8 @@ impl GameApp {
                     r.fight.draw(w, frame.scene, ctx, frame.size);
                     r.fight.bodies.dissolve(frame.scene, 0.0, false);
                     let t = 1.0 - r.ending.death_beat / run_screens::DEATH_BEAT_S;
-                    if let Some(at) = r.killers.killer(w) {
-                        death_beat::ring_killer(frame.scene, w.player.pos, at, t);
+                    if let (Some(at), Some(blow)) = (r.killers.killer(w), w.stats.recent_harm.last()) {
+                        death_beat::ring_killer(frame, ctx, w.player.pos, at, &blow.source, t);
                     }
                     draw::death_shards(frame.scene, w.player.pos, w.player.radius, t);
                     r.ending.death_beat = (r.ending.death_beat - frame.dt * run_screens::DEATH_SLOW).max(0.0);
