@@ -271,7 +271,7 @@ fn quality_rows(ui: &mut egui::Ui, settings: &mut Settings) {
     ui.label("Motion");
     ui.checkbox(
         &mut settings.reduce_motion,
-        "reduced (screens fade instead of sliding, no drift, no slow motion)",
+        "reduced (fades, no slides, drift or slow motion)",
     );
     ui.end_row();
 }
