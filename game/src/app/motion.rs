@@ -211,8 +211,7 @@ mod tests {
         m.frame(&ctx, key("Arena", false), 0.016);
         m.frame(&ctx, key("Settlement", false), 0.016);
         let mut frames = 0;
-        loop {
-            let Some(t) = transition::take(&ctx) else { break };
+        while let Some(t) = transition::take(&ctx) {
             assert_eq!(t.offset, [0.0, 0.0], "nothing moves");
             frames += 1;
             m.frame(&ctx, key("Settlement", false), 0.05);
