@@ -21,6 +21,8 @@ pub struct EguiLayer {
     renderer: egui_wgpu::Renderer,
     /// The held picture of a cross-fade and the last frame's own picture.
     fader: transition::Fader,
+    /// The layers a running slide has moved (put back when it ends).
+    slid: Vec<egui::LayerId>,
 }
 
 impl std::fmt::Debug for EguiLayer {
@@ -80,6 +82,7 @@ impl EguiLayer {
             state,
             renderer,
             fader: transition::Fader::default(),
+            slid: Vec::new(),
         }
     }
 
@@ -101,13 +104,17 @@ impl EguiLayer {
         self.ctx.begin_pass(input);
     }
 
-    /// Ends the pass, applies platform output (cursor, clipboard) and tessellates.
+    /// Ends the pass (a slide's layers moved first), applies platform
+    /// output (cursor, clipboard) and tessellates.
     pub fn end(&mut self, window: &Window) -> EguiFrame {
+        let t = transition::take(&self.ctx);
+        let offset = t.map_or([0.0, 0.0], |t| t.offset);
+        transition::slide_layers(&self.ctx, offset, &mut self.slid);
         let out = self.ctx.end_pass();
         log_focus(&out.platform_output);
         self.state.handle_platform_output(window, out.platform_output);
         let jobs = self.ctx.tessellate(out.shapes, out.pixels_per_point);
-        let (jobs, held) = self.fader.compose(transition::take(&self.ctx), jobs);
+        let (jobs, held) = self.fader.compose(t, jobs);
         EguiFrame {
             jobs,
             textures: out.textures_delta,

@@ -29,9 +29,15 @@ fn share(i: u32, k: u32) -> f32 {
     (x & 0xFFFF) as f32 / 65_535.0
 }
 
-/// Clears to the theme's backdrop and adds the horizon and the motes for a
-/// target of `size` pixels at the scene's time.
+/// Clears to the theme's backdrop and adds the horizon and the drifting
+/// motes for a target of `size` pixels at the scene's time.
 pub fn menus(scene: &mut Scene, size: [u32; 2]) {
+    menus_with(scene, size, false);
+}
+
+/// [`menus`], with the motes held where they stand at time 0 when `still`
+/// ("Reduce motion", docs/art.md#comfort).
+pub fn menus_with(scene: &mut Scene, size: [u32; 2], still: bool) {
     scene.clear = theme::BACKDROP;
     let (w, h) = (size[0] as f32, size[1] as f32);
     let horizon = h * 0.8;
@@ -55,15 +61,21 @@ pub fn menus(scene: &mut Scene, size: [u32; 2]) {
             [0.35, 0.2, 0.6, 0.3],
         ),
     );
-    motes(scene, size);
+    motes_with(scene, size, still);
 }
 
 /// Only the drifting motes, over whatever the world pass draws: the
 /// between-waves screens (settlement, level-up, summary) keep the quiet
 /// arena under them and gain the menus' motion.
 pub fn motes(scene: &mut Scene, size: [u32; 2]) {
+    motes_with(scene, size, false);
+}
+
+/// [`motes`], held where they stand at time 0 when `still` ("Reduce
+/// motion").
+pub fn motes_with(scene: &mut Scene, size: [u32; 2], still: bool) {
     let (w, h) = (size[0] as f32, size[1] as f32);
-    let t = scene.time;
+    let t = if still { 0.0 } else { scene.time };
     let shapes = &mut scene.shapes;
     for i in 0..MOTES {
         let speed = 8.0 + 22.0 * share(i, 1);
@@ -120,5 +132,18 @@ mod tests {
             b.shapes.screen, c.shapes.screen,
             "the same time draws the same backdrop"
         );
+    }
+
+    #[test]
+    fn reduced_motion_holds_the_motes_still() {
+        let mut a = Scene::default();
+        motes_with(&mut a, [1280, 720], true);
+        let mut b = Scene {
+            time: 5.0,
+            ..Scene::default()
+        };
+        motes_with(&mut b, [1280, 720], true);
+        assert_eq!(a.shapes.screen, b.shapes.screen, "nothing drifts");
+        assert_eq!(a.shapes.screen.len(), MOTES as usize, "the motes are still drawn");
     }
 }

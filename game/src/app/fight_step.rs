@@ -60,11 +60,14 @@ impl Shell {
         // A Space press dashes on the next step only.
         let mut dash = running && self.controls.take_dash();
         let mut cast = running && self.controls.take_cast();
-        let scale = if running {
-            speed * super::fight::wave_end_slow(run.world().wave_time_left(), run.world().in_wave())
+        // The wave end's slow motion is motion: "Reduce motion" skips it
+        // (docs/art.md#comfort).
+        let slow = if self.settings.reduce_motion {
+            1.0
         } else {
-            0.0
+            super::fight::wave_end_slow(run.world().wave_time_left(), run.world().in_wave())
         };
+        let scale = if running { speed * slow } else { 0.0 };
         let mut ended = false;
         let sound = &mut self.sound;
         r.fight.advance(frame.dt, scale, frame_locked, || {

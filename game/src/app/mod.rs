@@ -23,6 +23,7 @@ pub mod backdrop;
 pub mod blade_arcs;
 pub mod charge_ring;
 pub mod clear_scene;
+mod death_beat;
 mod fight_step;
 
 pub mod draw;
@@ -32,6 +33,7 @@ pub mod gamepad;
 pub mod input;
 mod launch;
 mod modes;
+mod moments;
 mod motion;
 pub mod palette;
 mod replay_view;
@@ -109,6 +111,8 @@ struct Shell {
     numbers_blocked: bool,
     /// The cross-fade or slide between screens in progress.
     motion: motion::Motion,
+    /// The fight's moments noted in the log with their frame numbers.
+    moments: moments::Moments,
 }
 
 /// What [`GameApp::new`] starts from besides the command line.
@@ -154,6 +158,7 @@ impl GameApp {
                 last_phase: String::new(),
                 numbers_blocked: false,
                 motion: motion::Motion::default(),
+                moments: moments::Moments::default(),
             },
             mode: Mode::Boot(BootMode {
                 replay: launch.replay.map(Box::new),
@@ -417,16 +422,24 @@ impl WindowApp for GameApp {
         self.shell.apply_settings(&ctx, frame);
         self.watch_run();
         let key = self.motion_key();
+        let still = self.shell.settings.reduce_motion;
+        self.shell.motion.still = still;
+        screens::theme::set_still(&ctx, still);
         self.shell.motion.frame(&ctx, key, frame.dt);
         self.draw_world(&ctx, frame);
+        if let Some(r) = self.mode.run() {
+            self.shell.moments.watch(&r.run, frame.index);
+        }
         // The menus' themed backdrop over the world pass's plain clear; the
         // motes alone over the quiet arena between waves (not over a beat).
         match self.screen() {
             Screen::Lab | Screen::Shop | Screen::Armoury | Screen::Front => {
-                backdrop::menus(frame.scene, frame.size);
+                backdrop::menus_with(frame.scene, frame.size, still);
             }
-            Screen::Settlement | Screen::LevelUp => backdrop::motes(frame.scene, frame.size),
-            Screen::Summary if !self.motion_key().beat => backdrop::motes(frame.scene, frame.size),
+            Screen::Settlement | Screen::LevelUp => backdrop::motes_with(frame.scene, frame.size, still),
+            Screen::Summary if !self.motion_key().beat => {
+                backdrop::motes_with(frame.scene, frame.size, still)
+            }
             _ => {}
         }
         if let Mode::Title(_) = self.mode {

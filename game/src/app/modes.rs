@@ -5,7 +5,7 @@
 //! mode does; what every mode shares lives in [`super::Shell`].
 
 use super::replay_view::ReplayView;
-use super::{armoury, fight, session, test_range};
+use super::{armoury, death_beat, fight, session, test_range};
 use crate::run::{Phase, Replay, Run};
 use crate::screens;
 
@@ -122,6 +122,8 @@ pub(super) struct RunMode {
     pub stress: Option<u32>,
     /// The beats between the fight's end and the summary.
     pub ending: Ending,
+    /// The death beat's candidates for the killer, kept while the player is low.
+    pub killers: death_beat::Killers,
 }
 
 /// The beats between a run's last fight and its summary.
@@ -137,6 +139,10 @@ pub(super) struct Ending {
     /// The player abandoned the run from the pause menu (the summary says
     /// so instead of naming a killer).
     pub abandoned: bool,
+    /// The run was in a fight when the window last looked: a fight the
+    /// window saw end in death plays the death beat; a window opened on
+    /// the summary (a preview) saw none and shows the summary at once.
+    pub fighting: bool,
     /// Frames the booked summary has been shown (its snapshot is taken on
     /// the fifth, once egui's window has its final layout).
     pub summary_frames: u32,
@@ -154,6 +160,7 @@ impl RunMode {
             shop_message: None,
             stress: None,
             ending: Ending::default(),
+            killers: death_beat::Killers::default(),
         }
     }
 

@@ -1,7 +1,10 @@
 //! How the window moves between screens (docs/screens.md#how-screens-look):
 //! a short cross-fade between any two screens, the settlement sliding in
 //! from below, and the death summary fading in slowly after the death's
-//! beat (which the world pass draws while the summary waits).
+//! beat (which the world pass draws while the summary waits). With
+//! "Reduce motion" (docs/art.md#comfort) nothing moves: the settlement
+//! fades in where it stands; fades stay, being changes of light, not of
+//! place.
 //!
 //! Presentation only: it reads which screen is in front and the frame's
 //! real time, and asks the egui layer to fade and shift the interface
@@ -29,13 +32,16 @@ pub enum Kind {
     SlideIn,
     /// The new screen fades in slowly over nothing (after a world beat).
     SlowFadeIn,
+    /// The new screen fades in where it stands (a slide under "Reduce
+    /// motion").
+    FadeIn,
 }
 
 impl Kind {
     /// Seconds the change takes.
     pub fn seconds(self) -> f32 {
         match self {
-            Kind::CrossFade => CROSS_FADE_S,
+            Kind::CrossFade | Kind::FadeIn => CROSS_FADE_S,
             Kind::SlideIn => SLIDE_S,
             Kind::SlowFadeIn => SUMMARY_FADE_S,
         }
@@ -65,6 +71,20 @@ impl Kind {
                 offset: [0.0, 0.0],
                 hold: false,
             },
+            Kind::FadeIn => Transition {
+                fade_in: ease,
+                fade_out: 0.0,
+                offset: [0.0, 0.0],
+                hold: false,
+            },
+        }
+    }
+
+    /// This change under "Reduce motion": a slide becomes a fade in place.
+    pub fn still(self) -> Kind {
+        match self {
+            Kind::SlideIn => Kind::FadeIn,
+            other => other,
         }
     }
 }
@@ -86,6 +106,8 @@ pub struct Motion {
     running: Option<(Kind, f32)>,
     /// The first frame of the running change (it holds the old picture).
     first: bool,
+    /// "Reduce motion" is on (the window sets it from the settings).
+    pub still: bool,
 }
 
 impl Motion {
@@ -93,7 +115,12 @@ impl Motion {
     /// asks the egui layer for this frame's look.
     pub fn frame(&mut self, ctx: &egui::Context, now: Key, dt: f32) {
         if self.shown.as_ref() != Some(&now) {
-            let kind = self.shown.as_ref().map(|before| pick(before, &now));
+            let still = self.still;
+            let kind = self
+                .shown
+                .as_ref()
+                .map(|before| pick(before, &now))
+                .map(|k| if still { k.still() } else { k });
             self.running = kind.map(|k| (k, 0.0));
             self.first = true;
             self.shown = Some(now);
@@ -172,5 +199,25 @@ mod tests {
         assert_eq!(start.offset, [0.0, SLIDE_PT]);
         assert_eq!(end.offset, [0.0, 0.0]);
         assert_eq!(end.fade_in, 1.0);
+    }
+
+    #[test]
+    fn reduced_motion_fades_the_settlement_in_place() {
+        let ctx = egui::Context::default();
+        let mut m = Motion {
+            still: true,
+            ..Motion::default()
+        };
+        m.frame(&ctx, key("Arena", false), 0.016);
+        m.frame(&ctx, key("Settlement", false), 0.016);
+        let mut frames = 0;
+        while let Some(t) = transition::take(&ctx) {
+            assert_eq!(t.offset, [0.0, 0.0], "nothing moves");
+            frames += 1;
+            m.frame(&ctx, key("Settlement", false), 0.05);
+        }
+        assert!(frames > 1, "it still fades in");
+        assert_eq!(Kind::SlideIn.still(), Kind::FadeIn);
+        assert_eq!(Kind::CrossFade.still(), Kind::CrossFade);
     }
 }

@@ -205,10 +205,24 @@ impl GameApp {
         }
     }
 
-    /// Follows the run for the profile (codex, toasts, booking, autosave
-    /// between waves) and starts the death beat when the player falls.
+    /// Starts the death beat when the player falls, in every fight the
+    /// window shows (a played run with or without a profile, a replay,
+    /// `--screen arena`), and follows the run for the profile (codex,
+    /// toasts, booking, autosave between waves). Presentation only.
     pub(super) fn watch_run(&mut self) {
         let Some(r) = self.mode.run_mut() else { return };
+        let fighting = r.run.phase() == Phase::Fight;
+        if r.ending.fighting
+            && !fighting
+            && !r.ending.abandoned
+            && r.run.outcome() == Some(crate::run::Outcome::Died)
+        {
+            r.ending.death_beat = DEATH_BEAT_S;
+        }
+        r.ending.fighting = fighting;
+        if fighting {
+            r.killers.watch(r.run.world());
+        }
         if !r.ending.clear_seen
             && r.run.phase() == crate::run::Phase::Summary
             && r.run.outcome() == Some(crate::run::Outcome::Won)
@@ -221,11 +235,7 @@ impl GameApp {
         let Some(session) = &mut shell.session else {
             return;
         };
-        let before = session.run_end.is_some();
         session.watch(&shell.catalog, &shell.codex_book, &r.run, shell.data_checksum);
-        if !before && session.run_end.is_some() && r.run.outcome() == Some(crate::run::Outcome::Died) {
-            r.ending.death_beat = DEATH_BEAT_S;
-        }
     }
 
     /// Keeps the run (between waves) and goes back to the title.

@@ -8,7 +8,7 @@ use glam::Vec2;
 
 use super::fight_step::{mouse_aim, walk_dir};
 use super::modes::{Mode, Screen};
-use super::{GameApp, charge_ring, clear_scene, draw, fight, palette, run_screens};
+use super::{GameApp, charge_ring, clear_scene, death_beat, draw, fight, palette, run_screens};
 use crate::screens;
 
 impl GameApp {
@@ -46,12 +46,17 @@ impl GameApp {
             }
             Screen::Summary if self.mode.run().is_some_and(|r| r.ending.death_beat > 0.0) => {
                 // The death beat: the last frame of the fight, slowed, the
-                // player's body breaking up; then the summary.
+                // player's body breaking up; then the summary. The run has
+                // cleared the field: the crowd is drawn as last seen and the
+                // killer ringed where it stood (`death_beat`).
                 if let Some(r) = self.mode.run_mut() {
                     let w = r.run.world();
                     r.fight.draw(w, frame.scene, ctx, frame.size);
+                    r.fight.bodies.dissolve(frame.scene, 0.0, false);
                     let t = 1.0 - r.ending.death_beat / run_screens::DEATH_BEAT_S;
-                    fight::bodies::highlight_killer(w, frame.scene, t);
+                    if let (Some(at), Some(blow)) = (r.killers.killer(w), w.stats.recent_harm.last()) {
+                        death_beat::ring_killer(frame, ctx, w.player.pos, at, &blow.source, t);
+                    }
                     draw::death_shards(frame.scene, w.player.pos, w.player.radius, t);
                     r.ending.death_beat = (r.ending.death_beat - frame.dt * run_screens::DEATH_SLOW).max(0.0);
                 }

@@ -1,6 +1,6 @@
 //! Settings: resolution, fullscreen, vsync, UI scale, aim, the master,
 //! effects and music volumes, the effects quality and comfort (flashes,
-//! shake, hit-stop), onboarding, and the key
+//! shake, hit-stop, motion), onboarding, and the key
 //! bindings. Saved in the profile folder (`settings.json`) and applied at
 //! start.
 
@@ -125,6 +125,11 @@ pub struct Settings {
     pub screen_shake: ShakeLevel,
     /// Big hits hold the fight for a few frames.
     pub hit_stop: bool,
+    /// Nothing on screen moves for show (docs/art.md#comfort): screens
+    /// fade instead of sliding, the menus' motes and the title's halo
+    /// hold still, the wave's end is not slowed. Older files load with it
+    /// off (the struct's serde default).
+    pub reduce_motion: bool,
     /// The key of each action.
     pub bindings: Bindings,
 }
@@ -146,6 +151,7 @@ impl Default for Settings {
             reduce_flashes: false,
             screen_shake: ShakeLevel::Full,
             hit_stop: true,
+            reduce_motion: false,
             bindings: Bindings::default(),
         }
     }
@@ -261,6 +267,12 @@ fn quality_rows(ui: &mut egui::Ui, settings: &mut Settings) {
     ui.end_row();
     ui.label("Hit-stop");
     ui.checkbox(&mut settings.hit_stop, "big hits hold the fight a moment");
+    ui.end_row();
+    ui.label("Motion");
+    ui.checkbox(
+        &mut settings.reduce_motion,
+        "reduced (fades, no slides, drift or slow motion)",
+    );
     ui.end_row();
 }
 
@@ -382,10 +394,16 @@ mod tests {
         assert!(!old.reduce_flashes);
         assert_eq!(old.screen_shake, ShakeLevel::Full);
         assert!(old.hit_stop);
+        assert!(!old.reduce_motion, "an older file moves as before");
         let named: Settings =
             serde_json::from_str(r#"{"glow": "high", "screen_shake": "off"}"#).expect("loads");
         assert_eq!(named.glow, GlowMode::On);
         assert_eq!(named.screen_shake.factor(), 0.0);
+        let still: Settings = serde_json::from_str(r#"{"reduce_motion": true}"#).expect("loads");
+        assert!(still.reduce_motion);
+        let round: Settings =
+            serde_json::from_str(&serde_json::to_string(&still).expect("saves")).expect("loads");
+        assert_eq!(round, still, "saved and loaded like the others");
     }
 
     #[test]

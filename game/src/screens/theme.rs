@@ -192,8 +192,24 @@ pub fn outline_card(tier_colour: Color32) -> egui::Frame {
         .inner_margin(egui::Margin::symmetric(6, 4))
 }
 
+fn still_key() -> egui::Id {
+    egui::Id::unique("theme::reduce motion")
+}
+
+/// Tells the screens that "Reduce motion" is on (docs/art.md#comfort): the
+/// window sets it each frame on the context, so a screen's own flourish
+/// (the title's pulsing halo) can hold still without a parameter.
+pub fn set_still(ctx: &egui::Context, on: bool) {
+    ctx.data_mut(|d| d.insert_temp(still_key(), on));
+}
+
+/// Whether "Reduce motion" is on ([`set_still`]); off when never set.
+pub fn still(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp::<bool>(still_key())).unwrap_or(false)
+}
+
 /// The title's painted word mark: "ARCANE ARTIFICER" in egui's bundled
-/// face, edged by a pulsing cyan halo (the text painted again, offset
+/// face, edged by a pulsing cyan halo (steady under "Reduce motion"; the text painted again, offset
 /// along a diagonal, faint), with a violet ghost and a glowing rule under
 /// it. Procedural (no font file, no image): four copies of the words.
 pub fn title_mark(ui: &mut egui::Ui) {
@@ -207,7 +223,11 @@ pub fn title_mark(ui: &mut egui::Ui) {
     let painter = ui.painter_at(rect.expand(12.0));
     let pos = egui::pos2(rect.center().x - text.x / 2.0, rect.min.y);
     let t = ui.input(|i| i.time) as f32;
-    let pulse = 0.8 + 0.2 * (t * 1.7).sin();
+    let pulse = if still(ui.ctx()) {
+        0.8
+    } else {
+        0.8 + 0.2 * (t * 1.7).sin()
+    };
     let halo = |a: f32| Color32::from_rgba_unmultiplied(80, 220, 255, (a * pulse * 255.0) as u8);
     // Two halo copies on the diagonal, not a ring of them: every copy of
     // 46-point text shades ~20k pixels through egui's textured shader
