@@ -138,6 +138,22 @@ pub(crate) fn composite_pipeline(
     format: wgpu::TextureFormat,
     blend: wgpu::BlendState,
 ) -> wgpu::RenderPipeline {
+    fullscreen_pipeline(device, label, module, layout, "fs_main", format, Some(blend))
+}
+
+/// A full-screen pipeline with no vertex buffer (`vs_main` makes a
+/// triangle from the vertex index) through fragment entry `fs` into one
+/// target of `format`: every composite and post pass (crowd layer, cached
+/// panel, the bloom chain) shares this shape, so they share one builder.
+pub(crate) fn fullscreen_pipeline(
+    device: &wgpu::Device,
+    label: &'static str,
+    module: &wgpu::ShaderModule,
+    layout: &wgpu::BindGroupLayout,
+    fs: &'static str,
+    format: wgpu::TextureFormat,
+    blend: Option<wgpu::BlendState>,
+) -> wgpu::RenderPipeline {
     let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
         label: Some(label),
         bind_group_layouts: &[Some(layout)],
@@ -157,11 +173,11 @@ pub(crate) fn composite_pipeline(
         multisample: wgpu::MultisampleState::default(),
         fragment: Some(wgpu::FragmentState {
             module,
-            entry_point: Some("fs_main"),
+            entry_point: Some(fs),
             compilation_options: Default::default(),
             targets: &[Some(wgpu::ColorTargetState {
                 format,
-                blend: Some(blend),
+                blend,
                 write_mask: wgpu::ColorWrites::ALL,
             })],
         }),
