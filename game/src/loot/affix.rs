@@ -191,6 +191,9 @@ pub enum AffixEffect {
         /// Radius for novas, px.
         #[serde(default)]
         radius_px: f32,
+        /// Seconds between two firings of the rule (novas; 0: no wait).
+        #[serde(default)]
+        cooldown_s: f32,
     },
 }
 
@@ -409,6 +412,7 @@ impl AffixTable {
                 on,
                 effect,
                 radius_px,
+                cooldown_s,
             } => AffixOutput::Rule(HookRule {
                 on: *on,
                 effect: match effect {
@@ -417,6 +421,7 @@ impl AffixTable {
                     TriggerAction::Nova => HookEffect::Nova {
                         damage: v,
                         radius_px: *radius_px,
+                        cooldown_s: *cooldown_s,
                     },
                 },
             }),

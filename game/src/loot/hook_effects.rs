@@ -4,6 +4,7 @@
 //!
 //! * `Heal`, `RestoreMana`, `Nova`, `DamageOverTime` act at any hook (a
 //!   `DamageOverTime` that kills runs `OnDeath`, as every player death does).
+//!   A `Nova` with a `cooldown_s` waits that long between blasts.
 //! * `StackBuff`: each firing adds a stack, at most `max_stacks`.
 //! * `Revive` (at `OnDeath`): once per equipped rule per wave, a dead player
 //!   lies down `delay_s` and stands with full HP, `hp_max_loss` max HP gone
@@ -26,6 +27,9 @@ pub trait HookFight {
     fn restore_mana(&mut self, amount: f32);
     /// Physical area damage of `damage` in `radius_px` around the player.
     fn nova(&mut self, damage: f32, radius_px: f32);
+    /// Whether rule `index` is off its cooldown; when it is, starts a new
+    /// one of `cooldown_s` seconds (0: always ready).
+    fn take_cooldown(&mut self, index: usize, cooldown_s: f32) -> bool;
     /// The player's own gear drains `amount` HP; true when that killed.
     fn drain_player(&mut self, amount: f32) -> bool;
     /// Adds a stack to the stack-buff rule `index`.
@@ -55,7 +59,15 @@ pub fn fire(effect: &HookEffect, index: usize, target: Option<u32>, fight: &mut 
     match *effect {
         HookEffect::Heal { amount } => fight.heal_player(amount),
         HookEffect::RestoreMana { amount } => fight.restore_mana(amount),
-        HookEffect::Nova { damage, radius_px } => fight.nova(damage, radius_px),
+        HookEffect::Nova {
+            damage,
+            radius_px,
+            cooldown_s,
+        } => {
+            if fight.take_cooldown(index, cooldown_s) {
+                fight.nova(damage, radius_px);
+            }
+        }
         HookEffect::DamageOverTime { per_second, .. } => {
             // Per-second rules fire once a second; the amount is one second's worth.
             if fight.drain_player(per_second) {

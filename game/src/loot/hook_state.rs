@@ -15,6 +15,8 @@ pub struct HookState {
     stacks: Vec<Stacks>,
     /// Indices (into the gear's hooks) of the `Revive` rules spent this wave.
     revived: Vec<usize>,
+    /// Rules waiting out a cooldown: (rule index, seconds left).
+    cooling: Vec<(usize, f32)>,
 }
 
 /// One `StackBuff` rule's stacks.
@@ -67,9 +69,25 @@ impl HookState {
         true
     }
 
-    /// Ages every stack by `dt`; a stack burns after its `decay_after_s`
-    /// without a firing.
+    /// Whether rule `rule` is off its cooldown; when it is and `cooldown_s`
+    /// is positive, the rule waits `cooldown_s` seconds before the next firing.
+    pub fn take_cooldown(&mut self, rule: usize, cooldown_s: f32) -> bool {
+        if self.cooling.iter().any(|c| c.0 == rule) {
+            return false;
+        }
+        if cooldown_s > 0.0 {
+            self.cooling.push((rule, cooldown_s));
+        }
+        true
+    }
+
+    /// Ages every stack and cooldown by `dt`; a stack burns after its
+    /// `decay_after_s` without a firing.
     pub fn age(&mut self, dt: f32) {
+        for c in &mut self.cooling {
+            c.1 -= dt;
+        }
+        self.cooling.retain(|c| c.1 > 1.0e-4);
         for s in &mut self.stacks {
             if s.count > 0 {
                 s.since_s += dt;
@@ -155,6 +173,23 @@ mod tests {
         h.age(1.0);
         assert_eq!(h.stacks_of(StatId::MoveSpeed), 0);
         assert!(h.buff_modifiers().is_empty());
+    }
+
+    #[test]
+    fn a_rule_with_a_cooldown_waits_it_out_and_others_do_not() {
+        let mut h = HookState::default();
+        let dt = 1.0 / 60.0;
+        let mut fired = 0;
+        for _ in 0..600 {
+            if h.take_cooldown(0, 3.0) {
+                fired += 1;
+            }
+            assert!(h.take_cooldown(1, 0.0), "no cooldown: always ready");
+            h.age(dt);
+        }
+        // Ten seconds of a player hurt every step: at 0, 3, 6 and 9 s.
+        assert_eq!(fired, 4);
+        assert!(h.take_cooldown(2, 3.0), "each rule keeps its own clock");
     }
 
     #[test]

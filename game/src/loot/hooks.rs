@@ -86,6 +86,13 @@ pub enum HookEffect {
         damage: f32,
         /// Radius in px.
         radius_px: f32,
+        /// Seconds before the rule may blast again (0: every time its hook
+        /// fires). A nova on being hurt needs one: in a crowd of a thousand
+        /// the player is hurt at every end of the hit invulnerability, and
+        /// an unbounded nova carried a third of every build's damage
+        /// (docs/balance.md#nova-cooldown).
+        #[serde(default)]
+        cooldown_s: f32,
     },
     /// Each firing adds a stack multiplying `stat` by `1 + mul_per_stack × stacks`;
     /// all stacks are lost after `decay_after_s` without a firing and at wave end.

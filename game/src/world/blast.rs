@@ -56,7 +56,12 @@ impl World {
             let out = self.land_hit(t, *hit.spec, hit.attacker);
             self.stats.area_hits += 1;
             self.book_hit(t, &out, hit.credit, hit.source);
-            self.stats.damage_by_source.area += f64::from(out.damage_dealt());
+            let by = &mut self.stats.damage_by_source;
+            if hit.origin == crate::combat::attribution::DamageSource::LootRule {
+                by.rules += f64::from(out.damage_dealt());
+            } else {
+                by.area += f64::from(out.damage_dealt());
+            }
             if hit.origin.is_turret() {
                 self.stats.damage_by_source.turret += f64::from(out.damage_dealt());
             }

@@ -131,6 +131,10 @@ impl crate::loot::hook_effects::HookFight for RuleHost<'_> {
         self.w.nova(pos, damage, radius_px, self.counters);
     }
 
+    fn take_cooldown(&mut self, index: usize, cooldown_s: f32) -> bool {
+        self.w.kit.hook_state.take_cooldown(index, cooldown_s)
+    }
+
     fn drain_player(&mut self, amount: f32) -> bool {
         let p = &mut self.w.player;
         let before = p.damage_taken;

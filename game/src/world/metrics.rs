@@ -106,6 +106,9 @@ pub struct DamageBySource {
     pub shots: f64,
     /// Area hits: explosions and the blasts reactions set off.
     pub area: f64,
+    /// What loot rules dealt by themselves (the Nova): the gear's, no
+    /// archetype's signature.
+    pub rules: f64,
     /// Damage over time of statuses (burning, poison).
     pub dot: f64,
     /// The blade's hits.
@@ -134,7 +137,7 @@ impl DamageBySource {
 
     /// All of it.
     pub fn total(&self) -> f64 {
-        self.swarm + self.heavy + self.shots + self.area + self.dot + self.melee
+        self.swarm + self.heavy + self.shots + self.area + self.rules + self.dot + self.melee
     }
 
     /// `self` plus `o`, kind by kind.
@@ -144,6 +147,7 @@ impl DamageBySource {
             heavy: self.heavy + o.heavy,
             shots: self.shots + o.shots,
             area: self.area + o.area,
+            rules: self.rules + o.rules,
             dot: self.dot + o.dot,
             melee: self.melee + o.melee,
             turret: self.turret + o.turret,

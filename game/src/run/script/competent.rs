@@ -164,12 +164,7 @@ fn short_of_defence(w: &World) -> bool {
 }
 
 /// Index into `offer` of the level-up to take (module docs).
-pub fn pick_levelup(
-    run: &Run,
-    table: &LevelUpTable,
-    offer: &[usize],
-    arch: Option<Archetype>,
-) -> Option<usize> {
+pub fn pick_levelup(run: &Run, table: &LevelUpTable, offer: &[usize]) -> Option<usize> {
     let id = |k: usize| table.upgrades[offer[k]].id.as_str();
     if short_of_defence(run.world())
         && let Some(k) = (0..offer.len()).find(|&k| matches!(id(k), "vitality" | "plating" | "regeneration"))
@@ -181,7 +176,7 @@ pub fn pick_levelup(
         .map(|k| {
             (
                 k,
-                gain(trial(run, None, &table.upgrades[offer[k]].modifiers), base, arch),
+                gain(trial(run, None, &table.upgrades[offer[k]].modifiers), base),
             )
         })
         .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
@@ -216,16 +211,11 @@ fn trial(run: &Run, core: Option<(&str, &[String])>, extra: &[StatModifier]) -> 
 /// single-target DPS and the crowd kill rate (the waves are crowds now, the
 /// bosses one target, and neither may be given up for the other), or
 /// nothing when the single-target DPS falls below [`SINGLE_KEEP`] of what it
-/// was.
-///
-/// Steered to an archetype that judges by the single target
-/// ([`Archetype::single_target`]), the gain is the single-target one alone.
-fn gain(new: (f64, f64), base: (f64, f64), arch: Option<Archetype>) -> f64 {
+/// was. Every archetype is judged so: the nuke carrier too meets crowds
+/// before it meets a boss.
+fn gain(new: (f64, f64), base: (f64, f64)) -> f64 {
     if new.0 < SINGLE_KEEP * base.0 {
         return -1.0;
-    }
-    if arch.is_some_and(Archetype::single_target) {
-        return new.0 / base.0.max(1.0) - 1.0;
     }
     let score = |v: (f64, f64)| (v.0.max(1.0) * v.1.max(1.0)).sqrt();
     score(new) / score(base) - 1.0
@@ -427,7 +417,7 @@ fn best_buy(
         }
         for cand in with_card(cat, &deck, &o.id, active.capacity) {
             let dps = trials.dps(run, &core, &arrange(cat, &cand), &[], &[]);
-            let mut g = gain(dps, base, arch);
+            let mut g = gain(dps, base);
             // Getting ready for the void lord: each physical action swapped
             // for another chip is worth a quarter more; a new one, nothing.
             if w.wave >= PURGE_FROM_WAVE {
@@ -459,13 +449,7 @@ fn best_buy(
             &sdef.modifiers,
             std::slice::from_ref(&sdef.id),
         );
-        consider(
-            gain(dps, base, arch),
-            Buy::Stat { index: i },
-            o.price,
-            &o.id,
-            &mut best,
-        );
+        consider(gain(dps, base), Buy::Stat { index: i }, o.price, &o.id, &mut best);
     }
     // Cores (saving does not hold them back).
     if carry.loadout.cores().len() < cat.run.shop.max_cores {
@@ -485,7 +469,7 @@ fn best_buy(
             // The trial runs today's deck, which cannot show what the free
             // slots will hold: each extra slot is credited [`SLOT_GAIN`].
             let extra = (c.capacity as usize).saturating_sub(active.capacity);
-            let g = gain(dps, base, arch);
+            let g = gain(dps, base);
             if extra == 0 || g < -SLOT_LOSS {
                 continue;
             }

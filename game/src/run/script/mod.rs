@@ -186,7 +186,7 @@ fn play_inner(
                 let table = &run.world().catalog().run.economy.levelups;
                 let k = match policy {
                     Policy::Starter => pick_levelup(table, run.offer()),
-                    Policy::Competent => competent::pick_levelup(run, table, run.offer(), arch),
+                    Policy::Competent => competent::pick_levelup(run, table, run.offer()),
                     Policy::Newcomer => Some(newcomer::pick_levelup()),
                 };
                 Command::ChooseLevelUp(k.unwrap_or(0))

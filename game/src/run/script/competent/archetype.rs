@@ -102,16 +102,10 @@ impl Archetype {
         }
     }
 
-    /// Whether the archetype judges a build by its single-target DPS alone
-    /// (the heavy hitter does not care for the crowd's count).
-    pub fn single_target(self) -> bool {
-        self == Archetype::Heavy
-    }
-
     /// The share of `d` that is the archetype's signature: for the turrets,
     /// what turrets' shots dealt, directly and through the explosions and
     /// reaction blasts their hits set off; for the volley,
-    /// every direct hit of a light projectile; for the elemental build,
+    /// every direct projectile hit (its shots are the build); for the elemental build,
     /// area blasts (reactions, explosions) and damage over time; for the
     /// heavy hitter, heavy hits and the blasts they set off.
     pub fn signature(self, d: &DamageBySource) -> f64 {
@@ -121,7 +115,7 @@ impl Archetype {
         }
         let part = match self {
             Archetype::Turrets => d.turret,
-            Archetype::Volley => d.swarm + d.shots,
+            Archetype::Volley => d.swarm + d.shots + d.heavy,
             Archetype::Elemental => d.area + d.dot,
             Archetype::Heavy => d.heavy + d.area,
         };
