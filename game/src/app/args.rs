@@ -28,7 +28,8 @@ pub struct PlayArgs {
     /// Open this screen with a seeded state.
     #[arg(long, value_enum)]
     pub screen: Option<StartScreen>,
-    /// Wave the opened screen is set at (default 1).
+    /// Wave the opened screen is set at (default 1). With `--replay`: the
+    /// wave whose fight the replay opens on, fast-forwarded to without drawing.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_WAVES)))]
     pub wave: Option<u32>,
     /// Fill the arena with an N-projectile build; turns the overlay on.

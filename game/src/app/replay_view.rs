@@ -38,6 +38,22 @@ impl ReplayView {
         }
     }
 
+    /// Fast-forwards, drawing nothing, to the start of wave `wave`'s fight
+    /// (`--replay FILE --wave N`). A replay that ends first or diverges stops
+    /// there and says so in the banner.
+    pub fn seek(&mut self, run: &mut Run, wave: u32) {
+        let t = std::time::Instant::now();
+        match self.playback.seek_wave(run, wave) {
+            Ok(true) => log::info!(
+                "replay: wave {wave} reached after {} commands in {:.1} s",
+                self.playback.commands_done(),
+                t.elapsed().as_secs_f64()
+            ),
+            Ok(false) => self.error = Some(format!("the replay ends before wave {wave}")),
+            Err(e) => self.error = Some(e.to_string()),
+        }
+    }
+
     fn stopped(&self) -> bool {
         self.paused || self.error.is_some() || self.playback.finished()
     }

@@ -118,11 +118,12 @@ impl GameApp {
             header.backend,
             Some(gpu),
         )?;
-        let run = self.run_mode(run, 4.0);
-        self.mode = Mode::Replay(Box::new(ReplayMode {
-            view: ReplayView::new(Playback::new(replay)),
-            run,
-        }));
+        let mut run = self.run_mode(run, 4.0);
+        let mut view = ReplayView::new(Playback::new(replay));
+        if let Some(wave) = self.shell.args.wave.filter(|w| *w > 1) {
+            view.seek(&mut run.run, wave);
+        }
+        self.mode = Mode::Replay(Box::new(ReplayMode { view, run }));
         Ok(())
     }
 

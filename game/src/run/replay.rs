@@ -494,6 +494,22 @@ impl Playback {
     }
 }
 
+impl Playback {
+    /// Applies commands, drawing nothing, until wave `wave`'s fight has begun
+    /// (its first step is next), checking every recorded wave hash on the
+    /// way; `Ok(false)` when the replay ends first. The window's
+    /// `--replay FILE --wave N` opens a late wave in seconds this way, with
+    /// the build and levels the run really carried into it.
+    pub fn seek_wave(&mut self, run: &mut Run, wave: u32) -> Result<bool, ReplayError> {
+        while !(run.phase() == super::Phase::Fight && run.world().wave >= wave) {
+            if !self.advance(run)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+}
+
 fn check_wave(run: &Run, wave: u32, hash: &str, line: usize) -> Result<(), ReplayError> {
     let Some(r) = run.reports().last().filter(|r| r.wave == wave) else {
         return Err(ReplayError::WaveOutOfStep {

@@ -73,6 +73,29 @@ fn a_recorded_sim_replays_to_the_same_reports_and_state_hash() {
 }
 
 #[test]
+fn a_seek_stops_at_the_start_of_the_asked_wave_and_plays_on_to_the_same_end() {
+    let (cat, run, text) = recorded_run(3, 3);
+    let replay = Replay::parse(&text).expect("the recording parses");
+    let mut seeking = Run::new(cat.clone(), replay.header.setup.clone(), Backend::Cpu, None).expect("starts");
+    let mut playback = game::run::Playback::new(replay.clone());
+    assert!(playback.seek_wave(&mut seeking, 3).expect("seeks"));
+    assert_eq!(seeking.phase(), Phase::Fight);
+    assert_eq!(seeking.world().wave, 3);
+    assert_eq!(seeking.world().wave_steps, 0, "the fight's first step is next");
+    assert_eq!(
+        seeking.reports().len(),
+        2,
+        "waves 1 and 2 were played and checked"
+    );
+    while playback.advance(&mut seeking).expect("plays on") {}
+    assert_eq!(seeking.state_hash(), run.state_hash());
+    // A replay that ends before the wave says so instead of running on.
+    let mut short = Run::new(cat, replay.header.setup.clone(), Backend::Cpu, None).expect("starts");
+    let mut playback = game::run::Playback::new(replay);
+    assert!(!playback.seek_wave(&mut short, 4).expect("no divergence"));
+}
+
+#[test]
 fn an_edited_replay_stops_where_it_diverges() {
     let (cat, _run, text) = recorded_run(4, 2);
     // One step's heading changed in wave 1: the run diverges, and the check
