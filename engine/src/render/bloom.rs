@@ -14,6 +14,7 @@
 use bytemuck::{Pod, Zeroable};
 
 use super::target::FrameTarget;
+use super::{sampler_entry, texture_entry, uniform_entry};
 
 /// Full-resolution pixels per layer texel, a side: a quarter-resolution
 /// layer is a sixteenth of the pixels to blur, and light this soft loses
@@ -107,32 +108,6 @@ pub struct BloomPass {
     targets: Option<Targets>,
 }
 
-fn texture_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
-    wgpu::BindGroupLayoutEntry {
-        binding,
-        visibility: wgpu::ShaderStages::FRAGMENT,
-        ty: wgpu::BindingType::Texture {
-            sample_type: wgpu::TextureSampleType::Float { filterable: true },
-            view_dimension: wgpu::TextureViewDimension::D2,
-            multisampled: false,
-        },
-        count: None,
-    }
-}
-
-fn uniform_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
-    wgpu::BindGroupLayoutEntry {
-        binding,
-        visibility: wgpu::ShaderStages::FRAGMENT,
-        ty: wgpu::BindingType::Buffer {
-            ty: wgpu::BufferBindingType::Uniform,
-            has_dynamic_offset: false,
-            min_binding_size: None,
-        },
-        count: None,
-    }
-}
-
 /// A full-screen pipeline of `module` whose fragment stage is `fs` into one
 /// target of `format`, written without blending.
 fn pipeline(
@@ -163,12 +138,7 @@ impl BloomPass {
                 texture_entry(0),
                 uniform_entry(1),
                 texture_entry(2),
-                wgpu::BindGroupLayoutEntry {
-                    binding: 3,
-                    visibility: wgpu::ShaderStages::FRAGMENT,
-                    ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
-                    count: None,
-                },
+                sampler_entry(3),
             ],
         });
         let sampler = device.create_sampler(&wgpu::SamplerDescriptor {

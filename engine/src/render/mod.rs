@@ -141,6 +141,45 @@ pub(crate) fn composite_pipeline(
     fullscreen_pipeline(device, label, module, layout, "fs_main", format, Some(blend))
 }
 
+/// A filterable 2-D texture read by the fragment stage: what every
+/// composite and post pass samples (the crowd layer, the bloom chain).
+pub(crate) fn texture_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::FRAGMENT,
+        ty: wgpu::BindingType::Texture {
+            sample_type: wgpu::TextureSampleType::Float { filterable: true },
+            view_dimension: wgpu::TextureViewDimension::D2,
+            multisampled: false,
+        },
+        count: None,
+    }
+}
+
+/// A uniform buffer read by the fragment stage.
+pub(crate) fn uniform_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::FRAGMENT,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Uniform,
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        count: None,
+    }
+}
+
+/// A filtering sampler used by the fragment stage.
+pub(crate) fn sampler_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::FRAGMENT,
+        ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+        count: None,
+    }
+}
+
 /// A full-screen pipeline with no vertex buffer (`vs_main` makes a
 /// triangle from the vertex index) through fragment entry `fs` into one
 /// target of `format`: every composite and post pass (crowd layer, cached
