@@ -234,9 +234,17 @@ impl AffixDef {
         lo + (hi - lo) * roll.clamp(0.0, 1.0)
     }
 
-    /// The description line for a rolled value, e.g. `+12.3% damage`.
+    /// The description line for a rolled value, e.g. `+12.3% damage`. A
+    /// rule with a cooldown says how long it waits, read from the effect
+    /// itself, so the line cannot promise another wait than the rule keeps.
     pub fn describe(&self, value: f32) -> String {
-        self.line.replace("{v}", &format_value(value))
+        let line = self.line.replace("{v}", &format_value(value));
+        match self.effect {
+            AffixEffect::Trigger { cooldown_s, .. } if cooldown_s > 0.0 => {
+                format!("{line}, at most once every {} s", format_value(cooldown_s))
+            }
+            _ => line,
+        }
     }
 }
 

@@ -492,9 +492,7 @@ impl Playback {
         }
         Ok(false)
     }
-}
 
-impl Playback {
     /// Applies commands, drawing nothing, until wave `wave`'s fight has begun
     /// (its first step is next), checking every recorded wave hash on the
     /// way; `Ok(false)` when the replay ends first. The window's
