@@ -65,6 +65,9 @@ impl World {
             if hit.origin.is_turret() {
                 self.stats.damage_by_source.turret += f64::from(out.damage_dealt());
             }
+            if hit.origin == crate::combat::attribution::DamageSource::Blade {
+                self.stats.damage_by_source.blade += f64::from(out.damage_dealt());
+            }
             self.reaction_blasts(t, &out, hit.attacker, depth, hit.origin, counters);
         }
     }

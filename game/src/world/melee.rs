@@ -302,6 +302,7 @@ impl World {
             crate::combat::attribution::DamageSource::Blade,
         );
         self.stats.damage_by_source.melee += f64::from(out.damage_dealt());
+        self.stats.damage_by_source.blade += f64::from(out.damage_dealt());
         self.reaction_blasts(
             slot,
             &out,

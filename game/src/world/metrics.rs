@@ -94,7 +94,8 @@ pub struct Healed {
 /// shots dealt, directly or through the blasts their hits set off
 /// (explosions, reaction blasts), so the turret build's signature counts the
 /// reactions its screen of shots causes (docs/balance.md#archetypes). It is
-/// a sub-total, not added to [`DamageBySource::total`].
+/// a sub-total, not added to [`DamageBySource::total`]. `blade` is the
+/// same for the worn blade: its hits and the blasts they set off.
 #[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct DamageBySource {
@@ -115,6 +116,9 @@ pub struct DamageBySource {
     pub melee: f64,
     /// Of all the above, what turrets' shots and the blasts they set off dealt.
     pub turret: f64,
+    /// Of all the above, what the blade's hits and the blasts they set off
+    /// dealt (the fighter's signature, docs/balance.md#archetypes).
+    pub blade: f64,
 }
 
 /// Moving player shots from which a direct hit counts as a swarm's.
@@ -151,6 +155,7 @@ impl DamageBySource {
             dot: self.dot + o.dot,
             melee: self.melee + o.melee,
             turret: self.turret + o.turret,
+            blade: self.blade + o.blade,
         }
     }
 }

@@ -164,19 +164,25 @@ fn short_of_defence(w: &World) -> bool {
 }
 
 /// Index into `offer` of the level-up to take (module docs).
-pub fn pick_levelup(run: &Run, table: &LevelUpTable, offer: &[usize]) -> Option<usize> {
+pub fn pick_levelup(
+    run: &Run,
+    table: &LevelUpTable,
+    offer: &[usize],
+    arch: Option<Archetype>,
+) -> Option<usize> {
     let id = |k: usize| table.upgrades[offer[k]].id.as_str();
     if short_of_defence(run.world())
         && let Some(k) = (0..offer.len()).find(|&k| matches!(id(k), "vitality" | "plating" | "regeneration"))
     {
         return Some(k);
     }
-    let base = trial(run, None, &[]);
+    let close = close_quarters(run, arch);
+    let base = trial(run, None, &[], close);
     let best = (0..offer.len())
         .map(|k| {
             (
                 k,
-                gain(trial(run, None, &table.upgrades[offer[k]].modifiers), base),
+                gain(trial(run, None, &table.upgrades[offer[k]].modifiers, close), base),
             )
         })
         .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
@@ -194,11 +200,20 @@ pub fn pick_levelup(run: &Run, table: &LevelUpTable, offer: &[usize]) -> Option<
     (0..offer.len()).min_by_key(|&k| (rank(k), k))
 }
 
+/// Whether this run's trials stand the dummies inside the blade's reach:
+/// a fighter ([`Archetype::close_quarters`]) once it wears a blade. Before
+/// the first blade drops it shops as any competent player, by what its
+/// deck does across the range.
+fn close_quarters(run: &Run, arch: Option<Archetype>) -> bool {
+    arch.is_some_and(Archetype::close_quarters) && run.world().gear().melee.is_some()
+}
+
 /// The score of a build: its single-target DPS ([`measure::trial_dps`]),
 /// with its kill rate against a crowd of the next wave's mean HP
-/// ([`measure::crowd_dps`]) beside it.
-fn trial(run: &Run, core: Option<(&str, &[String])>, extra: &[StatModifier]) -> (f64, f64) {
-    let t = Trial { core, extra };
+/// ([`measure::crowd_dps`]) beside it; `close`: with the dummies inside
+/// the blade's reach.
+fn trial(run: &Run, core: Option<(&str, &[String])>, extra: &[StatModifier], close: bool) -> (f64, f64) {
+    let t = Trial { core, extra, close };
     let (world, carry) = (run.world(), run.carry());
     let single = measure::trial_dps(world, carry, &t, TRIAL_WARMUP_S, TRIAL_S);
     let next = world.wave + 1;
@@ -292,6 +307,8 @@ type TrialKey = (String, Vec<String>, Vec<String>);
 #[derive(Default)]
 struct Trials {
     seen: HashMap<TrialKey, (f64, f64)>,
+    /// The visit's trials are close ones ([`close_quarters`]).
+    close: bool,
 }
 
 impl Trials {
@@ -307,7 +324,7 @@ impl Trials {
         if let Some(v) = self.seen.get(&k) {
             return *v;
         }
-        let v = trial(run, Some((core, deck)), extra);
+        let v = trial(run, Some((core, deck)), extra, self.close);
         self.seen.insert(k, v);
         v
     }
@@ -318,9 +335,12 @@ pub fn shop(run: &mut Run, arch: Option<Archetype>) -> Result<ShopVisit, RunErro
     let mut visit = ShopVisit::default();
     let cat = run.world().catalog().clone();
     let def = &cat.run.shop;
-    equip_better(run, &cat, &mut visit)?;
+    equip_better(run, &cat, &mut visit, arch.is_some_and(Archetype::close_quarters))?;
     buy_defence(run, def, &mut visit)?;
-    let mut trials = Trials::default();
+    let mut trials = Trials {
+        close: close_quarters(run, arch),
+        ..Trials::default()
+    };
     let mut refreshes = 0;
     let mut bought = 0;
     while bought < MAX_PURCHASES {

@@ -43,7 +43,23 @@ pub struct Trial<'a> {
     pub core: Option<(&'a str, &'a [String])>,
     /// Modifiers added to the player's, as a shop purchase.
     pub extra: &'a [StatModifier],
+    /// The fighter's trial: the dummies stand inside a blade's reach
+    /// ([`CLOSE_DISTANCE`], [`CLOSE_RING`]) instead of across the range, and
+    /// what counts is what the blade deals ([`DamageBySource::blade`]), so a
+    /// purchase is judged by what it does for the blade.
+    ///
+    /// [`DamageBySource::blade`]: crate::world::DamageBySource::blade
+    pub close: bool,
 }
+
+/// A close trial's single dummy, px from the player: inside the shortest
+/// blade's reach (the knife's 62 px plus the dummy's edge), outside contact.
+pub const CLOSE_DISTANCE: f32 = 55.0;
+/// A close trial's crowd ring, px from the player (inner, outer): outside
+/// contact (player 16 px, grunt 14 px), inside the cleaver's reach.
+pub const CLOSE_RING: (f32, f32) = (45.0, 100.0);
+/// A trial's crowd ring across the range, px (inner, outer).
+pub const FAR_RING: (f32, f32) = (150.0, 450.0);
 
 /// Damage per second of `source`'s build against one unarmoured dummy
 /// (0 when the range cannot be set up).
@@ -57,7 +73,12 @@ pub fn trial_dps(source: &World, carry: &Carry, trial: &Trial<'_>, warmup: f32, 
     let Some((mut w, mut carry)) = trial_world(source, carry, trial) else {
         return 0.0;
     };
-    let at = w.catalog().run.world.arena.centre() + Vec2::new(DUMMY_DISTANCE, 0.0);
+    let away = if trial.close {
+        CLOSE_DISTANCE
+    } else {
+        DUMMY_DISTANCE
+    };
+    let at = w.catalog().run.world.arena.centre() + Vec2::new(away, 0.0);
     let dummy = Dummy {
         enemy: DUMMY_ENEMY.into(),
         pos: at,
@@ -71,11 +92,18 @@ pub fn trial_dps(source: &World, carry: &Carry, trial: &Trial<'_>, warmup: f32, 
     for _ in 0..(warmup * hz) as u64 {
         w.step(&mut carry, &stand);
     }
-    let before = w.stats.damage_dealt;
+    let counted = |w: &World| {
+        if trial.close {
+            w.stats.damage_by_source.blade
+        } else {
+            w.stats.damage_dealt
+        }
+    };
+    let before = counted(&w);
     for _ in 0..(secs * hz) as u64 {
         w.step(&mut carry, &stand);
     }
-    (w.stats.damage_dealt - before) / f64::from(secs)
+    (counted(&w) - before) / f64::from(secs)
 }
 
 /// A world of its own holding `source`'s player, gear and cards, or the
@@ -148,11 +176,12 @@ pub fn crowd_hp(source: &World, wave: u32) -> f32 {
 }
 
 /// Kill rate of a [`Trial`] build against a crowd: `count` standing
-/// dummies of `hp` each all round the player, 150–450 px away on a
-/// sunflower spiral (a wave's crowd surrounds the player), each replaced
+/// dummies of `hp` each all round the player, 150–450 px away
+/// ([`FAR_RING`]; [`CLOSE_RING`] in a close trial) on a sunflower spiral (a wave's crowd surrounds the player), each replaced
 /// where it stood when killed; returns HP killed per second (kills × `hp` / s) over
 /// `secs` s after `warmup` s. Overkill and shots that cannot kill count for
-/// nothing here, as they do against a wave.
+/// nothing here, as they do against a wave. A close trial returns what the
+/// blade dealt per second instead (see [`Trial::close`]).
 pub fn crowd_dps(
     source: &World,
     carry: &Carry,
@@ -166,11 +195,12 @@ pub fn crowd_dps(
     };
     let centre = w.catalog().run.world.arena.centre();
     let n = count.max(1);
+    let (inner, outer) = if trial.close { CLOSE_RING } else { FAR_RING };
     let spots: Vec<Vec2> = (0..n)
         .map(|k| {
             // The golden angle spreads the dummies evenly round the player.
             let a = k as f32 * 2.399_963;
-            let r = 150.0 + 300.0 * ((k as f32 + 0.5) / n as f32).sqrt();
+            let r = inner + (outer - inner) * ((k as f32 + 0.5) / n as f32).sqrt();
             centre + Vec2::new(a.cos(), a.sin()) * r
         })
         .collect();
@@ -192,8 +222,12 @@ pub fn crowd_dps(
     let warm = (warmup * hz) as u64;
     let total = warm + (secs * hz) as u64;
     let mut kills = 0u64;
+    let mut blade = 0.0;
     let stand = PlayerInput::default();
     for step in 0..total {
+        if step == warm {
+            blade = w.stats.damage_by_source.blade;
+        }
         w.step(&mut carry, &stand);
         for (k, slot) in slots.iter_mut().enumerate() {
             let dead = slot.is_none_or(|s| w.enemies().get(s).is_none_or(|e| !e.alive));
@@ -204,6 +238,9 @@ pub fn crowd_dps(
                 *slot = place(&mut w, spots[k]);
             }
         }
+    }
+    if trial.close {
+        return (w.stats.damage_by_source.blade - blade) / f64::from(secs);
     }
     kills as f64 * f64::from(hp) / f64::from(secs)
 }

@@ -157,6 +157,9 @@ fn play_inner(
                 let w = run.world();
                 let dir = match policy {
                     Policy::Starter => steer(w),
+                    Policy::Competent if arch.is_some_and(competent::Archetype::close_quarters) => {
+                        steer_with(w, &Steer::FIGHTER)
+                    }
                     Policy::Competent => steer_with(w, &Steer::COMPETENT),
                     Policy::Newcomer => {
                         if newcomer::steers_now(w) {
@@ -186,7 +189,7 @@ fn play_inner(
                 let table = &run.world().catalog().run.economy.levelups;
                 let k = match policy {
                     Policy::Starter => pick_levelup(table, run.offer()),
-                    Policy::Competent => competent::pick_levelup(run, table, run.offer()),
+                    Policy::Competent => competent::pick_levelup(run, table, run.offer(), arch),
                     Policy::Newcomer => Some(newcomer::pick_levelup()),
                 };
                 Command::ChooseLevelUp(k.unwrap_or(0))

@@ -47,13 +47,24 @@ pub struct Steer {
     pub coins_under_threat: f32,
     /// Cost per px of distance to the coin sought.
     pub coin_weight: f32,
+    /// A fighter's pull toward the nearest enemy, cost per px off the
+    /// blade's reach ([`CLOSE_IN_AT`]), while a blade is worn and HP is at
+    /// least [`CLOSE_IN_HP`] of max: one enemy's push is outweighed, a
+    /// crowd's is not. 0: never.
+    pub close_in: f32,
 }
+
+/// A fighter closes in only above this share of max HP.
+pub const CLOSE_IN_HP: f32 = 0.5;
+/// A fighter holds the nearest enemy at this share of the blade's reach.
+pub const CLOSE_IN_AT: f32 = 0.8;
 
 impl Steer {
     /// The starter's: coins only when no enemy is near, a light pull.
     pub const STARTER: Steer = Steer {
         coins_under_threat: 2.0,
         coin_weight: 0.02,
+        close_in: 0.0,
     };
     /// The competent player's: coins vanish after 5 s, so it goes for them
     /// under threat too while above 70 % HP (the danger terms still keep it
@@ -61,7 +72,32 @@ impl Steer {
     pub const COMPETENT: Steer = Steer {
         coins_under_threat: 0.7,
         coin_weight: 0.05,
+        close_in: 0.0,
     };
+    /// The competent fighter's (`--archetype blade`): it walks up to the
+    /// crowd's edge so the blade has something in reach.
+    pub const FIGHTER: Steer = Steer {
+        close_in: 0.1,
+        ..Steer::COMPETENT
+    };
+}
+
+/// Where a fighter steered by `how` wants to stand: the nearest enemy and
+/// the distance to hold it at, while a blade is worn and HP allows.
+fn close_in_target(world: &World, how: &Steer) -> Option<(Vec2, f32)> {
+    if how.close_in <= 0.0 || world.player.hp < CLOSE_IN_HP * world.player.stat(StatId::HpMax) {
+        return None;
+    }
+    let cat = world.catalog();
+    let blade = world.gear().melee.as_deref().and_then(|id| cat.melee.blade(id))?;
+    let p = world.player.pos;
+    world
+        .enemies()
+        .slots()
+        .iter()
+        .filter(|e| e.alive)
+        .min_by(|a, b| a.pos.distance_squared(p).total_cmp(&b.pos.distance_squared(p)))
+        .map(|e| (e.pos, blade.reach * CLOSE_IN_AT + e.radius))
 }
 
 /// [`steer`] with the coin weighting of `how`.
@@ -90,6 +126,7 @@ pub fn steer_with(world: &World, how: &Steer) -> Vec2 {
         }
     }
     let healthy = world.player.hp >= how.coins_under_threat * world.player.stat(StatId::HpMax);
+    let fight = close_in_target(world, how);
     let coin = if threatened && !healthy {
         None
     } else {
@@ -122,6 +159,9 @@ pub fn steer_with(world: &World, how: &Steer) -> Vec2 {
         c += q.distance((area.min + area.max) * 0.5) * 0.002;
         if let Some(coin) = coin {
             c += q.distance(coin) * how.coin_weight;
+        }
+        if let Some((enemy, hold)) = fight {
+            c += (q.distance(enemy) - hold).abs() * how.close_in;
         }
         c
     };

@@ -27,6 +27,11 @@ pub enum Archetype {
     /// The nuke carrier: few, heavy projectiles (the energy orb under
     /// stacked damage modifiers, the chain bolt).
     Heavy,
+    /// The fighter: the worn blade carries the run once one drops; the deck
+    /// only covers what a blade cannot reach (wraiths, a boss that heals on
+    /// physical hits). Purchases are tried with the range's dummies inside
+    /// the blade's reach ([`Archetype::close_quarters`]).
+    Blade,
 }
 
 /// The multicasts and modifiers every shooting archetype may use.
@@ -42,11 +47,12 @@ const MULTIPLY: &[&str] = &[
 
 impl Archetype {
     /// Every archetype, in the order of the balance document's table.
-    pub const ALL: [Archetype; 4] = [
+    pub const ALL: [Archetype; 5] = [
         Archetype::Turrets,
         Archetype::Volley,
         Archetype::Elemental,
         Archetype::Heavy,
+        Archetype::Blade,
     ];
 
     /// The name on the command line and in the sim's JSON.
@@ -56,13 +62,21 @@ impl Archetype {
             Archetype::Volley => "volley",
             Archetype::Elemental => "elemental",
             Archetype::Heavy => "heavy",
+            Archetype::Blade => "blade",
         }
     }
 
     /// Whether the archetype's player tries chip `id` on the range: its own
-    /// chips and the shared multicasts and modifiers ([`MULTIPLY`]).
+    /// chips and the shared multicasts and modifiers ([`MULTIPLY`]); the
+    /// fighter only its own (a multiplied deck would take the blade's work).
     pub fn tries(self, id: &str) -> bool {
-        MULTIPLY.contains(&id) || self.palette().contains(&id)
+        (self != Archetype::Blade && MULTIPLY.contains(&id)) || self.palette().contains(&id)
+    }
+
+    /// Whether purchases are tried with the dummies inside a blade's reach
+    /// (the fighter's crowd stands at its elbow, not across the screen).
+    pub fn close_quarters(self) -> bool {
+        self == Archetype::Blade
     }
 
     /// The archetype's own chips.
@@ -99,6 +113,11 @@ impl Archetype {
                 "ice_infusion",
             ],
             Archetype::Heavy => &["energy_orb", "chain_bolt", "gravity_singularity"],
+            // Elemental bolts reach what a blade cannot: the wraiths (no
+            // physical hit lands) and the void lord (healed by them). No
+            // two of them resonate (fire and ice make Steam Burst, which
+            // would carry the run instead of the blade).
+            Archetype::Blade => &["fire_bolt", "static_bolt"],
         }
     }
 
@@ -107,7 +126,8 @@ impl Archetype {
     /// reaction blasts their hits set off; for the volley,
     /// every direct projectile hit (its shots are the build); for the elemental build,
     /// area blasts (reactions, explosions) and damage over time; for the
-    /// heavy hitter, heavy hits and the blasts they set off.
+    /// heavy hitter, heavy hits and the blasts they set off; for the
+    /// fighter, what the blade's hits dealt and the blasts they set off.
     pub fn signature(self, d: &DamageBySource) -> f64 {
         let total = d.total();
         if total <= 0.0 {
@@ -118,6 +138,7 @@ impl Archetype {
             Archetype::Volley => d.swarm + d.shots + d.heavy,
             Archetype::Elemental => d.area + d.dot,
             Archetype::Heavy => d.heavy + d.area,
+            Archetype::Blade => d.blade,
         };
         part / total
     }

@@ -8,6 +8,7 @@ use super::super::send;
 use super::super::starter::ShopVisit;
 use super::{RESERVE, SURPLUS_KEEP, armour_target, arrange, hp_target, spend_floor};
 use crate::catalog::Catalog;
+use crate::loot::item::ItemClass;
 use crate::run::{Command, Run, RunError};
 use crate::shop::loadout::{CardPlace, Spot};
 use crate::shop::{Shelf, StatOfferDef};
@@ -116,7 +117,20 @@ pub(super) fn buy_defence(
 }
 
 /// Wears stashed items into empty slots or over worse ones (module docs).
-pub(super) fn equip_better(run: &mut Run, cat: &Catalog, visit: &mut ShopVisit) -> Result<(), RunError> {
+/// A fighter (`fighter`) keeps a blade in hand: in the hands a blade beats
+/// any core item, and a core item never replaces a worn blade.
+pub(super) fn equip_better(
+    run: &mut Run,
+    cat: &Catalog,
+    visit: &mut ShopVisit,
+    fighter: bool,
+) -> Result<(), RunError> {
+    let is_blade = |base: &str| {
+        cat.loot
+            .bases
+            .get(base)
+            .is_some_and(|b| b.class == ItemClass::Blade)
+    };
     let better = |run: &Run, i: usize| {
         let carry = run.carry();
         let Some(item) = carry.stash.get(i) else {
@@ -127,6 +141,7 @@ pub(super) fn equip_better(run: &mut Run, cat: &Catalog, visit: &mut ShopVisit) 
         };
         match carry.equipment.slot(slot) {
             None => true,
+            Some(worn) if fighter && is_blade(&item.base) != is_blade(&worn.base) => is_blade(&item.base),
             Some(worn) => (item.rarity, item.ilvl) > (worn.rarity, worn.ilvl),
         }
     };
