@@ -335,7 +335,8 @@ pub fn shop(run: &mut Run, arch: Option<Archetype>) -> Result<ShopVisit, RunErro
     let mut visit = ShopVisit::default();
     let cat = run.world().catalog().clone();
     let def = &cat.run.shop;
-    equip_better(run, &cat, &mut visit, arch.is_some_and(Archetype::close_quarters))?;
+    let wave = run.world().wave;
+    equip_better(run, &cat, &mut visit, arch.and_then(|a| a.blade_in_hand(wave)))?;
     buy_defence(run, def, &mut visit)?;
     let mut trials = Trials {
         close: close_quarters(run, arch),

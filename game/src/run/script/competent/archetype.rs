@@ -45,6 +45,9 @@ const MULTIPLY: &[&str] = &[
     "speed_up",
 ];
 
+/// From this wave on the elemental caster keeps a core item in hand.
+pub const CASTER_FROM_WAVE: u32 = 10;
+
 impl Archetype {
     /// Every archetype, in the order of the balance document's table.
     pub const ALL: [Archetype; 5] = [
@@ -71,6 +74,18 @@ impl Archetype {
     /// fighter only its own (a multiplied deck would take the blade's work).
     pub fn tries(self, id: &str) -> bool {
         (self != Archetype::Blade && MULTIPLY.contains(&id)) || self.palette().contains(&id)
+    }
+
+    /// What the archetype keeps in its hands before wave `wave` + 1, when
+    /// it has the choice: `Some(true)` a blade, `Some(false)` a core item,
+    /// `None` whichever is the better find. The elemental caster takes up a
+    /// core item from [`CASTER_FROM_WAVE`], once its reactions carry it.
+    pub fn blade_in_hand(self, wave: u32) -> Option<bool> {
+        match self {
+            Archetype::Blade => Some(true),
+            Archetype::Elemental if wave >= CASTER_FROM_WAVE => Some(false),
+            _ => None,
+        }
     }
 
     /// Whether purchases are tried with the dummies inside a blade's reach
@@ -105,12 +120,9 @@ impl Archetype {
                 "water_wave",
                 "oil_flask",
                 "static_bolt",
-                "chain_bolt",
                 "fire_bolt",
                 "ice_shard",
                 "poison_dart",
-                "fire_infusion",
-                "ice_infusion",
             ],
             Archetype::Heavy => &["energy_orb", "chain_bolt", "gravity_singularity"],
             // Elemental bolts reach what a blade cannot: the wraiths (no

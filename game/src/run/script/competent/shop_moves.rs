@@ -117,13 +117,15 @@ pub(super) fn buy_defence(
 }
 
 /// Wears stashed items into empty slots or over worse ones (module docs).
-/// A fighter (`fighter`) keeps a blade in hand: in the hands a blade beats
-/// any core item, and a core item never replaces a worn blade.
+/// `blade_in_hand`: `Some(true)`, a fighter keeps a blade in hand (in the
+/// hands a blade beats any core item, and a core item never replaces a
+/// worn blade); `Some(false)`, a caster keeps a core item the same way;
+/// `None`, rarity and item level decide.
 pub(super) fn equip_better(
     run: &mut Run,
     cat: &Catalog,
     visit: &mut ShopVisit,
-    fighter: bool,
+    blade_in_hand: Option<bool>,
 ) -> Result<(), RunError> {
     let is_blade = |base: &str| {
         cat.loot
@@ -141,7 +143,9 @@ pub(super) fn equip_better(
         };
         match carry.equipment.slot(slot) {
             None => true,
-            Some(worn) if fighter && is_blade(&item.base) != is_blade(&worn.base) => is_blade(&item.base),
+            Some(worn) if blade_in_hand.is_some() && is_blade(&item.base) != is_blade(&worn.base) => {
+                blade_in_hand == Some(is_blade(&item.base))
+            }
             Some(worn) => (item.rarity, item.ilvl) > (worn.rarity, worn.ilvl),
         }
     };
