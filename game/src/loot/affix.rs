@@ -209,7 +209,8 @@ pub struct AffixDef {
     pub tag: String,
     /// Word used in the item's name.
     pub name: String,
-    /// Description with `{v}` for the rolled value.
+    /// Description with `{v}` for the rolled value (and `{r}` for a
+    /// trigger's radius, read from the effect).
     pub line: String,
     /// T1 range low end.
     pub lo: f32,
@@ -235,10 +236,14 @@ impl AffixDef {
     }
 
     /// The description line for a rolled value, e.g. `+12.3% damage`. A
-    /// rule with a cooldown says how long it waits, read from the effect
-    /// itself, so the line cannot promise another wait than the rule keeps.
+    /// rule with a cooldown says how long it waits, and `{r}` in a
+    /// trigger's line is its radius, both read from the effect itself, so
+    /// the line cannot promise another wait or reach than the rule keeps.
     pub fn describe(&self, value: f32) -> String {
-        let line = self.line.replace("{v}", &format_value(value));
+        let mut line = self.line.replace("{v}", &format_value(value));
+        if let AffixEffect::Trigger { radius_px, .. } = self.effect {
+            line = line.replace("{r}", &format_value(radius_px));
+        }
         match self.effect {
             AffixEffect::Trigger { cooldown_s, .. } if cooldown_s > 0.0 => {
                 format!("{line}, at most once every {} s", format_value(cooldown_s))

@@ -310,3 +310,42 @@ fn a_dash_covers_its_distance_untouchable_and_the_dash_wave_core_casts_on_it() {
     w.step(&mut carry, &dash_standing);
     assert_eq!(w.stats.dashes, 1);
 }
+
+/// Water Wave breaks on the first enemy it meets and soaks everything
+/// within its 70-px splash (docs/balance.md#archetypes, the elemental
+/// caster): two standing neighbours 40 px from the struck dummy are wet
+/// too, and one 200 px off is not.
+#[test]
+fn the_water_wave_soaks_the_enemies_round_its_target() {
+    let (mut w, mut carry) = range(
+        "starter_core",
+        &["water_wave"],
+        "grunt",
+        Vec2::new(150.0, 0.0),
+        |_, _| {},
+    );
+    let centre = catalog().run.world.arena.centre();
+    let mut place = |at: Vec2| {
+        let slot = w.spawn_enemy("grunt", centre + at).expect("spawned");
+        let e = w.enemies_mut().get_mut(slot).expect("alive");
+        e.speed = 0.0;
+        e.knockback_resist = 1.0;
+        e.hp = 1.0e6;
+        e.hp_max = 1.0e6;
+        slot
+    };
+    let near = [place(Vec2::new(150.0, 40.0)), place(Vec2::new(150.0, -40.0))];
+    let far = place(Vec2::new(150.0, 200.0));
+    let wet = |w: &World, slot: u32| w.enemies().get(slot).is_some_and(|e| e.status.wet > 0.0);
+    for _ in 0..60 {
+        w.step(&mut carry, &PlayerInput::default());
+        if near.iter().all(|&s| wet(&w, s)) {
+            break;
+        }
+    }
+    assert!(
+        near.iter().all(|&s| wet(&w, s)),
+        "the splash soaks the neighbours"
+    );
+    assert!(!wet(&w, far), "nothing beyond the splash is wet");
+}

@@ -52,15 +52,16 @@ fn tier_cost_and_budget_at_hand_computed_points() {
     assert!((dmg.value_at(t, 2, 0.5) - 10.196).abs() < 1e-2);
 }
 
-/// The Nova's line states the wait its rule keeps (docs/balance.md#nova-cooldown),
-/// taken from the effect, and a rule without a wait says none.
+/// The Nova's line states the wait and the reach its rule keeps
+/// (docs/balance.md#nova-cooldown), taken from the effect, and a rule without
+/// a wait says none.
 #[test]
 fn a_rule_line_states_its_cooldown_from_the_effect() {
     let d = data();
     let nova = d.affixes.get("on_hurt_nova").expect("the Spiteful affix");
     assert_eq!(
         nova.describe(75.7),
-        "when hurt: a 75.7-damage nova around you, at most once every 3 s"
+        "when hurt: a 75.7-damage nova within 80 px of you, at most once every 5 s"
     );
     let heal = d.affixes.get("on_kill_heal").expect("the Vampiric affix");
     assert_eq!(heal.describe(1.0), "on kill: heal 1 HP");

@@ -150,3 +150,27 @@ fn turret_shots_and_the_blasts_they_set_off_are_the_turrets() {
     );
     assert!(by_kind.turret <= by_kind.total() * (1.0 + 1e-9));
 }
+
+/// The fighter's signature (docs/balance.md#archetypes) is the blade's
+/// sub-total: the blade's direct hits (the `melee` kind, the book's Blade
+/// source) and the blasts they set off, never more than the run dealt.
+#[test]
+fn the_blades_hits_are_the_blades_sub_total() {
+    let cat = catalog();
+    let path = game::data::default_root().join("builds/blade.json");
+    let build = game::run::load_build(&path).expect("blade build loads");
+    let opts = RunOptions {
+        seed: 3,
+        waves: 2,
+        backend: Backend::Cpu,
+        build: Some(build),
+        policy: Policy::Competent,
+        mode: Default::default(),
+    };
+    let run = play_recorded(cat.clone(), &opts, None, false).expect("the run plays");
+    let by_kind = run.report().damage_by_source();
+    assert!(by_kind.melee > 0.0, "the blade hit: {by_kind:?}");
+    assert!(by_kind.blade >= by_kind.melee, "{by_kind:?}");
+    assert!(by_kind.blade <= by_kind.total() * (1.0 + 1e-9), "{by_kind:?}");
+    assert!(by_kind.turret == 0.0, "no turret flew: {by_kind:?}");
+}

@@ -9,6 +9,7 @@ mod build_codes;
 mod damage_per_chip;
 mod economy_rules;
 mod endless_run;
+mod fighter_trials;
 mod newcomer_lessons;
 mod run_flow;
 mod shard_merge;

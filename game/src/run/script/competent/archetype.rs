@@ -161,3 +161,45 @@ impl std::fmt::Display for Archetype {
         f.write_str(self.name())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fighters_signature_is_the_blades_sub_total() {
+        let d = DamageBySource {
+            shots: 20.0,
+            area: 30.0,
+            melee: 40.0,
+            rules: 10.0,
+            blade: 55.0,
+            ..DamageBySource::default()
+        };
+        // The blade's hits (40) and the blasts they set off (15 of the area).
+        assert!((Archetype::Blade.signature(&d) - 0.55).abs() < 1e-12);
+        assert!((Archetype::Elemental.signature(&d) - 0.30).abs() < 1e-12);
+        assert_eq!(Archetype::Blade.signature(&DamageBySource::default()), 0.0);
+    }
+
+    #[test]
+    fn the_fighter_keeps_a_blade_and_the_caster_a_core_from_its_wave() {
+        for wave in [1, CASTER_FROM_WAVE, 20] {
+            assert_eq!(Archetype::Blade.blade_in_hand(wave), Some(true));
+            assert_eq!(Archetype::Turrets.blade_in_hand(wave), None);
+            assert_eq!(Archetype::Volley.blade_in_hand(wave), None);
+        }
+        assert_eq!(Archetype::Elemental.blade_in_hand(CASTER_FROM_WAVE - 1), None);
+        assert_eq!(Archetype::Elemental.blade_in_hand(CASTER_FROM_WAVE), Some(false));
+        assert!(Archetype::Blade.close_quarters());
+        assert!(Archetype::ALL.iter().filter(|a| a.close_quarters()).count() == 1);
+    }
+
+    #[test]
+    fn the_fighter_tries_its_cover_bolts_but_no_multiplier() {
+        assert!(Archetype::Blade.tries("static_bolt"));
+        assert!(!Archetype::Blade.tries("loop_3x5"));
+        assert!(!Archetype::Blade.tries("ice_shard"), "fire and ice would fuse");
+        assert!(Archetype::Volley.tries("loop_3x5"));
+    }
+}
