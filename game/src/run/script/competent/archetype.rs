@@ -22,7 +22,7 @@ pub enum Archetype {
     /// from the core itself, no turret.
     Volley,
     /// Coats and elemental bolts: reactions (conduction on wet, burning,
-    /// poison) carry the damage to the crowd.
+    /// poison) carry the damage to the crowd; a core item in hand from W10.
     Elemental,
     /// The nuke carrier: few, heavy projectiles (the energy orb under
     /// stacked damage modifiers, the chain bolt).
@@ -30,7 +30,7 @@ pub enum Archetype {
     /// The fighter: the worn blade carries the run once one drops; the deck
     /// only covers what a blade cannot reach (wraiths, a boss that heals on
     /// physical hits). Purchases are tried with the range's dummies inside
-    /// the blade's reach ([`Archetype::close_quarters`]).
+    /// the blade's reach, by what the blade deals.
     Blade,
 }
 
