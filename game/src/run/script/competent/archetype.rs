@@ -1,10 +1,13 @@
 //! Archetypes (`artificer sim --archetype NAME`, docs/balance.md#archetypes):
 //! the competent policy steered toward one kind of build from the normal
 //! start. Steering narrows what the policy tries on the range to the
-//! archetype's chips ([`Archetype::palette`]) and, for the heavy hitter,
-//! judges by the single target alone; everything else (the start, the
-//! measurements, the defence, the cores) is the competent policy's own, so
-//! the archetype has to earn its wins from the shop as any run does.
+//! archetype's chips ([`Archetype::palette`]); the fighter, once it wears a
+//! blade, tries purchases on dummies inside the blade's reach by what the
+//! blade deals ([`Archetype::close_quarters`]) and walks up to the crowd;
+//! the fighter and the elemental caster choose what they hold
+//! ([`Archetype::blade_in_hand`]). Everything else (the start, the
+//! defence, the cores) is the competent policy's own, so the archetype has
+//! to earn its wins from the shop as any run does.
 //!
 //! Each archetype names its **signature**: the share of the run's damage,
 //! by the coarse source split of [`DamageBySource`], that shows the build
