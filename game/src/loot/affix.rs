@@ -240,15 +240,20 @@ impl AffixDef {
     /// trigger's line is its radius, both read from the effect itself, so
     /// the line cannot promise another wait or reach than the rule keeps.
     pub fn describe(&self, value: f32) -> String {
-        let mut line = self.line.replace("{v}", &format_value(value));
-        if let AffixEffect::Trigger { radius_px, .. } = self.effect {
-            line = line.replace("{r}", &format_value(radius_px));
-        }
-        match self.effect {
-            AffixEffect::Trigger { cooldown_s, .. } if cooldown_s > 0.0 => {
-                format!("{line}, at most once every {} s", format_value(cooldown_s))
-            }
-            _ => line,
+        let line = self.line.replace("{v}", &format_value(value));
+        let AffixEffect::Trigger {
+            radius_px,
+            cooldown_s,
+            ..
+        } = self.effect
+        else {
+            return line;
+        };
+        let line = line.replace("{r}", &format_value(radius_px));
+        if cooldown_s > 0.0 {
+            format!("{line}, at most once every {} s", format_value(cooldown_s))
+        } else {
+            line
         }
     }
 }
@@ -496,6 +501,17 @@ impl AffixTable {
                     file,
                     at("line"),
                     format!("`{}`: the line must show the value as {{v}}", a.id),
+                ));
+            }
+            let has_radius = matches!(a.effect, AffixEffect::Trigger { radius_px, .. } if radius_px > 0.0);
+            if a.line.contains("{r}") && !has_radius {
+                errors.push(DataError::new(
+                    file,
+                    at("line"),
+                    format!(
+                        "`{}`: the line shows a radius as {{r}}, but its rule has no `radius_px`",
+                        a.id
+                    ),
                 ));
             }
             if let AffixEffect::Convert {

@@ -129,3 +129,34 @@ fn the_catalogue_refuses_the_campaigns_nonsense() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// An affix line may show its rule's radius as `{r}` (the Spiteful Nova's
+/// "within {r} px of you"); a line that promises a radius its rule does not
+/// have is refused, naming the file, the line and why, instead of showing
+/// a raw `{r}` on an item.
+#[test]
+fn an_affix_line_showing_a_radius_its_rule_lacks_is_refused() {
+    let rel = "loot/affixes.json";
+    let doc: Value =
+        serde_json::from_str(&std::fs::read_to_string(default_root().join(rel)).unwrap()).unwrap();
+    let i = doc["affixes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|a| a["id"] == "on_kill_heal")
+        .expect("the Vampiric affix");
+    let dir = broken_copy(
+        "radius",
+        rel,
+        &format!("/affixes/{i}/line"),
+        serde_json::json!("on kill: heal {v} HP within {r} px"),
+    );
+    let errors = Catalog::load(&dir).expect_err(rel).0;
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        errors.iter().any(|e| e.file == Path::new(rel)
+            && e.path == format!("affixes[{i}].line")
+            && e.message.contains("{r}")),
+        "{errors:?}"
+    );
+}
