@@ -7,6 +7,7 @@ use crate::shop::loadout::CarriedCore;
 use crate::vm::cores::Dir;
 use crate::vm::{CastContext, CasterStats, CoreDef, CoreState, DeckError, SpellKind};
 use crate::world::{Carry, World};
+use std::fmt::Write as _;
 
 /// Board columns of a core without a 2D board (its slots in rows), at most.
 const BOARD_COLUMNS: usize = 6;
@@ -105,19 +106,22 @@ fn spawn_lines(
 ) {
     let name = &cat.spells.get(s.spell).name;
     let indent = "    ".repeat(depth);
-    out.push(format!(
-        "{indent}{name}: {:.1} dmg {} · {:.0} px/s · pierce {} · bounce {}{}",
+    let mut line = format!(
+        "{indent}{name}: {:.1} dmg {} · {:.0} px/s · pierce {} · bounce {}",
         s.damage,
         s.elements.dominant().name(),
         s.speed,
         s.pierce,
         s.bounces,
-        if s.homing > 0.0 {
-            format!(" · homing {:.1} rad/s", s.homing)
-        } else {
-            String::new()
-        }
-    ));
+    );
+    if s.homing > 0.0 {
+        let _ = write!(line, " · homing {:.1} rad/s", s.homing);
+    }
+    // A splash or blast reaches a crowd, not one enemy: the preview says how far.
+    if s.explosion_radius > 0.0 {
+        let _ = write!(line, " · explodes {:.0} px", s.explosion_radius);
+    }
+    out.push(line);
     let Some(payload) = s.payload.and_then(|h| state.payload(h)) else {
         return;
     };
@@ -548,6 +552,29 @@ mod tests {
         let p = preview(&w, &carry).expect("the starting deck fires");
         assert!(!p.fired.is_empty());
         assert!(p.mana > 0.0);
+    }
+
+    /// A splash reaches a crowd, so the preview says how far: Water Wave's
+    /// line names its 70-px splash, a Spark Bolt's names none.
+    #[test]
+    fn the_preview_names_a_splash() {
+        let (w, mut carry) = world();
+        let active = carry.loadout.active_index();
+        let deck = carry.loadout.deck_mut(active).expect("the active deck");
+        deck.clear();
+        deck.push(crate::shop::Card {
+            id: "water_wave".into(),
+            paid: 0,
+        });
+        let p = preview(&w, &carry).expect("the wave fires");
+        assert!(
+            p.fired.iter().any(|l| l.contains("explodes 70 px")),
+            "{:?}",
+            p.fired
+        );
+        let (w, carry) = world();
+        let p = preview(&w, &carry).expect("the starting deck fires");
+        assert!(p.fired.iter().all(|l| !l.contains("explodes")), "{:?}", p.fired);
     }
 
     #[test]
