@@ -18,6 +18,7 @@ mod sim_batch;
 mod sim_runs;
 mod sound_cues;
 mod verify_results;
+mod volley_trials;
 mod wave_clock;
 mod waves_bosses;
 mod waves_files;

@@ -298,14 +298,14 @@ fn homing_pierce_bounce_and_sine_reach_the_projectile() {
     let mut st = state(&example_core(), deck);
     let s = cast(&mut st).spawns[0];
     assert_close(s.homing, 1.5);
-    assert_eq!(s.pierce, 2);
+    assert_eq!(s.pierce, 5);
     assert_eq!(s.bounces, 3);
     assert_close(s.sine_amp, 20.0);
     let p = s.to_projectile([0.0, 0.0], std::f32::consts::FRAC_PI_2);
     assert_close(p.homing, 1.5);
-    assert_eq!(p.pierce, 2);
+    assert_eq!(p.pierce, 5);
     assert_close(p.vel[1], 600.0);
-    // Chain lightning's jumps share the hit budget with pierce (5 + 2), clamped
+    // Chain lightning's jumps share the hit budget with pierce (5 + 5), clamped
     // to MAX_HIT_MEMORY − 1; each leg stops at its first hit (GPU pierce 0)
     // and the fight spawns the next one (world/chain.rs).
     let mut st = state(&example_core(), "modifier_pierce_plus,chain_bolt");

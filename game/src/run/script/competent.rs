@@ -6,15 +6,18 @@
 //! measures best. Damage modifiers are laid ahead of a loop and the
 //! multicasts so they ride every draw, and a trigger (a turret, a timer)
 //! ahead of them all, so it carries the rest of the cast as its payload and
-//! repeats it (docs/balance.md#builds-that-multiply); bigger cores bring more
-//! slots. Before the void lord, physical actions give way (its regeneration
-//! on physical hits).
+//! repeats it (docs/balance.md#builds-that-multiply), and one Pierce ahead
+//! of an on-hit trigger, so its carrier casts the payload at every enemy it
+//! passes through; bigger cores bring more slots. Before the void lord,
+//! physical actions give way (its regeneration on physical hits).
 //!
 //! **Measuring.** A candidate build is played on the test range in a world
 //! of its own, twice: against one unarmoured dummy
 //! ([`measure::trial_dps`]) and against a crowd of the next wave's mean HP
 //! all round the player, as many dummies as the waves have grown dense
-//! ([`measure::crowd_size`]), replaced as they die ([`measure::crowd_dps`]);
+//! ([`measure::crowd_size`]), replaced as they die ([`measure::crowd_dps`])
+//! (inside a blade's reach for the fighter, packed in one horde for the
+//! volley: [`Archetype::close_quarters`], [`Archetype::horde`]);
 //! [`TRIAL_WARMUP_S`] s are not counted, then [`TRIAL_S`] s are. A change
 //! is judged by the gain of the geometric mean of the two, and refused when
 //! it costs more than [`SINGLE_KEEP`] of the single-target DPS (the bosses).
@@ -52,7 +55,8 @@
 //!    [`PURGE_BONUS`]; before wave 20 the remaining physical actions are
 //!    sold while two other actions stay.
 //! 6. The deck is laid out by [`arrange`] (coats, then damage modifiers,
-//!    other modifiers, the loop, multicasts largest first, then actions),
+//!    other modifiers, the loop, multicasts largest first, then actions;
+//!    one Pierce ahead of an on-hit trigger),
 //!    cards left out are sold, and bought cores are switched to with the
 //!    deck carried over.
 
@@ -70,8 +74,11 @@ use crate::vm::SpellKind;
 use crate::world::World;
 
 pub mod archetype;
+mod layout;
 mod shop_moves;
+
 pub use archetype::Archetype;
+pub use layout::arrange;
 use shop_moves::{buy_defence, buy_surplus, equip_better, lay_out, sell_idle_cores};
 
 /// The chips the policy never tries, each for a reason the test range cannot
@@ -178,13 +185,16 @@ pub fn pick_levelup(
     {
         return Some(k);
     }
-    let close = close_quarters(run, arch);
-    let base = trial(run, None, &[], close);
+    let ground = ground(run, arch);
+    let base = trial(run, None, &[], ground);
     let best = (0..offer.len())
         .map(|k| {
             (
                 k,
-                gain(trial(run, None, &table.upgrades[offer[k]].modifiers, close), base),
+                gain(
+                    trial(run, None, &table.upgrades[offer[k]].modifiers, ground),
+                    base,
+                ),
             )
         })
         .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
@@ -210,12 +220,34 @@ fn close_quarters(run: &Run, arch: Option<Archetype>) -> bool {
     arch.is_some_and(Archetype::close_quarters) && run.world().gear().melee.is_some()
 }
 
+/// Where a run's trials stand their dummies ([`Trial::close`],
+/// [`Trial::horde`]).
+#[derive(Debug, Clone, Copy, Default)]
+struct Ground {
+    close: bool,
+    horde: bool,
+}
+
+/// The run's [`Ground`]: close once a fighter wears a blade
+/// ([`close_quarters`]), a packed horde for the volley
+/// ([`Archetype::horde`]), else scattered across the range.
+fn ground(run: &Run, arch: Option<Archetype>) -> Ground {
+    Ground {
+        close: close_quarters(run, arch),
+        horde: arch.is_some_and(Archetype::horde),
+    }
+}
+
 /// The score of a build: its single-target DPS ([`measure::trial_dps`]),
 /// with its kill rate against a crowd of the next wave's mean HP
-/// ([`measure::crowd_dps`]) beside it; `close`: with the dummies inside
-/// the blade's reach.
-fn trial(run: &Run, core: Option<(&str, &[String])>, extra: &[StatModifier], close: bool) -> (f64, f64) {
-    let t = Trial { core, extra, close };
+/// ([`measure::crowd_dps`]) beside it, the dummies standing on `ground`.
+fn trial(run: &Run, core: Option<(&str, &[String])>, extra: &[StatModifier], ground: Ground) -> (f64, f64) {
+    let t = Trial {
+        core,
+        extra,
+        close: ground.close,
+        horde: ground.horde,
+    };
     let (world, carry) = (run.world(), run.carry());
     let single = measure::trial_dps(world, carry, &t, TRIAL_WARMUP_S, TRIAL_S);
     let next = world.wave + 1;
@@ -260,37 +292,6 @@ fn physicals(cat: &Catalog, deck: &[String]) -> usize {
     deck.iter().filter(|d| physical_action(cat, d)).count()
 }
 
-/// Lays cards out so the modifiers reach the most projectiles: coats (an
-/// action that leaves a coating) first, each cast on its own; damage
-/// modifiers; other modifiers; logic (the loop); multicasts, most draws
-/// first; then the other actions, most damage first.
-pub fn arrange(cat: &Catalog, cards: &[String]) -> Vec<String> {
-    let rank = |id: &str| -> (u8, i64) {
-        let Some(s) = cat.spells.find(id).map(|i| cat.spells.get(i)) else {
-            return (9, 0);
-        };
-        let coat = s.projectile.as_ref().is_some_and(|p| p.coating.is_some());
-        match s.kind {
-            SpellKind::Action if coat => (0, 0),
-            // A trigger ahead of the modifiers takes the rest of the cast as
-            // its payload: the turret or timer repeats what it carries.
-            SpellKind::Trigger => (0, 1),
-            SpellKind::Modifier if s.modifier.as_ref().is_some_and(|m| m.add_damage > 0.0) => (1, 0),
-            SpellKind::Modifier => (2, 0),
-            SpellKind::Logic => (3, 0),
-            SpellKind::Multicast | SpellKind::Splitter => (4, -i64::from(s.draw.unwrap_or(1))),
-            SpellKind::Action => (
-                5,
-                -(s.projectile.as_ref().map_or(0.0, |p| p.damage * p.count as f32) as i64),
-            ),
-            _ => (6, 0),
-        }
-    };
-    let mut out = cards.to_vec();
-    out.sort_by_key(|id| rank(id));
-    out
-}
-
 /// One thing the shop could be asked for.
 #[derive(Debug, Clone)]
 enum Buy {
@@ -309,8 +310,8 @@ type TrialKey = (String, Vec<String>, Vec<String>);
 #[derive(Default)]
 struct Trials {
     seen: HashMap<TrialKey, (f64, f64)>,
-    /// The visit's trials are close ones ([`close_quarters`]).
-    close: bool,
+    /// Where the visit's trials stand their dummies ([`ground`]).
+    ground: Ground,
 }
 
 impl Trials {
@@ -326,7 +327,7 @@ impl Trials {
         if let Some(v) = self.seen.get(&k) {
             return *v;
         }
-        let v = trial(run, Some((core, deck)), extra, self.close);
+        let v = trial(run, Some((core, deck)), extra, self.ground);
         self.seen.insert(k, v);
         v
     }
@@ -341,7 +342,7 @@ pub fn shop(run: &mut Run, arch: Option<Archetype>) -> Result<ShopVisit, RunErro
     equip_better(run, &cat, &mut visit, arch.and_then(|a| a.blade_in_hand(wave)))?;
     buy_defence(run, def, &mut visit)?;
     let mut trials = Trials {
-        close: close_quarters(run, arch),
+        ground: ground(run, arch),
         ..Trials::default()
     };
     let mut refreshes = 0;

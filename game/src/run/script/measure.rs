@@ -50,7 +50,18 @@ pub struct Trial<'a> {
     ///
     /// [`DamageBySource::blade`]: crate::world::DamageBySource::blade
     pub close: bool,
+    /// The volley's trial: the crowd stands packed in one horde
+    /// [`DUMMY_DISTANCE`] px away (dummies about [`HORDE_SPACING`] apart,
+    /// as a swarm wave's crowd packs) instead of scattered round the
+    /// player, so a shot that passes through a crowd (pierce, the on-hit
+    /// carrier) shows what it is worth there (docs/balance.md#archetypes).
+    pub horde: bool,
 }
+
+/// Distance between neighbouring dummies of a horde, px: a grunt's width
+/// (14 px radius) and a little air, as a wave's crowd packs against the
+/// enemies' separation push.
+pub const HORDE_SPACING: f32 = 30.0;
 
 /// A close trial's single dummy, px from the player: inside the shortest
 /// blade's reach (the knife's 62 px plus the dummy's edge), outside contact.
@@ -177,7 +188,8 @@ pub fn crowd_hp(source: &World, wave: u32) -> f32 {
 
 /// Kill rate of a [`Trial`] build against a crowd: `count` standing
 /// dummies of `hp` each all round the player, 150–450 px away
-/// ([`FAR_RING`]; [`CLOSE_RING`] in a close trial) on a sunflower spiral (a wave's crowd surrounds the player), each replaced
+/// ([`FAR_RING`]; [`CLOSE_RING`] in a close trial; packed in one horde
+/// in a [`Trial::horde`]) on a sunflower spiral (a wave's crowd surrounds the player), each replaced
 /// where it stood when killed; returns HP killed per second (kills × `hp` / s) over
 /// `secs` s after `warmup` s. Overkill and shots that cannot kill count for
 /// nothing here, as they do against a wave. A close trial returns what the
@@ -198,10 +210,17 @@ pub fn crowd_dps(
     let (inner, outer) = if trial.close { CLOSE_RING } else { FAR_RING };
     let spots: Vec<Vec2> = (0..n)
         .map(|k| {
-            // The golden angle spreads the dummies evenly round the player.
+            // The golden angle spreads the dummies evenly, round the player
+            // or (a horde) round the horde's middle.
             let a = k as f32 * 2.399_963;
+            let way = Vec2::new(a.cos(), a.sin());
+            if trial.horde && !trial.close {
+                // Each dummy holds a disc of π·c² on the spiral: c = spacing/√π.
+                let r = HORDE_SPACING / std::f32::consts::PI.sqrt() * (k as f32 + 0.5).sqrt();
+                return centre + Vec2::new(DUMMY_DISTANCE, 0.0) + way * r;
+            }
             let r = inner + (outer - inner) * ((k as f32 + 0.5) / n as f32).sqrt();
-            centre + Vec2::new(a.cos(), a.sin()) * r
+            centre + way * r
         })
         .collect();
     if w.begin_test_range(&mut carry, &[]).is_err() {

@@ -4,6 +4,7 @@
 //! archetype's chips ([`Archetype::palette`]); the fighter, once it wears a
 //! blade, tries purchases on dummies inside the blade's reach by what the
 //! blade deals ([`Archetype::close_quarters`]) and walks up to the crowd;
+//! the volley tries them on a packed horde ([`Archetype::horde`]);
 //! the fighter and the elemental caster choose what they hold
 //! ([`Archetype::blade_in_hand`]). Everything else (the start, the
 //! defence, the cores) is the competent policy's own, so the archetype has
@@ -22,7 +23,8 @@ pub enum Archetype {
     /// Summoned turrets repeating a multicast payload: the screen fills.
     Turrets,
     /// Multicasts, splitters, pierce and bounce, triggers: many light shots
-    /// from the core itself, no turret.
+    /// from the core itself, no turret. Purchases are tried on a packed
+    /// horde, where a shot that passes through one enemy meets the next.
     Volley,
     /// Coats and elemental bolts: reactions (conduction on wet, burning,
     /// poison) carry the damage to the crowd; a core item in hand from W10.
@@ -89,6 +91,13 @@ impl Archetype {
             Archetype::Elemental if wave >= CASTER_FROM_WAVE => Some(false),
             _ => None,
         }
+    }
+
+    /// Whether purchases are tried against a packed horde (the volley: its
+    /// shots are judged by what they do to a crowd as dense as a swarm
+    /// wave's, where a piercing shot strikes one enemy after another).
+    pub fn horde(self) -> bool {
+        self == Archetype::Volley
     }
 
     /// Whether purchases are tried with the dummies inside a blade's reach
