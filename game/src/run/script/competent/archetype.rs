@@ -205,6 +205,11 @@ mod tests {
         assert_eq!(Archetype::Elemental.blade_in_hand(CASTER_FROM_WAVE), Some(false));
         assert!(Archetype::Blade.close_quarters());
         assert!(Archetype::ALL.iter().filter(|a| a.close_quarters()).count() == 1);
+        assert!(
+            Archetype::Volley.horde(),
+            "the volley's trials stand a packed horde"
+        );
+        assert!(Archetype::ALL.iter().filter(|a| a.horde()).count() == 1);
     }
 
     #[test]
