@@ -14,6 +14,7 @@ pub mod hud;
 pub mod icons;
 pub mod lab;
 pub mod lab_code;
+pub mod lab_preview;
 pub mod levelup;
 pub mod names;
 pub mod pause;
