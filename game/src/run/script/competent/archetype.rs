@@ -5,7 +5,7 @@
 //! blade, tries purchases on dummies inside the blade's reach by what the
 //! blade deals ([`Archetype::close_quarters`]) and walks up to the crowd;
 //! the volley tries them on a packed horde ([`Archetype::horde`]);
-//! the fighter and the elemental caster choose what they hold
+//! the fighter, the volley and the elemental caster choose what they hold
 //! ([`Archetype::blade_in_hand`]). Everything else (the start, the
 //! defence, the cores) is the competent policy's own, so the archetype has
 //! to earn its wins from the shop as any run does.
@@ -24,7 +24,8 @@ pub enum Archetype {
     Turrets,
     /// Multicasts, splitters, pierce and bounce, triggers: many light shots
     /// from the core itself, no turret. Purchases are tried on a packed
-    /// horde, where a shot that passes through one enemy meets the next.
+    /// horde, where a shot that passes through one enemy meets the next; a
+    /// blade found early stays in hand through W12.
     Volley,
     /// Coats and elemental bolts: reactions (conduction on wet, burning,
     /// poison) carry the damage to the crowd; a core item in hand from W10.
@@ -52,6 +53,11 @@ const MULTIPLY: &[&str] = &[
 
 /// From this wave on the elemental caster keeps a core item in hand.
 pub const CASTER_FROM_WAVE: u32 = 10;
+
+/// Through this wave the volley keeps a blade in hand, even against a
+/// rarer core item (docs/balance.md#archetypes: measured against keeping it
+/// through W10 and for the whole run).
+pub const VOLLEY_BLADE_THROUGH: u32 = 12;
 
 impl Archetype {
     /// Every archetype, in the order of the balance document's table.
@@ -83,11 +89,15 @@ impl Archetype {
 
     /// What the archetype keeps in its hands before wave `wave` + 1, when
     /// it has the choice: `Some(true)` a blade, `Some(false)` a core item,
-    /// `None` whichever is the better find. The elemental caster takes up a
-    /// core item from [`CASTER_FROM_WAVE`], once its reactions carry it.
+    /// `None` whichever is the better find. The volley keeps a blade through
+    /// [`VOLLEY_BLADE_THROUGH`], as the fighter does, while its deck grows
+    /// into the piercing carrier; after that it takes the better find. The
+    /// elemental caster takes up a core item from [`CASTER_FROM_WAVE`],
+    /// once its reactions carry it.
     pub fn blade_in_hand(self, wave: u32) -> Option<bool> {
         match self {
             Archetype::Blade => Some(true),
+            Archetype::Volley if wave < VOLLEY_BLADE_THROUGH => Some(true),
             Archetype::Elemental if wave >= CASTER_FROM_WAVE => Some(false),
             _ => None,
         }
@@ -199,8 +209,12 @@ mod tests {
         for wave in [1, CASTER_FROM_WAVE, 20] {
             assert_eq!(Archetype::Blade.blade_in_hand(wave), Some(true));
             assert_eq!(Archetype::Turrets.blade_in_hand(wave), None);
-            assert_eq!(Archetype::Volley.blade_in_hand(wave), None);
         }
+        assert_eq!(
+            Archetype::Volley.blade_in_hand(VOLLEY_BLADE_THROUGH - 1),
+            Some(true)
+        );
+        assert_eq!(Archetype::Volley.blade_in_hand(VOLLEY_BLADE_THROUGH), None);
         assert_eq!(Archetype::Elemental.blade_in_hand(CASTER_FROM_WAVE - 1), None);
         assert_eq!(Archetype::Elemental.blade_in_hand(CASTER_FROM_WAVE), Some(false));
         assert!(Archetype::Blade.close_quarters());
