@@ -422,18 +422,8 @@ fn drop_target(ui: &mut egui::Ui, _spot: Spot, add: impl FnOnce(&mut egui::Ui)) 
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use super::*;
-
-    fn world() -> (World, Carry) {
-        let cat = crate::catalog::Catalog::load(&crate::data::default_root()).expect("data loads");
-        let carry = Carry::new(&cat).expect("carry");
-        let mut w = World::new(Arc::new(cat), 3, engine::gpu::Backend::Cpu, None).expect("world");
-        let mut carry = carry;
-        w.refresh_gear(&mut carry);
-        (w, carry)
-    }
+    use crate::screens::lab_preview::tests::world;
 
     #[test]
     fn cards_move_between_board_and_waiting_area() {

@@ -127,12 +127,14 @@ fn spawn_lines(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use std::sync::Arc;
 
     use super::*;
 
-    fn world() -> (World, Carry) {
+    /// A fresh run's world and carry, its gear folded in (the lab's tests
+    /// use it too).
+    pub(in crate::screens) fn world() -> (World, Carry) {
         let cat = crate::catalog::Catalog::load(&crate::data::default_root()).expect("data loads");
         let carry = Carry::new(&cat).expect("carry");
         let mut w = World::new(Arc::new(cat), 3, engine::gpu::Backend::Cpu, None).expect("world");

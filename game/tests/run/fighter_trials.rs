@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use engine::gpu::Backend;
 use game::catalog::Catalog;
-use game::run::script::measure::{self, Trial};
+use game::run::script::measure::{self, Ground, Trial};
 use game::run::{Run, RunSetup};
 
 fn catalog() -> Arc<Catalog> {
@@ -31,7 +31,7 @@ fn trials(run: &Run) -> ((f64, f64), (f64, f64)) {
     let (w, carry) = (run.world(), run.carry());
     let both = |close: bool| {
         let t = Trial {
-            close,
+            ground: if close { Ground::Close } else { Ground::Range },
             ..Trial::default()
         };
         (

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use engine::gpu::Backend;
 use game::catalog::Catalog;
-use game::run::script::measure::{self, Trial};
+use game::run::script::measure::{self, Ground, Trial};
 use game::run::{Run, RunSetup};
 
 fn fresh_run() -> Run {
@@ -21,7 +21,7 @@ fn kills(run: &Run, deck: &[&str], horde: bool) -> f64 {
     let deck: Vec<String> = deck.iter().map(|s| s.to_string()).collect();
     let t = Trial {
         core: Some(("starter_core", &deck)),
-        horde,
+        ground: if horde { Ground::Horde } else { Ground::Range },
         ..Trial::default()
     };
     measure::crowd_dps(run.world(), run.carry(), &t, (3.0, 30), 1.0, 4.0)

@@ -62,7 +62,7 @@
 
 use std::collections::HashMap;
 
-use super::measure::{self, Trial};
+use super::measure::{self, Ground, Trial};
 use super::send;
 use super::starter::ShopVisit;
 use crate::catalog::Catalog;
@@ -220,21 +220,16 @@ fn close_quarters(run: &Run, arch: Option<Archetype>) -> bool {
     arch.is_some_and(Archetype::close_quarters) && run.world().gear().melee.is_some()
 }
 
-/// Where a run's trials stand their dummies ([`Trial::close`],
-/// [`Trial::horde`]).
-#[derive(Debug, Clone, Copy, Default)]
-struct Ground {
-    close: bool,
-    horde: bool,
-}
-
-/// The run's [`Ground`]: close once a fighter wears a blade
-/// ([`close_quarters`]), a packed horde for the volley
-/// ([`Archetype::horde`]), else scattered across the range.
+/// Where the run's trials stand their dummies: close once a fighter wears
+/// a blade ([`close_quarters`]), a packed horde for the volley
+/// ([`Archetype::horde`]), else across the range.
 fn ground(run: &Run, arch: Option<Archetype>) -> Ground {
-    Ground {
-        close: close_quarters(run, arch),
-        horde: arch.is_some_and(Archetype::horde),
+    if close_quarters(run, arch) {
+        Ground::Close
+    } else if arch.is_some_and(Archetype::horde) {
+        Ground::Horde
+    } else {
+        Ground::Range
     }
 }
 
@@ -242,12 +237,7 @@ fn ground(run: &Run, arch: Option<Archetype>) -> Ground {
 /// with its kill rate against a crowd of the next wave's mean HP
 /// ([`measure::crowd_dps`]) beside it, the dummies standing on `ground`.
 fn trial(run: &Run, core: Option<(&str, &[String])>, extra: &[StatModifier], ground: Ground) -> (f64, f64) {
-    let t = Trial {
-        core,
-        extra,
-        close: ground.close,
-        horde: ground.horde,
-    };
+    let t = Trial { core, extra, ground };
     let (world, carry) = (run.world(), run.carry());
     let single = measure::trial_dps(world, carry, &t, TRIAL_WARMUP_S, TRIAL_S);
     let next = world.wave + 1;

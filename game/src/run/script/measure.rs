@@ -43,19 +43,30 @@ pub struct Trial<'a> {
     pub core: Option<(&'a str, &'a [String])>,
     /// Modifiers added to the player's, as a shop purchase.
     pub extra: &'a [StatModifier],
-    /// The fighter's trial: the dummies stand inside a blade's reach
-    /// ([`CLOSE_DISTANCE`], [`CLOSE_RING`]) instead of across the range, and
-    /// what counts is what the blade deals ([`DamageBySource::blade`]), so a
-    /// purchase is judged by what it does for the blade.
+    /// Where the dummies stand, and what counts.
+    pub ground: Ground,
+}
+
+/// Where a [`Trial`]'s dummies stand (docs/balance.md#archetypes).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Ground {
+    /// Across the range: the single dummy [`DUMMY_DISTANCE`] px away, the
+    /// crowd scattered round the player ([`FAR_RING`]).
+    #[default]
+    Range,
+    /// The fighter's: the dummies stand inside a blade's reach
+    /// ([`CLOSE_DISTANCE`], [`CLOSE_RING`]), and what counts is what the
+    /// blade deals ([`DamageBySource::blade`]), so a purchase is judged by
+    /// what it does for the blade.
     ///
     /// [`DamageBySource::blade`]: crate::world::DamageBySource::blade
-    pub close: bool,
-    /// The volley's trial: the crowd stands packed in one horde
+    Close,
+    /// The volley's: the crowd stands packed in one horde
     /// [`DUMMY_DISTANCE`] px away (dummies about [`HORDE_SPACING`] apart,
     /// as a swarm wave's crowd packs) instead of scattered round the
     /// player, so a shot that passes through a crowd (pierce, the on-hit
-    /// carrier) shows what it is worth there (docs/balance.md#archetypes).
-    pub horde: bool,
+    /// carrier) shows what it is worth there.
+    Horde,
 }
 
 /// Distance between neighbouring dummies of a horde, px: a grunt's width
@@ -84,11 +95,8 @@ pub fn trial_dps(source: &World, carry: &Carry, trial: &Trial<'_>, warmup: f32, 
     let Some((mut w, mut carry)) = trial_world(source, carry, trial) else {
         return 0.0;
     };
-    let away = if trial.close {
-        CLOSE_DISTANCE
-    } else {
-        DUMMY_DISTANCE
-    };
+    let close = trial.ground == Ground::Close;
+    let away = if close { CLOSE_DISTANCE } else { DUMMY_DISTANCE };
     let at = w.catalog().run.world.arena.centre() + Vec2::new(away, 0.0);
     let dummy = Dummy {
         enemy: DUMMY_ENEMY.into(),
@@ -104,7 +112,7 @@ pub fn trial_dps(source: &World, carry: &Carry, trial: &Trial<'_>, warmup: f32, 
         w.step(&mut carry, &stand);
     }
     let counted = |w: &World| {
-        if trial.close {
+        if close {
             w.stats.damage_by_source.blade
         } else {
             w.stats.damage_dealt
@@ -188,12 +196,12 @@ pub fn crowd_hp(source: &World, wave: u32) -> f32 {
 
 /// Kill rate of a [`Trial`] build against a crowd: `count` standing
 /// dummies of `hp` each all round the player, 150–450 px away
-/// ([`FAR_RING`]; [`CLOSE_RING`] in a close trial; packed in one horde
-/// in a [`Trial::horde`]) on a sunflower spiral (a wave's crowd surrounds the player), each replaced
+/// ([`FAR_RING`]; [`CLOSE_RING`] on [`Ground::Close`]; packed in one horde
+/// on [`Ground::Horde`]) on a sunflower spiral (a wave's crowd surrounds the player), each replaced
 /// where it stood when killed; returns HP killed per second (kills × `hp` / s) over
 /// `secs` s after `warmup` s. Overkill and shots that cannot kill count for
 /// nothing here, as they do against a wave. A close trial returns what the
-/// blade dealt per second instead (see [`Trial::close`]).
+/// blade dealt per second instead (see [`Ground::Close`]).
 pub fn crowd_dps(
     source: &World,
     carry: &Carry,
@@ -207,14 +215,15 @@ pub fn crowd_dps(
     };
     let centre = w.catalog().run.world.arena.centre();
     let n = count.max(1);
-    let (inner, outer) = if trial.close { CLOSE_RING } else { FAR_RING };
+    let close = trial.ground == Ground::Close;
+    let (inner, outer) = if close { CLOSE_RING } else { FAR_RING };
     let spots: Vec<Vec2> = (0..n)
         .map(|k| {
             // The golden angle spreads the dummies evenly, round the player
             // or (a horde) round the horde's middle.
             let a = k as f32 * 2.399_963;
             let way = Vec2::new(a.cos(), a.sin());
-            if trial.horde && !trial.close {
+            if trial.ground == Ground::Horde {
                 // Each dummy holds a disc of π·c² on the spiral: c = spacing/√π.
                 let r = HORDE_SPACING / std::f32::consts::PI.sqrt() * (k as f32 + 0.5).sqrt();
                 return centre + Vec2::new(DUMMY_DISTANCE, 0.0) + way * r;
@@ -258,7 +267,7 @@ pub fn crowd_dps(
             }
         }
     }
-    if trial.close {
+    if close {
         return (w.stats.damage_by_source.blade - blade) / f64::from(secs);
     }
     kills as f64 * f64::from(hp) / f64::from(secs)
