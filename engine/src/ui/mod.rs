@@ -124,7 +124,7 @@ impl EguiLayer {
     }
 
     /// Uploads textures and buffers, then draws `frame` over the frame's
-    /// target in its own pass (timed as `"render egui"`), with the cached
+    /// target in its own pass (its GPU scope is "egui"), with the cached
     /// `panel` composited on top when given. Freed textures are released after.
     pub fn encode(&mut self, f: &mut FrameTarget<'_>, frame: &EguiFrame, panel: Option<&CachedPanel>) {
         let size = f.size;
@@ -195,7 +195,8 @@ pub(crate) fn paint(
     if !extra.is_empty() {
         queue.submit(extra);
     }
-    let render = f.encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+    let scope = pass.label.strip_prefix("render ").unwrap_or(pass.label);
+    let desc = wgpu::RenderPassDescriptor {
         label: Some(pass.label),
         color_attachments: &[Some(wgpu::RenderPassColorAttachment {
             view: f.view,
@@ -207,10 +208,11 @@ pub(crate) fn paint(
             },
         })],
         depth_stencil_attachment: None,
-        timestamp_writes: f.timer.pass_writes(pass.label),
+        timestamp_writes: None,
         occlusion_query_set: None,
         multiview_mask: None,
-    });
+    };
+    let render = f.scopes.render_pass(f.encoder, scope, desc);
     let mut render = render.forget_lifetime();
     renderer.render(&mut render, jobs, &screen);
     after(&mut render);

@@ -1,6 +1,9 @@
-//! The profiler overlay (F3): a frame-time graph, CPU time per system of the
-//! step, GPU time per compute and render pass, and entity counts against
-//! their caps. It shows what the game hands it; it measures only frame times.
+//! The profiler overlay (F3): a frame-time graph with the 60 and 30 fps
+//! lines, CPU time per system of the step, GPU time per compute and render
+//! pass, the slowest frame of the last five seconds with its scope tree,
+//! the three dearest scopes in words, what a trace capture (F4) is doing,
+//! and entity counts against their caps. It shows what the game and the
+//! window hand it; it measures only frame times.
 
 use std::collections::VecDeque;
 
@@ -16,6 +19,8 @@ pub struct OverlayData {
     pub gpu_passes: Vec<(String, f64)>,
     /// Labelled counts, e.g. ("projectiles", "1840 / 2000").
     pub counts: Vec<(String, String)>,
+    /// The slowest frame, the dearest scopes, GPU timing and the trace.
+    pub profile: crate::profile::ProfileSummary,
 }
 
 /// Frame-time history and the overlay window.
@@ -89,10 +94,16 @@ impl ProfilerOverlay {
             .allow_scroll(false)
             .show(ui, |plot| {
                 plot.hline(egui_plot::HLine::new("16.7 ms", 16.7).color(egui::Color32::DARK_GREEN));
+                plot.hline(egui_plot::HLine::new("33.3 ms", 33.3).color(egui::Color32::from_rgb(170, 90, 40)));
                 plot.line(egui_plot::Line::new("frame ms", points).color(egui::Color32::LIGHT_BLUE));
             });
         timing_table(ui, "CPU per system (ms)", &data.cpu_systems);
-        timing_table(ui, "GPU per pass (ms)", &data.gpu_passes);
+        if data.profile.gpu_timing {
+            timing_table(ui, "GPU per pass (ms)", &data.gpu_passes);
+        } else {
+            mono(ui, "GPU timing unavailable (no timestamp queries)".into());
+        }
+        profile_lines(ui, &data.profile);
         if !data.counts.is_empty() {
             let mut text = String::from("Counts\n");
             for (k, v) in &data.counts {
@@ -101,6 +112,42 @@ impl ProfilerOverlay {
             ui.label(egui::RichText::new(text.trim_end()).monospace().size(11.0));
         }
     }
+}
+
+fn mono(ui: &mut egui::Ui, text: String) {
+    ui.label(egui::RichText::new(text.trim_end()).monospace().size(11.0));
+}
+
+/// Lines of the slowest frame's tree shown at most (deeper detail is in a trace).
+const TREE_LINES: usize = 18;
+
+fn profile_lines(ui: &mut egui::Ui, p: &crate::profile::ProfileSummary) {
+    if let Some(note) = &p.trace_note {
+        mono(ui, format!("Trace (F4): {note}"));
+    }
+    if !p.dearest.is_empty() {
+        let words: Vec<String> = p
+            .dearest
+            .iter()
+            .map(|(name, ms)| format!("{name} {ms:.2} ms"))
+            .collect();
+        mono(ui, format!("Dearest scopes a frame (5 s):\n  {}", words.join(", ")));
+    }
+    let Some((index, ms, lines)) = &p.slowest else {
+        mono(ui, "Slowest frame: none recorded yet".into());
+        return;
+    };
+    let mut text = format!("Slowest frame of 5 s: #{index}, {ms:.1} ms\n");
+    for l in lines.iter().take(TREE_LINES) {
+        let indent = "  ".repeat(l.depth + 1);
+        let name = if l.gpu { format!("GPU {}", l.name) } else { l.name.clone() };
+        let width = 22usize.saturating_sub(indent.len());
+        text.push_str(&format!("{indent}{name:<width$} {:7.2}\n", l.ms));
+    }
+    if lines.len() > TREE_LINES {
+        text.push_str(&format!("  … {} more scopes\n", lines.len() - TREE_LINES));
+    }
+    mono(ui, text);
 }
 
 fn timing_table(ui: &mut egui::Ui, title: &str, rows: &[(String, f64)]) {

@@ -207,6 +207,7 @@ impl GameApp {
         for c in self.shell.controls.take_actions() {
             match c {
                 KeyAction::ToggleOverlay => self.shell.overlay.visible = !self.shell.overlay.visible,
+                KeyAction::Trace => requests.trace = Some(self.shell.f4_trace()),
                 KeyAction::Pause => {
                     if let Mode::Range(_) = self.mode {
                         self.mode.leave_range();
@@ -266,8 +267,14 @@ impl GameApp {
         ));
         data.cpu_systems
             .push(("draw (prev frame)".into(), frame.last_draw_ms));
-        data.gpu_passes
-            .extend(frame.render_passes.iter().map(|(n, ms)| ((*n).to_string(), *ms)));
+        data.gpu_passes.extend(
+            frame
+                .profile
+                .gpu_passes
+                .iter()
+                .map(|(n, ms, depth)| (format!("{}{n}", "  ".repeat(*depth)), *ms)),
+        );
+        data.profile = frame.profile.summary();
         data
     }
 
@@ -316,6 +323,19 @@ impl GameApp {
 }
 
 impl Shell {
+    /// Where F4's trace goes: the profile folder's `traces/`, named by the
+    /// time it was taken.
+    fn f4_trace(&self) -> engine::profile::TraceRequest {
+        let root = crate::profile::ProfileStore::resolve(self.args.profile.as_deref());
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        engine::profile::TraceRequest {
+            path: root.root().join("traces").join(format!("trace-{secs}.json")),
+            frames: Some(engine::profile::F4_FRAMES),
+        }
+    }
+
     /// `--speed`: how many times real time the fight runs (1 by default).
     fn speed(&self) -> f32 {
         self.args
@@ -401,6 +421,8 @@ impl WindowApp for GameApp {
             return;
         }
         self.shell.overlay.record_frame(f64::from(frame.dt) * 1000.0);
+        // The overlay's slowest-frame tree needs the scopes of every frame.
+        frame.requests.scopes = self.shell.overlay.visible;
         if frame.index == 0 {
             style_egui(frame.egui);
         }
@@ -426,9 +448,13 @@ impl WindowApp for GameApp {
         self.shell.motion.still = still;
         screens::theme::set_still(&ctx, still);
         self.shell.motion.frame(&ctx, key, frame.dt);
-        self.draw_world(&ctx, frame);
+        {
+            engine::scope!("world view");
+            self.draw_world(&ctx, frame);
+        }
         if let Some(r) = self.mode.run() {
             self.shell.moments.watch(&r.run, frame.index);
+            count_frame(r.run.world());
         }
         // The menus' themed backdrop over the world pass's plain clear; the
         // motes alone over the quiet arena between waves (not over a beat).
@@ -445,7 +471,10 @@ impl WindowApp for GameApp {
         if let Mode::Title(_) = self.mode {
             self.front_ui(&ctx, frame);
         }
-        self.screen_ui(&ctx, frame, confirm);
+        {
+            engine::scope!("egui layout");
+            self.screen_ui(&ctx, frame, confirm);
+        }
         if let Some(s) = &mut self.shell.session {
             s.show_toasts(&ctx, frame.dt);
         }
@@ -468,6 +497,17 @@ impl WindowApp for GameApp {
                 frame.panel.show(|_| {});
             }
         }
+    }
+}
+
+/// The wave and the entity counts as trace counters (nothing unless a
+/// trace or the overlay records).
+fn count_frame(w: &crate::world::World) {
+    if engine::profile::recorder::is_on() {
+        let c = &w.counters;
+        engine::profile::counter("wave", f64::from(w.wave));
+        engine::profile::counter("enemies", f64::from(c.enemies));
+        engine::profile::counter("projectiles", f64::from(c.projectiles));
     }
 }
 
