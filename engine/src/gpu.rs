@@ -9,7 +9,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-
 /// Environment variable: `off` opens the device without timestamp queries
 /// (GPU scopes then time nothing and the overlay says so).
 pub const GPU_TIMING_ENV: &str = "ARTIFICER_GPU_TIMING";

@@ -20,7 +20,8 @@ fn tid(track: Track) -> u64 {
 
 fn gpu_track_number(name: &str) -> u32 {
     // Stable per name, so two traces of the same program line up.
-    name.bytes().fold(0u32, |h, b| (h.wrapping_mul(31) ^ u32::from(b)) % 997)
+    name.bytes()
+        .fold(0u32, |h, b| (h.wrapping_mul(31) ^ u32::from(b)) % 997)
 }
 
 /// `events` as a Chrome trace document named `process`.
@@ -64,7 +65,11 @@ pub fn to_json(process: &str, events: &[Event]) -> String {
         out.push_str(",\n");
         match e {
             Event::Span(s) => {
-                let cat = if matches!(s.track, Track::Gpu(_)) { "gpu" } else { "cpu" };
+                let cat = if matches!(s.track, Track::Gpu(_)) {
+                    "gpu"
+                } else {
+                    "cpu"
+                };
                 let _ = write!(
                     out,
                     "{{\"ph\":\"X\",\"cat\":\"{cat}\",\"name\":\"{}\",\"pid\":1,\"tid\":{},\"ts\":{:.3},\"dur\":{:.3}}}",

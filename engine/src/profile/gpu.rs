@@ -247,11 +247,7 @@ type Visit<'a> = dyn FnMut(&GpuTimerQueryResult, usize, (f64, f64)) + 'a;
 
 /// Visits every scope depth first with its `(start, end)` in s; a group the
 /// device could not time (no timestamps between passes) spans its children.
-fn flatten(
-    results: &[GpuTimerQueryResult],
-    depth: usize,
-    visit: &mut Visit<'_>,
-) {
+fn flatten(results: &[GpuTimerQueryResult], depth: usize, visit: &mut Visit<'_>) {
     for r in results {
         let range = match &r.time {
             Some(t) => Some((t.start, t.end)),

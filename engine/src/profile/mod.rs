@@ -174,10 +174,7 @@ impl WindowProfile {
     /// The summary the overlay draws.
     pub fn summary(&self) -> ProfileSummary {
         ProfileSummary {
-            slowest: self
-                .history
-                .slowest()
-                .map(|f| (f.index, f.ms, tree(&f.spans))),
+            slowest: self.history.slowest().map(|f| (f.index, f.ms, tree(&f.spans))),
             dearest: self.history.dearest(3),
             gpu_timing: self.gpu_timing,
             trace_note: self.trace_note.clone(),

@@ -274,9 +274,13 @@ fn pipelines_build_and_draw_on_a_device() {
             submission_index: None,
             timeout: None,
         });
-        let gpu = scopes.collect(&ctx.queue).expect("the frame's GPU scopes come back");
+        let gpu = scopes
+            .collect(&ctx.queue)
+            .expect("the frame's GPU scopes come back");
         assert!(
-            gpu.passes.iter().any(|(name, ms, _)| name == "world" && *ms >= 0.0),
+            gpu.passes
+                .iter()
+                .any(|(name, ms, _)| name == "world" && *ms >= 0.0),
             "{:?}",
             gpu.passes
         );

@@ -4,8 +4,8 @@
 //! adapter code path, and read the pixels back.
 
 use crate::gpu::GpuContext;
-use crate::render::screenshot::{self, RgbaImage, ScreenshotError};
 use crate::profile::GpuScopes;
+use crate::render::screenshot::{self, RgbaImage, ScreenshotError};
 use crate::render::{FrameTarget, Scene, SceneRenderer};
 
 /// The world renderer and an egui renderer over one offscreen target.

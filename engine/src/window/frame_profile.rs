@@ -8,9 +8,7 @@ use std::time::Instant;
 
 use super::app::Requests;
 use crate::gpu::GpuContext;
-use crate::profile::{
-    self, Capture, FrameProfile, GpuScopes, TraceRequest, Track, WindowProfile, recorder,
-};
+use crate::profile::{self, Capture, FrameProfile, GpuScopes, TraceRequest, Track, WindowProfile, recorder};
 
 /// Frames left out of the GPU means (pipelines are created in the first).
 const WARM_UP: u64 = 10;
@@ -39,9 +37,16 @@ impl FrameProfiler {
             ));
             return;
         }
-        log::info!("trace: taking {} to {}", frames_words(request.frames), request.path.display());
+        log::info!(
+            "trace: taking {} to {}",
+            frames_words(request.frames),
+            request.path.display()
+        );
         self.profile.trace_note = Some(format!("tracing to {}", request.path.display()));
+        // Starting drops what the frame in progress recorded: the trace
+        // begins with the next frame, whole.
         self.capture = Some(Capture::start(request));
+        self.open = None;
     }
 
     /// Closes the previous frame (its scopes into the history and the
@@ -92,11 +97,14 @@ impl FrameProfiler {
                 _ => None,
             })
             .collect();
-        self.profile.history.push(FrameProfile {
-            index,
-            ms: now.duration_since(start).as_secs_f64() * 1000.0,
-            spans,
-        });
+        // The first frames create pipelines: not what the overlay explains.
+        if index >= WARM_UP {
+            self.profile.history.push(FrameProfile {
+                index,
+                ms: now.duration_since(start).as_secs_f64() * 1000.0,
+                spans,
+            });
+        }
         let Some(c) = &mut self.capture else { return };
         c.add(&events);
         let done = c.frame_done();

@@ -10,9 +10,9 @@ use winit::window::{Fullscreen, Window, WindowId};
 
 use super::WindowError;
 use super::app::{Frame, Requests, WindowApp, WindowConfig};
+use super::frame_profile::FrameProfiler;
 use super::surface::{Acquired, SurfaceState};
 use crate::gpu::GpuContext;
-use super::frame_profile::FrameProfiler;
 use crate::profile::{GpuScopes, recorder};
 use crate::render::{FrameTarget, Scene, SceneRenderer, screenshot};
 use crate::ui::overlay::{FrameSummary, summarize};
@@ -165,6 +165,9 @@ impl Shell<'_> {
         let panel = CachedPanel::new(&gpu.device, surface.format(), PANEL_ORIGIN);
         let scopes = GpuScopes::new(&gpu.device, "frame");
         self.prof.profile.gpu_timing = scopes.supported();
+        if !scopes.supported() {
+            log::info!("GPU timing unavailable: the device has no timestamp queries");
+        }
         self.set_phase("application init");
         self.app.init(&gpu);
         // After the application's start (a replay's fast-forward is not

@@ -17,10 +17,10 @@ use wgpu::util::DeviceExt;
 
 use super::config::CoreConfig;
 use super::cpu::{BINNING, PASS_NAMES};
-use crate::profile::GpuScopes;
 use super::shaders;
 use super::types::{Enemy, Event, Projectile, StepParams};
 use crate::gpu::GpuContext;
+use crate::profile::GpuScopes;
 use readback::{InFlight, Staging};
 
 /// Invocations per workgroup of the per-slot, per-enemy and per-cell passes
