@@ -454,7 +454,6 @@ impl WindowApp for GameApp {
         }
         if let Some(r) = self.mode.run() {
             self.shell.moments.watch(&r.run, frame.index);
-            count_frame(r.run.world());
         }
         // The menus' themed backdrop over the world pass's plain clear; the
         // motes alone over the quiet arena between waves (not over a beat).
@@ -497,17 +496,6 @@ impl WindowApp for GameApp {
                 frame.panel.show(|_| {});
             }
         }
-    }
-}
-
-/// The wave and the entity counts as trace counters (nothing unless a
-/// trace or the overlay records).
-fn count_frame(w: &crate::world::World) {
-    if engine::profile::recorder::is_on() {
-        let c = &w.counters;
-        engine::profile::counter("wave", f64::from(w.wave));
-        engine::profile::counter("enemies", f64::from(c.enemies));
-        engine::profile::counter("projectiles", f64::from(c.projectiles));
     }
 }
 
