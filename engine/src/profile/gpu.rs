@@ -3,8 +3,9 @@
 //! under the group it belongs to (the bloom's passes under "bloom", the
 //! compute core's under "compute core"). Results come back frames later
 //! without stalling; each frame's are placed on the recorder's clock with
-//! its first GPU timestamp at the moment the frame was submitted (GPU and
-//! CPU clocks are not otherwise related, and the work cannot start earlier).
+//! its first GPU timestamp at the moment the frame was submitted, or where
+//! the previous frame's GPU work ended if that is later (GPU and CPU clocks
+//! are not otherwise related, and the work cannot start earlier).
 //!
 //! Without `TIMESTAMP_QUERY` every call still works and nothing is timed:
 //! [`GpuScopes::supported`] says so, and the overlay says "GPU timing
@@ -43,6 +44,9 @@ pub struct GpuScopes {
     /// Frames ended but not read back: number and submission time.
     pending: VecDeque<(u64, Instant)>,
     supported: bool,
+    /// Where the last frame read back ended on the recorder's clock, µs: a
+    /// frame queued behind it cannot have started earlier.
+    last_end_us: f64,
 }
 
 impl std::fmt::Debug for GpuScopes {
@@ -86,6 +90,7 @@ impl GpuScopes {
             open: Vec::new(),
             pending: VecDeque::new(),
             supported: timed,
+            last_end_us: 0.0,
         }
     }
 
@@ -192,7 +197,7 @@ impl GpuScopes {
             .process_finished_frame(queue.get_timestamp_period())?;
         let (index, submitted) = self.pending.pop_front()?;
         let first = earliest(&results).unwrap_or(0.0);
-        let anchor_us = recorder::micros(submitted);
+        let anchor_us = recorder::micros(submitted).max(self.last_end_us);
         let mut frame = GpuFrame {
             index,
             ..GpuFrame::default()
@@ -207,6 +212,11 @@ impl GpuScopes {
                 dur_us: (end - start) * 1e6,
             });
         });
+        self.last_end_us = frame
+            .spans
+            .iter()
+            .map(Span::end_us)
+            .fold(self.last_end_us, f64::max);
         recorder::spans(frame.spans.iter().cloned());
         Some(frame)
     }

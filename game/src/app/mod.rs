@@ -425,6 +425,8 @@ impl WindowApp for GameApp {
         frame.requests.scopes = self.shell.overlay.visible;
         if frame.index == 0 {
             style_egui(frame.egui);
+            let feathering = egui_feathering(self.shell.software_adapter);
+            frame.egui.tessellation_options_mut(|o| o.feathering = feathering);
         }
         let confirm = self.handle_keys(frame.requests);
         // A focused egui widget (the title's buttons) takes the keyboard, so
@@ -496,6 +498,23 @@ impl WindowApp for GameApp {
                 frame.panel.show(|_| {});
             }
         }
+    }
+}
+
+/// Environment variable: `on` or `off` forces egui's anti-aliased edges
+/// (default: on, except on a software adapter).
+pub const EGUI_FEATHERING_ENV: &str = "ARTIFICER_EGUI_FEATHERING";
+
+/// Whether egui feathers its edges. On a software rasteriser the interface
+/// pays per triangle far more than per pixel (the shop: 8,600 triangles
+/// over 111,000 pixels cost 15 ms of its 31 ms frame on lavapipe), and
+/// feathering adds a ring of thin triangles around every shape; text is
+/// textured and keeps its smoothing (docs/architecture.md#profiling).
+fn egui_feathering(software_adapter: bool) -> bool {
+    match std::env::var(EGUI_FEATHERING_ENV).as_deref() {
+        Ok("on") => true,
+        Ok("off") => false,
+        _ => !software_adapter,
     }
 }
 
