@@ -27,12 +27,13 @@ fn armour_reduces_and_one_is_the_floor() {
         }],
     );
     p.refresh(&carried, &PlayerLedger::default());
-    assert_eq!(p.take_hit(5.0), HitOutcome::Damaged(2.0));
-    assert_eq!(p.take_hit(5.0), HitOutcome::Ignored);
-    p.tick(0.2);
-    assert_eq!(p.take_hit(2.0), HitOutcome::Damaged(1.0));
+    let mut ledger = PlayerLedger::default();
+    assert_eq!(p.take_hit(&mut ledger, 5.0), HitOutcome::Damaged(2.0));
+    assert_eq!(p.take_hit(&mut ledger, 5.0), HitOutcome::Ignored);
+    p.tick(&mut ledger, 0.2);
+    assert_eq!(p.take_hit(&mut ledger, 2.0), HitOutcome::Damaged(1.0));
     assert_eq!(p.hp, 97.0);
-    assert_eq!(p.damage_taken, 3.0);
+    assert_eq!(ledger.damage_taken, 3.0);
 }
 
 #[test]
