@@ -86,6 +86,7 @@ use crate::enemies::{AiContext, EnemySet};
 use crate::loot::equipment::{Equipment, Loadout as GearLoadout};
 use crate::loot::item::Item;
 use crate::player::Player;
+pub use crate::player::PlayerLedger;
 use crate::vm::{CastContext, CasterStats, CoreState, DeckError, SpawnRequest};
 use crate::waves::{SPAWN_CEILING, SpawnOrder, WaveRunner};
 use metrics::Laps;
@@ -146,9 +147,6 @@ struct Kit {
 #[derive(Debug)]
 struct Caster {
     core: Option<CoreState>,
-    /// The last wave's memory of a `persistent_memory` core, with the id of
-    /// the core it belongs to.
-    memory: Option<(String, crate::vm::CoreMemory)>,
     /// Still time for stand-charge chips ([`World::charge_state`]).
     charge: ChargeTracker,
     /// The worn blade's swing.
@@ -293,7 +291,6 @@ impl World {
             },
             caster: Caster {
                 core: None,
-                memory: None,
                 charge: ChargeTracker::default(),
                 swing: crate::melee::Swing::new(),
                 dash_v: 0.0,
@@ -374,7 +371,7 @@ impl World {
         if let Some((events, dispatched_at)) = events {
             counters.events = events.events.len() as u32;
             counters.event_overflow = events.overflow;
-            self.handle_events(&events, dispatched_at, &mut counters);
+            self.handle_events(&events, dispatched_at, &mut carry.ledger, &mut counters);
         }
         self.reap(carry, &mut counters);
         self.boss_followups();
@@ -387,7 +384,7 @@ impl World {
             engine::scope!("ai and movement");
             self.move_everything(carry, dt, &mut counters);
         }
-        self.tick_hooks(dt);
+        self.tick_hooks(&carry.ledger, dt);
         laps.lap(&mut self.times, 3);
         // 5. Upload.
         {
@@ -415,7 +412,11 @@ impl World {
             .wave_steps
             .is_multiple_of(u64::from(self.cat.run.world.step_hz))
         {
-            self.run_hooks(crate::loot::hooks::Hook::PerSecond, &mut counters);
+            self.run_hooks(
+                crate::loot::hooks::Hook::PerSecond,
+                &mut carry.ledger,
+                &mut counters,
+            );
         }
         counters.enemies = self.field.enemies.alive_count() as u32;
         counters.projectiles = self.link.compute.live_count();
