@@ -174,7 +174,7 @@ fn f4_captures_the_next_300_frames_into_the_profile_folder() {
         }
     });
     let mut log = Vec::new();
-    let mut wait_for = |needle: &str, limit: Duration, log: &mut Vec<String>| -> bool {
+    let wait_for = |needle: &str, limit: Duration, log: &mut Vec<String>| -> bool {
         let start = Instant::now();
         while start.elapsed() < limit {
             while let Ok(l) = lines.try_recv() {
