@@ -258,10 +258,10 @@ fn section_links(line: &str) -> Vec<(String, String)> {
     while let Some(at) = rest.find("](") {
         let after = &rest[at + 2..];
         let Some(close) = after.find(')') else { break };
-        if let Some((file, section)) = after[..close].split_once('#') {
-            if !file.contains("://") {
-                found.push((file.to_string(), section.to_string()));
-            }
+        if let Some((file, section)) = after[..close].split_once('#')
+            && !file.contains("://")
+        {
+            found.push((file.to_string(), section.to_string()));
         }
         rest = &after[close..];
     }
