@@ -407,7 +407,7 @@ pub struct DailyRecord {
     pub wave: u32,
     /// Simulated fight seconds.
     pub elapsed_s: u64,
-    /// game-design §8.2's score (`crate::share::verify::score`).
+    /// The leaderboard score (docs/share.md#score, `crate::share::verify::score`).
     pub score: i64,
     /// The build at the end, as a code.
     pub build_code: String,
@@ -434,7 +434,7 @@ pub struct ImportedResult {
     pub outcome: String,
     /// Simulated fight seconds.
     pub elapsed_s: u64,
-    /// game-design §8.2's score.
+    /// The leaderboard score (docs/share.md#score).
     pub score: i64,
     /// The run's seed.
     pub seed: u64,

@@ -32,13 +32,13 @@ pub struct RunResult {
     pub outcome: String,
     /// Whole simulated seconds of fight (fight steps ÷ steps per second, rounded down).
     pub elapsed_s: u64,
-    /// game-design §8.2's leaderboard score ([`score`]).
+    /// The leaderboard score ([`score`], docs/share.md#score).
     pub score: i64,
     /// The run's final state hash: two runs with equal hashes are the same run.
     pub state_hash: String,
 }
 
-/// game-design §8.2's leaderboard formula: `wave × 100000 + (86400 −
+/// The leaderboard score (docs/share.md#score): `wave × 100000 + (86400 −
 /// elapsed seconds)`. Waves count first; among equal waves the faster run
 /// ranks higher. Elapsed is simulated fight time, never wall time, so a
 /// replay gives the same score on any machine.
