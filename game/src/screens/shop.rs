@@ -415,7 +415,11 @@ fn carried(ui: &mut egui::Ui, world: &World, carry: &Carry, locked: bool) -> Opt
     let def = &world.catalog().run.shop;
     let mut action = None;
     ui.separator();
-    ui.strong("Carried cores (sell for 50 %, at least 10; switch the active one)");
+    ui.strong(format!(
+        "Carried cores (sell for {:.0} % of the price paid, at least {}; switch the active one)",
+        def.sell.fraction * 100.0,
+        def.sell.floor
+    ));
     let cores = carry.loadout.cores().to_vec();
     let active = carry.loadout.active_index();
     for (ci, core) in cores.iter().enumerate() {
