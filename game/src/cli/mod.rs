@@ -37,6 +37,7 @@ pub mod batch;
 pub mod sim;
 pub mod stress;
 pub mod tool;
+mod ttk_table;
 pub mod verify;
 pub mod wand;
 
