@@ -295,9 +295,12 @@ impl Session {
     pub fn load_settings(&mut self) -> Settings {
         let mut settings = self
             .saves
-            .load_file(SETTINGS_FILE, "your settings", SETTINGS_MAX_BYTES, |b| {
-                crate::profile::store::parse_bytes::<Settings>(SETTINGS_FILE, b).map_err(|e| e.to_string())
-            })
+            .load_file(
+                SETTINGS_FILE,
+                "your settings",
+                SETTINGS_MAX_BYTES,
+                Settings::parse,
+            )
             .unwrap_or_default();
         let notes = settings.sanitize();
         self.saves.notices.extend(notes);

@@ -41,9 +41,11 @@ pub struct Profile {
     /// The W8 mini-boss warning was shown (docs/game.md#milestones-and-practice: once, on the
     /// first arrival).
     pub mini_boss_warned: bool,
-    /// Runs booked since the last save, on their way to the history file
-    /// ([`super::Saves::save_profile`] moves them there); never in this file.
-    #[serde(skip)]
+    /// Runs booked since the last save, on their way to the history file:
+    /// [`super::Saves::save_profile`] writes them here first, with the
+    /// profile, so the two files move as one unit, then moves them to the
+    /// history. Absent from the file once they arrived.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub pending_history: Vec<super::history::RunRecord>,
 }
 
