@@ -24,7 +24,7 @@ pub struct SimArgs {
     /// `3,5,9`), on the CPU passes over `--threads` workers: one JSON line
     /// per run, then an aggregate line (win rate, waves reached, DPS per
     /// wave, causes of death, throughput).
-    #[arg(long, value_name = "A..B", conflicts_with_all = ["seed", "record", "profile"])]
+    #[arg(long, value_name = "A..B", conflicts_with_all = ["seed", "record", "profile", "trace"])]
     pub seeds: Option<String>,
     /// Play only share K of N of `--seeds` (seed i of the list goes to
     /// shard i mod N + 1), for a job array; `sim merge` joins the shards.
@@ -97,6 +97,9 @@ pub struct SimArgs {
     /// wave with unlimited gold, and books nothing into the profile.
     #[arg(long, value_name = "WAVE", requires = "profile", value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_WAVES)))]
     pub practice: Option<u32>,
+    /// A Chrome trace of the run (`--trace-frames N`: of its first N steps).
+    #[command(flatten)]
+    pub trace: crate::app::args::TraceArgs,
 }
 
 impl SimArgs {
@@ -187,6 +190,7 @@ pub fn run(args: &SimArgs) -> ExitCode {
         ..run_options(args, build)
     };
     let mut booked = None;
+    let trace = args.trace.request().map(engine::profile::StepTrace::start);
     let played = match &args.profile {
         Some(dir) => on_profile(
             cat,
@@ -202,6 +206,15 @@ pub fn run(args: &SimArgs) -> ExitCode {
         }),
         None => play_logged(cat, &opts, ctx.as_ref(), args.record.is_some()),
     };
+    if let Some(t) = trace {
+        match t.finish("artificer sim") {
+            Ok(path) => eprintln!("artificer sim: trace written to {}", path.display()),
+            Err(e) => {
+                eprintln!("artificer sim: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     let (run, log) = match played {
         Ok(r) => r,
         Err(e) => {

@@ -32,6 +32,7 @@ impl World {
         ledger: &mut PlayerLedger,
         counters: &mut StepCounters,
     ) {
+        engine::scope!("collisions and events");
         for e in &events.events {
             let pos = Vec2::from_array(e.pos);
             let slot = e.projectile;
@@ -301,6 +302,7 @@ impl World {
 
     /// Frees the dead: coins, XP, on-kill payloads and entries, loot from elites and bosses.
     pub(super) fn reap(&mut self, carry: &mut Carry, counters: &mut StepCounters) {
+        engine::scope!("deaths and drops");
         let mut boss_events = Vec::new();
         let deaths = self.field.enemies.reap(&mut self.rngs.combat, &mut boss_events);
         self.boss_events.append(&mut boss_events);

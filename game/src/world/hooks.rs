@@ -29,6 +29,7 @@ use crate::stats::{StatId, StatModifier};
 impl World {
     /// Runs every equipped rule registered for `hook`.
     pub(super) fn run_hooks(&mut self, hook: Hook, ledger: &mut PlayerLedger, counters: &mut StepCounters) {
+        engine::scope!("loot and hooks");
         self.run_hooks_at(hook, None, ledger, counters);
     }
 
@@ -69,6 +70,7 @@ impl World {
     /// player's input, the player's fight-time modifiers are refolded, and the
     /// enemies' notice-range factor follows the equipped rules.
     pub(super) fn tick_hooks(&mut self, ledger: &PlayerLedger, dt: f32) {
+        engine::scope!("loot and hooks");
         self.kit.hook_state.age(dt);
         self.refresh_buffs(ledger);
         let mult = notice_range_mult(&self.kit.gear);

@@ -358,6 +358,8 @@ impl World {
         if self.field.runner.is_none() || !self.player.alive() {
             return;
         }
+        engine::scope!("world step");
+        engine::profile::step(self.run_steps);
         let dt = self.dt;
         let mut laps = Laps::start();
         let mut counters = StepCounters::default();
@@ -378,11 +380,17 @@ impl World {
         self.cast_main(&mut counters);
         laps.lap(&mut self.times, 2);
         // 4. AI and movement.
-        self.move_everything(carry, dt, &mut counters);
+        {
+            engine::scope!("ai and movement");
+            self.move_everything(carry, dt, &mut counters);
+        }
         self.tick_hooks(&carry.ledger, dt);
         laps.lap(&mut self.times, 3);
         // 5. Upload.
-        self.upload(&mut counters);
+        {
+            engine::scope!("upload");
+            self.upload(&mut counters);
+        }
         laps.lap(&mut self.times, 4);
         // 6. Compute.
         let ev = self.link.compute.step(dt);
@@ -415,6 +423,11 @@ impl World {
         counters.player_projectiles = self.field.shots.player_live();
         counters.player_moving = self.field.shots.player_moving();
         let enemy_shots = self.field.shots.live() - counters.player_projectiles;
+        if engine::profile::recorder::is_on() {
+            engine::profile::counter("wave", f64::from(self.wave));
+            engine::profile::counter("enemies", f64::from(counters.enemies));
+            engine::profile::counter("projectiles", f64::from(counters.projectiles));
+        }
         self.counters = counters;
         let s = &mut self.stats;
         s.steps += 1;
