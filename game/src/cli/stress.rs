@@ -130,7 +130,7 @@ pub fn run(args: &StressArgs) -> ExitCode {
     }
     if args.json {
         match serde_json::to_string(&report) {
-            Ok(s) => println!("{s}"),
+            Ok(s) => outln!("{s}"),
             Err(e) => {
                 eprintln!("artificer stress: cannot write JSON: {e}");
                 return ExitCode::FAILURE;
@@ -217,27 +217,36 @@ fn measure(
 }
 
 fn print_table(r: &Report) {
-    println!("adapter      {}", r.adapter);
-    println!(
+    outln!("adapter      {}", r.adapter);
+    outln!(
         "backend      {} on {} thread(s) ({})",
-        r.backend, r.threads, r.backend_reason
+        r.backend,
+        r.threads,
+        r.backend_reason
     );
-    println!(
+    outln!(
         "scene        {} projectiles, {} enemies, {} steps (+{} warm-up)",
-        r.projectiles, r.enemies, r.steps, r.warmup
+        r.projectiles,
+        r.enemies,
+        r.steps,
+        r.warmup
     );
-    println!(
+    outln!(
         "step ms      median {:.3}  p95 {:.3}  mean {:.3}  min {:.3}  max {:.3}",
-        r.step_ms.median, r.step_ms.p95, r.step_ms.mean, r.step_ms.min, r.step_ms.max
+        r.step_ms.median,
+        r.step_ms.p95,
+        r.step_ms.mean,
+        r.step_ms.min,
+        r.step_ms.max
     );
     for name in &r.pass_order {
-        println!("  {:<16} {:>8.3} ms (median)", name, r.passes_ms[name]);
+        outln!("  {:<16} {:>8.3} ms (median)", name, r.passes_ms[name]);
     }
     if r.pass_order.is_empty() {
-        println!("  (no per-pass timings: the adapter has no timestamp queries)");
+        outln!("  (no per-pass timings: the adapter has no timestamp queries)");
     }
-    println!("events/step  {:.1}", r.events_per_step);
-    println!("overflow     {}", r.overflow);
-    println!("waits        {} read-backs blocked on the GPU", r.readback_waits);
-    println!("live at end  {}", r.live_at_end);
+    outln!("events/step  {:.1}", r.events_per_step);
+    outln!("overflow     {}", r.overflow);
+    outln!("waits        {} read-backs blocked on the GPU", r.readback_waits);
+    outln!("live at end  {}", r.live_at_end);
 }

@@ -152,6 +152,20 @@ impl World {
         }
     }
 
+    /// An enemy's blow of `raw` after the worn gear's defence levels
+    /// (`gear::enemy_hit`); `None` when the gear turns it away whole.
+    fn blow_through_gear(&self, raw: f32, class: crate::loot::enhance::DamageClass) -> Option<f32> {
+        let rules = &self.cat.loot.enhancements.levels;
+        gear::enemy_hit(
+            raw,
+            class,
+            &self.cat.run.world.enemy_attack,
+            &self.kit.gear,
+            rules,
+        )
+        .map(|(scaled, _)| scaled)
+    }
+
     pub(super) fn hurt_player(
         &mut self,
         raw: f32,
@@ -159,14 +173,7 @@ impl World {
         blow: Blow,
         ledger: &mut PlayerLedger,
     ) {
-        let rules = &self.cat.loot.enhancements.levels;
-        let Some((scaled, _)) = gear::enemy_hit(
-            raw,
-            class,
-            &self.cat.run.world.enemy_attack,
-            &self.kit.gear,
-            rules,
-        ) else {
+        let Some(scaled) = self.blow_through_gear(raw, class) else {
             return;
         };
         let before = ledger.damage_taken;
@@ -200,14 +207,7 @@ impl World {
         blow: Blow,
         ledger: &mut PlayerLedger,
     ) {
-        let rules = &self.cat.loot.enhancements.levels;
-        let Some((scaled, _)) = gear::enemy_hit(
-            amount,
-            class,
-            &self.cat.run.world.enemy_attack,
-            &self.kit.gear,
-            rules,
-        ) else {
+        let Some(scaled) = self.blow_through_gear(amount, class) else {
             return;
         };
         let before = ledger.damage_taken;
