@@ -105,6 +105,11 @@ pub enum WorldError {
         /// What is wrong.
         source: DeckError,
     },
+    /// A wave's spawner could not be built from its data (an enemy or boss
+    /// the catalogue lacks): the runner's own error, kept typed; it names
+    /// the wave and the id.
+    #[error(transparent)]
+    Wave(#[from] crate::waves::runner::RunnerError),
     /// An id in the data or a build does not exist.
     #[error("unknown {what} `{id}`")]
     Unknown {

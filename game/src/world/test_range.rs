@@ -37,11 +37,7 @@ impl World {
         cfg.elite_overrides.clear();
         cfg.boss = None;
         cfg.duration_sec = f32::MAX;
-        let runner = WaveRunner::new(&cfg, &self.cat.enemies, &self.cat.bosses, wave_seed(self.seed, 1))
-            .map_err(|e| WorldError::Unknown {
-                what: "wave",
-                id: e.to_string(),
-            })?;
+        let runner = WaveRunner::new(&cfg, &self.cat.enemies, &self.cat.bosses, wave_seed(self.seed, 1))?;
         self.field.runner = Some(runner);
         let mut slots = Vec::with_capacity(dummies.len());
         for d in dummies {

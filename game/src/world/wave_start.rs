@@ -34,11 +34,7 @@ impl World {
             &self.cat.enemies,
             &self.cat.bosses,
             crate::rng::indexed_seed(self.seed, crate::rng::streams::WAVES, n),
-        )
-        .map_err(|e| WorldError::Unknown {
-            what: "wave",
-            id: e.to_string(),
-        })?
+        )?
         .with_rush(rush);
         self.clear_field();
         self.caster.core = Some(self.build_core(carry, n)?);
