@@ -49,7 +49,6 @@ impl World {
         hit: &BlastHit<'_>,
         exclude: Option<u32>,
         depth: u8,
-        ledger: &mut PlayerLedger,
         counters: &mut StepCounters,
     ) {
         let targets = self.field.enemies.blast_targets(center, radius, exclude);
@@ -69,7 +68,7 @@ impl World {
             if hit.origin == crate::combat::attribution::DamageSource::Blade {
                 self.stats.damage_by_source.blade += f64::from(out.damage_dealt());
             }
-            self.reaction_blasts(t, &out, hit.attacker, depth, hit.origin, ledger, counters);
+            self.reaction_blasts(t, &out, hit.attacker, depth, hit.origin, counters);
         }
     }
 
@@ -84,7 +83,6 @@ impl World {
         attacker: &AttackerStats,
         depth: u8,
         origin: crate::combat::attribution::DamageSource,
-        ledger: &mut PlayerLedger,
         counters: &mut StepCounters,
     ) {
         if depth >= MAX_BLAST_DEPTH {
@@ -110,7 +108,6 @@ impl World {
                 &hit,
                 Some(enemy),
                 depth + 1,
-                ledger,
                 counters,
             );
         }
@@ -133,7 +130,7 @@ impl World {
             pos,
             self.cat.run.world.death_burst_s,
         );
-        self.blast(pos, radius, hit, Some(direct), 1, ledger, counters);
+        self.blast(pos, radius, hit, Some(direct), 1, counters);
         let hurts_caster = hit
             .credit
             .and_then(|slot| self.field.shots.get(slot))
@@ -153,14 +150,7 @@ impl World {
     }
 
     /// The Nova loot rule: physical area damage of `damage` around `pos`.
-    pub(super) fn nova(
-        &mut self,
-        pos: Vec2,
-        damage: f32,
-        radius: f32,
-        ledger: &mut PlayerLedger,
-        counters: &mut StepCounters,
-    ) {
+    pub(super) fn nova(&mut self, pos: Vec2, damage: f32, radius: f32, counters: &mut StepCounters) {
         let spec = HitSpec::simple(damage, Element::Physical);
         let mut attacker = AttackerStats::from_sheet(self.player.stats());
         super::gear::apply_reaction_rules(&mut attacker, &self.kit.gear);
@@ -171,6 +161,6 @@ impl World {
             source: crate::combat::attribution::DamageSource::LootRule,
             origin: crate::combat::attribution::DamageSource::LootRule,
         };
-        self.blast(pos, radius, &hit, None, 1, ledger, counters);
+        self.blast(pos, radius, &hit, None, 1, counters);
     }
 }

@@ -156,7 +156,7 @@ impl World {
         if source.is_turret() {
             self.stats.damage_by_source.turret += f64::from(out.damage_dealt());
         }
-        self.reaction_blasts(enemy, &out, &attacker, 0, source, ledger, counters);
+        self.reaction_blasts(enemy, &out, &attacker, 0, source, counters);
         self.shove(enemy, shot.dir * shot.knockback);
         if shot.lifesteal > 0.0 {
             let healed = self.player.heal(out.damage_dealt() * shot.lifesteal);

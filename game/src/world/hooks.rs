@@ -141,7 +141,7 @@ impl crate::loot::hook_effects::HookFight for RuleHost<'_> {
 
     fn nova(&mut self, damage: f32, radius_px: f32) {
         let pos = self.w.player.pos;
-        self.w.nova(pos, damage, radius_px, self.ledger, self.counters);
+        self.w.nova(pos, damage, radius_px, self.counters);
     }
 
     fn take_cooldown(&mut self, index: usize, cooldown_s: f32) -> bool {

@@ -317,7 +317,6 @@ impl World {
             &attacker,
             0,
             crate::combat::attribution::DamageSource::Blade,
-            ledger,
             counters,
         );
         self.shove(slot, dir * b.knockback);
