@@ -135,6 +135,10 @@ pub struct Fight {
     casts: (u64, f32),
     /// The floor's reactive field (high quality; docs/art.md#the-arena).
     field: Field,
+    /// How far past the player the camera looks, world px (the test
+    /// range keeps its dummies clear of its panel; a fight looks at the
+    /// player).
+    pub look_offset: Vec2,
 }
 
 /// The comfort settings as the fight view applies them
@@ -180,6 +184,7 @@ impl Fight {
             bodies: bodies::BodyMemory::default(),
             casts: (0, f32::NEG_INFINITY),
             field: Field::default(),
+            look_offset: Vec2::ZERO,
         }
     }
 
@@ -284,7 +289,8 @@ impl Fight {
             shake = 0.0;
         }
         shake *= self.comfort.shake;
-        draw::follow(&mut scene.camera, w.player.pos, min, max, viewport, shake, time);
+        let target = w.player.pos + self.look_offset;
+        draw::follow(&mut scene.camera, target, min, max, viewport, shake, time);
         self.prepare_high(w, scene, viewport);
         if scene.glow && !self.fx_off.field {
             let field = &self.field;
