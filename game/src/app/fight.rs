@@ -15,6 +15,7 @@ mod effects;
 mod field;
 mod fx_off;
 mod look;
+pub mod numbers;
 
 pub use field::Field;
 pub use fx_off::FxOff;
@@ -135,6 +136,12 @@ pub struct Fight {
     casts: (u64, f32),
     /// The floor's reactive field (high quality; docs/art.md#the-arena).
     field: Field,
+    /// Damage numbers merged per enemy (docs/art.md#numbers).
+    numbers: numbers::Numbers,
+    /// Seconds of fight this view has stepped: the clock of the damage
+    /// numbers, which hold while the fight is paused and
+    /// show the same frames in a frame-locked run on any machine.
+    sim_time: f32,
     /// How far past the player the camera looks, world px (the test
     /// range keeps its dummies clear of its panel; a fight looks at the
     /// player).
@@ -185,6 +192,8 @@ impl Fight {
             casts: (0, f32::NEG_INFINITY),
             field: Field::default(),
             look_offset: Vec2::ZERO,
+            numbers: numbers::Numbers::default(),
+            sim_time: 0.0,
         }
     }
 
@@ -239,6 +248,7 @@ impl Fight {
             self.step_ms_total += ms;
             self.steps_total += 1;
             self.steps_last_frame += 1;
+            self.sim_time += self.clock.step();
             if lost > 0.0 {
                 self.hurt_flash = 0.25;
                 // Screen shake on big hits: a tenth of max HP or more.
@@ -285,6 +295,7 @@ impl Fight {
                 shake = shake.max(3.5);
             }
         }
+        let now = self.sim_time;
         if self.fx_off.shake {
             shake = 0.0;
         }
@@ -311,6 +322,7 @@ impl Fight {
         self.draw_coins(w, scene);
         self.draw_telegraphs(w, scene);
         self.draw_enemies(w, scene);
+        self.numbers.ingest(w, now);
         self.draw_effects(w, scene, ctx, viewport);
         scene.projectiles = Some(match w.compute().projectile_buffer() {
             Some(buffer) => ProjectileSource::Gpu {
