@@ -11,6 +11,7 @@ use super::{draw, palette};
 use crate::world::{EffectKind, World};
 
 pub mod bodies;
+pub mod boss_beat;
 mod effects;
 mod field;
 mod fx_off;
@@ -138,8 +139,10 @@ pub struct Fight {
     field: Field,
     /// Damage numbers merged per enemy (docs/art.md#numbers).
     numbers: numbers::Numbers,
-    /// Seconds of fight this view has stepped: the clock of the damage
-    /// numbers, which hold while the fight is paused and
+    /// The boss in front: its entry, phase and fall banners.
+    pub boss: boss_beat::BossBeat,
+    /// Seconds of fight this view has stepped: the clock of the numbers
+    /// and the boss's banners, which hold while the fight is paused and
     /// show the same frames in a frame-locked run on any machine.
     sim_time: f32,
     /// How far past the player the camera looks, world px (the test
@@ -193,6 +196,7 @@ impl Fight {
             field: Field::default(),
             look_offset: Vec2::ZERO,
             numbers: numbers::Numbers::default(),
+            boss: boss_beat::BossBeat::default(),
             sim_time: 0.0,
         }
     }
@@ -296,6 +300,11 @@ impl Fight {
             }
         }
         let now = self.sim_time;
+        self.boss.watch(w, now);
+        if self.boss.phase_at.is_some_and(|at| now - at < 0.3) {
+            // A boss's phase change is a beat: the camera jolts.
+            shake = shake.max(boss_beat::PHASE_SHAKE);
+        }
         if self.fx_off.shake {
             shake = 0.0;
         }
@@ -338,6 +347,7 @@ impl Fight {
             draw::floor_light(scene, w.player.pos, viewport);
         }
         super::blade_arcs::draw(w, scene);
+        self.boss.draw(ctx, now, self.comfort.flashes);
     }
 
     fn draw_areas(&self, world: &World, scene: &mut Scene) {
