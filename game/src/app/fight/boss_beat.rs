@@ -213,17 +213,26 @@ mod tests {
         assert!(beat.banner(1.0 + ENTER_S + 0.01).is_none(), "the banner ends");
         let bar = crate::screens::boss_bar::BossLine::of(&w).expect("the bar follows it");
         assert_eq!((bar.name.as_str(), bar.phase), ("Brood Mother", 0));
-        assert!(bar.phases >= 2 && bar.thresholds.len() == bar.phases - 1, "{bar:?}");
+        assert!(
+            bar.phases >= 2 && bar.thresholds.len() == bar.phases - 1,
+            "{bar:?}"
+        );
         // Its phase moves on: a beat.
         let e = w.enemies_mut().get_mut(slot).expect("boss");
         e.boss.as_mut().expect("runtime").phase = 1;
         beat.watch(&w, 5.0);
-        assert!(matches!(beat.banner(5.1), Some((Banner::Phase { phase: 2, .. }, _))));
+        assert!(matches!(
+            beat.banner(5.1),
+            Some((Banner::Phase { phase: 2, .. }, _))
+        ));
         assert_eq!(beat.phase_at, Some(5.0), "the camera jolts");
         // It falls.
         w.enemies_mut().get_mut(slot).expect("boss").alive = false;
         beat.watch(&w, 8.0);
         assert!(matches!(beat.banner(8.1), Some((Banner::Fall { .. }, _))));
-        assert!(crate::screens::boss_bar::BossLine::of(&w).is_none(), "no bar without a boss");
+        assert!(
+            crate::screens::boss_bar::BossLine::of(&w).is_none(),
+            "no bar without a boss"
+        );
     }
 }

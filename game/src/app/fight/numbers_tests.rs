@@ -53,7 +53,11 @@ fn hits_on_one_enemy_merge_into_one_growing_number() {
         hit(&mut w, at + Vec2::new(2.0, 0.0), 13.0, false);
         n.ingest(&w, 0.05 * k as f32);
     }
-    assert_eq!(n.alive(), 1, "ten hits on one enemy in half a second are one number");
+    assert_eq!(
+        n.alive(),
+        1,
+        "ten hits on one enemy in half a second are one number"
+    );
     let shown = n.layout(&view(&w), 0.46);
     assert_eq!(shown.len(), 1);
     assert_eq!(shown[0].text, "130");
