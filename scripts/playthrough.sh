@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Play-through with real input (issue 5 "a person can play from the lab through
-# a shop to wave 3 with keyboard and mouse"): runs the release binary under
+# Play-through with real input (a person can play from the lab through a
+# shop to wave 3 with keyboard and mouse): runs the release binary under
 # Xvfb and drives it with xdotool, taking a screenshot of each screen into
 # $OUT_DIR (default target/playthrough). Not part of the CI test command: it
 # runs in real time (three 60 s waves) and the clicks are at fixed pixel

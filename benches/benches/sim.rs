@@ -1,6 +1,7 @@
 //! The whole world step (docs/architecture.md#the-step: events, combat, VM, AI and movement,
 //! upload, compute) at the design load of 1,000 enemies and 2,000 projectiles,
-//! on the CPU twin and on the GPU passes. The budget is one 60 Hz frame,
+//! on the CPU twin and on the GPU passes, and on the CPU twin with every
+//! profiling scope recorded (the cost of a trace). The budget is one 60 Hz frame,
 //! 16.6 ms; the step must fit well inside it.
 
 use std::sync::Arc;
@@ -37,6 +38,19 @@ fn bench(c: &mut Criterion) {
             cpu.step(&mut cpu_carry, &input);
         })
     });
+    // The same step with the scope recorder on (a trace or the overlay
+    // taking every scope), drained each step as the window drains each
+    // frame: what profiling costs at the design load. "cpu" above is the
+    // recorder off, as shipped.
+    engine::profile::recorder::set_on(true);
+    g.bench_function("cpu_scopes_recorded", |b| {
+        b.iter(|| {
+            cpu.hold_load(ENEMIES, PROJECTILES);
+            cpu.step(&mut cpu_carry, &input);
+            std::hint::black_box(engine::profile::recorder::drain().len())
+        })
+    });
+    engine::profile::recorder::set_on(false);
     eprintln!(
         "cpu: {} enemies, {} projectiles after the bench; stage ms {:?}",
         cpu.counters.enemies,

@@ -16,7 +16,7 @@
 //! shape whatever its size plus ~3 ms per screen of covered pixels, so a
 //! frame's cost is predicted from a shape count and a covered area; compare
 //! `10000 1` (per-shape cost) with `1 600 square` (one full screen of fill).
-use engine::render::{Layer, PassTimer, RenderPath, Scene, SceneRenderer, Shape, ShapeKind, screenshot};
+use engine::render::{Layer, RenderPath, Scene, SceneRenderer, Shape, ShapeKind, screenshot};
 use glam::Vec2;
 
 fn main() {
@@ -33,7 +33,7 @@ fn main() {
     let mut renderer = SceneRenderer::new(device, format);
     let target = screenshot::offscreen_target(device, format, size);
     let view = target.create_view(&wgpu::TextureViewDescriptor::default());
-    let mut timer = PassTimer::new(device, &ctx.queue);
+    let mut scopes = engine::profile::GpuScopes::new(device, "frame");
     let args: Vec<String> = std::env::args().collect();
     let n: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
     let r: f32 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(12.0);
@@ -88,14 +88,16 @@ fn main() {
     let mut count = 0;
     let start = std::time::Instant::now();
     for frame in 0..frames {
-        timer.begin_frame(device);
-        if frame >= warmup {
-            for (label, ms) in timer.last() {
-                if *label == "render world" {
+        while let Some(gpu) = scopes.collect(&ctx.queue) {
+            if gpu.index < warmup as u64 {
+                continue;
+            }
+            for (label, ms, _) in &gpu.passes {
+                if label == "world" {
                     sum += ms;
                     count += 1;
                 }
-                if *label == "render bin" {
+                if label == "binning" {
                     bin_sum += ms;
                 }
             }
@@ -107,12 +109,12 @@ fn main() {
             encoder: &mut encoder,
             view: &view,
             size,
-            timer: &mut timer,
+            scopes: &mut scopes,
         };
         renderer.encode(&mut f, &scene);
-        timer.resolve(&mut encoder);
+        scopes.resolve(&mut encoder);
         ctx.queue.submit([encoder.finish()]);
-        timer.after_submit();
+        scopes.end_frame(frame as u64);
         let _ = device.poll(wgpu::PollType::wait_indefinitely());
     }
     let pixels = n as f32 * (2.0 * r + 4.0) * (2.0 * r + 4.0) / (1280.0 * 720.0);

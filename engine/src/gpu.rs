@@ -9,6 +9,10 @@
 use std::fmt;
 use std::str::FromStr;
 
+/// Environment variable: `off` opens the device without timestamp queries
+/// (GPU scopes then time nothing and the overlay says so).
+pub const GPU_TIMING_ENV: &str = "ARTIFICER_GPU_TIMING";
+
 /// What to do when no adapter exists, named in every "no adapter" error.
 pub const NO_ADAPTER_FIX: &str =
     "install a Vulkan driver; on Debian: `apt-get install mesa-vulkan-drivers` (lavapipe, a software GPU)";
@@ -196,9 +200,16 @@ impl GpuContext {
             info.driver_info
         );
         let available = adapter.features();
-        let wanted = wgpu::Features::TIMESTAMP_QUERY
-            | wgpu::Features::TIMESTAMP_QUERY_INSIDE_ENCODERS
-            | wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES;
+        // `ARTIFICER_GPU_TIMING=off` asks for no timestamps: how a device
+        // without them runs, on one that has them.
+        let timing_off = std::env::var(GPU_TIMING_ENV).is_ok_and(|v| v == "off");
+        let wanted = if timing_off {
+            wgpu::Features::empty()
+        } else {
+            wgpu::Features::TIMESTAMP_QUERY
+                | wgpu::Features::TIMESTAMP_QUERY_INSIDE_ENCODERS
+                | wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES
+        };
         let required_features = available & wanted;
         let required_limits = wanted_limits(&adapter.limits());
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {

@@ -8,6 +8,7 @@ pub mod audio;
 pub mod clock;
 pub mod compute;
 pub mod gpu;
+pub mod profile;
 pub mod render;
 pub mod sample;
 pub mod ui;

@@ -1,6 +1,8 @@
 //! What a run carries from wave to wave: gold, level and XP, the cores with
 //! their decks, worn gear and the stash, materials, artifact pity, learned
-//! recipes, the bosses met and the player's permanent stat modifiers.
+//! recipes, the bosses met, the player's permanent stat modifiers and
+//! run-long marks (damage taken, Last Will, max HP lost), and what a Memory
+//! Wand remembers between waves.
 //!
 //! The fight (`world::World`) owns what lives and dies inside one wave:
 //! bodies, projectiles, coins on the floor, the active core's VM state. The
@@ -26,9 +28,10 @@ use crate::loot::gear_actions::{
 };
 use crate::loot::item::{Inventory, Item};
 use crate::loot::materials::MaterialAmounts;
-use crate::player::{StatSource, StatSources};
+use crate::player::{PlayerLedger, StatSource, StatSources};
 use crate::shop::{Card, CarriedCore, Loadout, Purchase, Shelf, Shop, ShopDef, ShopError, ShopPool};
 use crate::stats::StatModifier;
+use crate::vm::CoreMemory;
 
 /// Why a run's carry could not be made.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -62,6 +65,14 @@ pub struct Carry {
     pub bosses_met: Vec<u32>,
     /// The player's permanent stat modifiers: level-ups and shelf C.
     pub stats: StatSources,
+    /// The player's run-long marks: damage taken and HP regenerated in the
+    /// run, Last Will unspent, max HP lost to revivals. The fight books into
+    /// it as it happens.
+    pub ledger: PlayerLedger,
+    /// What a `persistent_memory` core (the Memory Wand) kept at the last
+    /// wave's end, with the core's id: restored when that core starts the
+    /// next wave (docs/game.md#logic-and-registers).
+    pub core_memory: Option<(String, CoreMemory)>,
     /// Artifacts found this wave that found no free socket: never lost,
     /// they go to the bag of loose artifacts when the wave ends, where the
     /// armoury offers to socket them (docs/screens.md#no-traps).
@@ -115,6 +126,8 @@ impl Carry {
             bosses_met: Vec::new(),
             found_artifacts: Vec::new(),
             stats: StatSources::default(),
+            ledger: PlayerLedger::default(),
+            core_memory: None,
         })
     }
 

@@ -173,6 +173,7 @@ impl ProjectileCore {
     /// Uploads the edits, runs one step of `dt` seconds and returns the events
     /// of the previous step (empty on the first call).
     pub fn step(&mut self, dt: f32) -> StepEvents {
+        crate::scope!("compute core");
         self.dispatch(dt);
         let raw = self.kernels.collect(true);
         self.deliver(raw)

@@ -264,17 +264,20 @@ impl BloomPass {
             .write_buffer(&self.uniform, 0, bytemuck::bytes_of(&uniform));
         let clear = wgpu::LoadOp::Clear(wgpu::Color::BLACK);
         let steps = [
-            ("render bloom extract", &t.a, &self.extract, &t.extract),
-            ("render bloom blur x", &t.b, &self.blur_x, &t.blur_x),
-            ("render bloom blur y", &t.a, &self.blur_y, &t.blur_y),
-            ("render bloom composite", f.view, &self.composite, &t.composite),
+            ("render extract", &t.a, &self.extract, &t.extract),
+            ("render blur x", &t.b, &self.blur_x, &t.blur_x),
+            ("render blur y", &t.a, &self.blur_y, &t.blur_y),
+            ("render composite", f.view, &self.composite, &t.composite),
         ];
+        // The four passes are one scope in a trace: "bloom".
+        f.scopes.push("bloom", f.encoder);
         for (label, view, pipeline, group) in steps {
-            let mut pass = super::color_pass(f.encoder, label, view, clear, f.timer);
+            let mut pass = super::color_pass(f.encoder, label, view, clear, f.scopes);
             pass.set_pipeline(pipeline);
             pass.set_bind_group(0, group, &[]);
             pass.draw(0..3, 0..1);
         }
+        f.scopes.pop(f.encoder);
     }
 }
 

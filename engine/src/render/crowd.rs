@@ -94,7 +94,7 @@ impl CrowdLayer {
 
     /// Draws the player projectiles into the layer (cleared first; the
     /// frame target's size over `divisor`) in its own pass, timed as
-    /// `"render crowd"`.
+    /// `"render crowd layer"`.
     pub fn encode_layer(
         &mut self,
         f: &mut FrameTarget<'_>,
@@ -107,7 +107,7 @@ impl CrowdLayer {
             return;
         };
         let clear = wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT);
-        let mut pass = super::color_pass(f.encoder, "render crowd", view, clear, f.timer);
+        let mut pass = super::color_pass(f.encoder, "render crowd", view, clear, f.scopes);
         projectiles.draw_player_crowd(&mut pass, prepared);
     }
 

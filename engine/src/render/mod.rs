@@ -24,7 +24,6 @@ pub mod screenshot;
 pub mod shapes;
 pub mod target;
 pub mod tiled;
-pub mod timer;
 
 pub use bloom::BloomStyle;
 pub use camera::{Camera2d, CameraUniform};
@@ -33,8 +32,9 @@ pub use projectiles::{ProjectileRenderer, ProjectileSource, ProjectileStyle, USE
 pub use screenshot::{RgbaImage, ScreenshotError};
 pub use shapes::{Layer, Shape, ShapeBatch, ShapeKind, ShapeRenderer};
 pub use target::FrameTarget;
+
+use crate::profile::GpuScopes;
 pub use tiled::{BinStatus, TiledFallback, TiledRenderer};
-pub use timer::PassTimer;
 
 /// The render shaders by file name, embedded, before their imports.
 pub const RENDER_SOURCES: [(&str, &str); 8] = [
@@ -98,7 +98,7 @@ pub fn projectiles_wgsl() -> String {
     compose_render("render_projectiles.wgsl")
 }
 
-/// Begins a timed render pass over one colour target (the world, the glow,
+/// Begins a render pass with its GPU scope over one colour target (the world, the glow,
 /// the crowd layer and the tiled shading each draw in one), starting from
 /// `load` and storing the result.
 pub(crate) fn color_pass<'e>(
@@ -106,9 +106,11 @@ pub(crate) fn color_pass<'e>(
     label: &'static str,
     view: &wgpu::TextureView,
     load: wgpu::LoadOp<wgpu::Color>,
-    timer: &mut PassTimer,
+    scopes: &mut GpuScopes,
 ) -> wgpu::RenderPass<'e> {
-    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+    // The scope drops the label's "render " (the trace's rows are all passes).
+    let scope = label.strip_prefix("render ").unwrap_or(label);
+    let desc = wgpu::RenderPassDescriptor {
         label: Some(label),
         color_attachments: &[Some(wgpu::RenderPassColorAttachment {
             view,
@@ -120,10 +122,11 @@ pub(crate) fn color_pass<'e>(
             },
         })],
         depth_stencil_attachment: None,
-        timestamp_writes: timer.pass_writes(label),
+        timestamp_writes: None,
         occlusion_query_set: None,
         multiview_mask: None,
-    })
+    };
+    scopes.render_pass(encoder, scope, desc)
 }
 
 /// A pipeline that draws from no vertex buffer (`vs_main` makes its
@@ -507,7 +510,7 @@ impl SceneRenderer {
         let Some(prepared) = prepared else {
             return;
         };
-        let mut pass = color_pass(f.encoder, "render glow", f.view, wgpu::LoadOp::Load, f.timer);
+        let mut pass = color_pass(f.encoder, "render glow", f.view, wgpu::LoadOp::Load, f.scopes);
         self.projectiles.draw_glow(&mut pass, prepared);
     }
 
@@ -535,7 +538,7 @@ impl SceneRenderer {
             }
             _ => false,
         };
-        let mut pass = color_pass(f.encoder, "render world", f.view, clear_to(scene.clear), f.timer);
+        let mut pass = color_pass(f.encoder, "render world", f.view, clear_to(scene.clear), f.scopes);
         self.shapes
             .draw(&mut pass, &self.camera_group, &layers, Layer::Ground);
         // With the glow pass the enemy shots wait for the top pass, over
@@ -564,7 +567,7 @@ impl SceneRenderer {
                 // Enemy shots and the top layer (the player, tells) over the
                 // glow: a crowd's haze of halos never hides them
                 // (docs/art.md#draw-order).
-                let mut pass = color_pass(f.encoder, "render top", f.view, wgpu::LoadOp::Load, f.timer);
+                let mut pass = color_pass(f.encoder, "render top", f.view, wgpu::LoadOp::Load, f.scopes);
                 if let Some(p) = &prepared {
                     self.projectiles.draw_enemy(&mut pass, p);
                 }
@@ -581,7 +584,7 @@ impl SceneRenderer {
 
     /// [`Layer::Screen`] in a pass of its own, over what is in the target.
     fn screen_pass(&self, f: &mut FrameTarget<'_>, layers: &shapes::UploadedLayers) {
-        let mut pass = color_pass(f.encoder, "render screen", f.view, wgpu::LoadOp::Load, f.timer);
+        let mut pass = color_pass(f.encoder, "render screen", f.view, wgpu::LoadOp::Load, f.scopes);
         self.shapes
             .draw(&mut pass, &self.screen_group, layers, Layer::Screen);
     }

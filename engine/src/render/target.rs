@@ -1,10 +1,10 @@
 //! What every pass of a frame is encoded with: the device and queue, the
-//! frame's command encoder and pass timer, and the view it draws into at
+//! frame's command encoder and GPU scopes, and the view it draws into at
 //! its size. The world renderer, the crowd layer, the tiled path, egui and
 //! the cached panel all take one [`FrameTarget`] instead of the same six
 //! arguments each, so a new per-frame input is added in one place.
 
-use super::PassTimer;
+use crate::profile::GpuScopes;
 
 /// One frame's encoding context over one colour target.
 #[derive(Debug)]
@@ -19,15 +19,15 @@ pub struct FrameTarget<'a> {
     pub view: &'a wgpu::TextureView,
     /// The target's size in physical pixels.
     pub size: [u32; 2],
-    /// Times each pass (or an inert timer for untimed copies such as the
+    /// Opens a GPU scope per pass (untimed for copies such as the
     /// screenshot's).
-    pub timer: &'a mut PassTimer,
+    pub scopes: &'a mut GpuScopes,
 }
 
 impl FrameTarget<'_> {
     /// The same frame drawing into another target of `size` (a layer or a
     /// cached picture a later pass composites): same device, encoder and
-    /// timer.
+    /// scopes.
     pub fn retarget<'b>(&'b mut self, view: &'b wgpu::TextureView, size: [u32; 2]) -> FrameTarget<'b> {
         FrameTarget {
             device: self.device,
@@ -35,7 +35,7 @@ impl FrameTarget<'_> {
             encoder: self.encoder,
             view,
             size,
-            timer: self.timer,
+            scopes: self.scopes,
         }
     }
 }

@@ -15,14 +15,14 @@ pub(crate) fn render_offscreen(
     let target = super::screenshot::offscreen_target(device, renderer.format(), size);
     let view = target.create_view(&wgpu::TextureViewDescriptor::default());
     let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
-    let mut timer = crate::render::PassTimer::disabled();
+    let mut scopes = crate::profile::GpuScopes::disabled(device);
     let mut f = super::FrameTarget {
         device,
         queue: &ctx.queue,
         encoder: &mut encoder,
         view: &view,
         size,
-        timer: &mut timer,
+        scopes: &mut scopes,
     };
     renderer.encode(&mut f, scene);
     ctx.queue.submit([encoder.finish()]);
@@ -237,20 +237,19 @@ fn pipelines_build_and_draw_on_a_device() {
     let target = super::screenshot::offscreen_target(device, format, [64, 64]);
     let view = target.create_view(&wgpu::TextureViewDescriptor::default());
     let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
-    let mut timer = super::PassTimer::new(device, &ctx.queue);
-    timer.begin_frame(device);
+    let mut scopes = crate::profile::GpuScopes::new(device, "frame");
     let mut f = super::FrameTarget {
         device,
         queue: &ctx.queue,
         encoder: &mut encoder,
         view: &view,
         size: [64, 64],
-        timer: &mut timer,
+        scopes: &mut scopes,
     };
     renderer.encode(&mut f, &scene);
-    timer.resolve(&mut encoder);
+    scopes.resolve(&mut encoder);
     ctx.queue.submit([encoder.finish()]);
-    timer.after_submit();
+    scopes.end_frame(0);
     let error = pollster::block_on(scope.pop());
     assert!(error.is_none(), "{error:?}");
     let image = super::screenshot::read_texture(device, &ctx.queue, &target).expect("read back");
@@ -268,4 +267,22 @@ fn pipelines_build_and_draw_on_a_device() {
         "a translucent outlined shape has a bright rim: centre {centre:?}, rim {rim:?}"
     );
     assert!(centre[1] > 20, "and a visible translucent fill: {centre:?}");
+    // The world pass came back as a GPU scope (read-back done: the frame
+    // was read above).
+    if scopes.supported() {
+        let _ = device.poll(wgpu::PollType::Wait {
+            submission_index: None,
+            timeout: None,
+        });
+        let gpu = scopes
+            .collect(&ctx.queue)
+            .expect("the frame's GPU scopes come back");
+        assert!(
+            gpu.passes
+                .iter()
+                .any(|(name, ms, _)| name == "world" && *ms >= 0.0),
+            "{:?}",
+            gpu.passes
+        );
+    }
 }

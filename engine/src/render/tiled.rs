@@ -496,11 +496,9 @@ impl TiledRenderer {
         });
 
         f.encoder.clear_buffer(&self.status, 0, None);
+        f.scopes.push("tiled", f.encoder);
         {
-            let mut pass = f.encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                label: Some("render bin"),
-                timestamp_writes: f.timer.compute_writes("render bin"),
-            });
+            let mut pass = f.scopes.compute_pass(f.encoder, "binning");
             pass.set_bind_group(0, &bin_group, &[]);
             // Every dispatch runs even without items: the cells must be
             // rewritten so the shading never reads a previous frame's lists.
@@ -518,11 +516,13 @@ impl TiledRenderer {
             "render world",
             f.view,
             super::clear_to(scene.clear),
-            f.timer,
+            f.scopes,
         );
         pass.set_pipeline(&self.shade);
         pass.set_bind_group(0, &shade_group, &[]);
         pass.draw(0..3, 0..1);
+        drop(pass);
+        f.scopes.pop(f.encoder);
         Ok(())
     }
 

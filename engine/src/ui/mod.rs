@@ -115,6 +115,9 @@ impl EguiLayer {
         self.state.handle_platform_output(window, out.platform_output);
         let jobs = self.ctx.tessellate(out.shapes, out.pixels_per_point);
         let (jobs, held) = self.fader.compose(t, jobs);
+        if crate::profile::recorder::is_on() {
+            book_cost(&jobs, out.pixels_per_point);
+        }
         EguiFrame {
             jobs,
             textures: out.textures_delta,
@@ -124,7 +127,7 @@ impl EguiLayer {
     }
 
     /// Uploads textures and buffers, then draws `frame` over the frame's
-    /// target in its own pass (timed as `"render egui"`), with the cached
+    /// target in its own pass (its GPU scope is "egui"), with the cached
     /// `panel` composited on top when given. Freed textures are released after.
     pub fn encode(&mut self, f: &mut FrameTarget<'_>, frame: &EguiFrame, panel: Option<&CachedPanel>) {
         let size = f.size;
@@ -195,7 +198,8 @@ pub(crate) fn paint(
     if !extra.is_empty() {
         queue.submit(extra);
     }
-    let render = f.encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+    let scope = pass.label.strip_prefix("render ").unwrap_or(pass.label);
+    let desc = wgpu::RenderPassDescriptor {
         label: Some(pass.label),
         color_attachments: &[Some(wgpu::RenderPassColorAttachment {
             view: f.view,
@@ -207,13 +211,44 @@ pub(crate) fn paint(
             },
         })],
         depth_stencil_attachment: None,
-        timestamp_writes: f.timer.pass_writes(pass.label),
+        timestamp_writes: None,
         occlusion_query_set: None,
         multiview_mask: None,
-    });
+    };
+    let render = f.scopes.render_pass(f.encoder, scope, desc);
     let mut render = render.forget_lifetime();
     renderer.render(&mut render, jobs, &screen);
     after(&mut render);
+}
+
+/// Books what the egui pass will shade as trace counters: its triangles
+/// and the pixels they cover (overdraw counted), the two things a software
+/// rasteriser pays for. At debug level (target `egui_cost`) the five
+/// primitives covering the most pixels are logged with their clip rects.
+fn book_cost(jobs: &[egui::ClippedPrimitive], pixels_per_point: f32) {
+    let mut per_job: Vec<(f64, usize, egui::Rect)> = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        let egui::epaint::Primitive::Mesh(mesh) = &job.primitive else {
+            continue;
+        };
+        let mut area = 0.0f64;
+        for tri in mesh.indices.chunks_exact(3) {
+            let [a, b, c] = [0, 1, 2].map(|i| mesh.vertices[tri[i] as usize].pos);
+            area += f64::from(((b - a).x * (c - a).y - (b - a).y * (c - a).x).abs() * 0.5);
+        }
+        let ppp2 = f64::from(pixels_per_point * pixels_per_point);
+        per_job.push((area * ppp2, mesh.indices.len() / 3, job.clip_rect));
+    }
+    let pixels: f64 = per_job.iter().map(|j| j.0).sum();
+    let triangles: usize = per_job.iter().map(|j| j.1).sum();
+    crate::profile::counter("egui triangles", triangles as f64);
+    crate::profile::counter("egui pixels", pixels);
+    if log::log_enabled!(target: "egui_cost", log::Level::Debug) {
+        per_job.sort_by(|a, b| b.0.total_cmp(&a.0));
+        for (px, tris, clip) in per_job.iter().take(5) {
+            log::debug!(target: "egui_cost", "{px:.0} px, {tris} triangles, clip {clip:?}");
+        }
+    }
 }
 
 /// Logs (target `ui`, level debug) each widget that gains the keyboard focus

@@ -4,8 +4,9 @@
 //! adapter code path, and read the pixels back.
 
 use crate::gpu::GpuContext;
+use crate::profile::GpuScopes;
 use crate::render::screenshot::{self, RgbaImage, ScreenshotError};
-use crate::render::{FrameTarget, PassTimer, Scene, SceneRenderer};
+use crate::render::{FrameTarget, Scene, SceneRenderer};
 
 /// The world renderer and an egui renderer over one offscreen target.
 pub struct OffscreenFrame {
@@ -55,18 +56,17 @@ impl OffscreenFrame {
         let (device, queue) = (&gpu.device, &gpu.queue);
         let target = screenshot::offscreen_target(device, self.format, size);
         let view = target.create_view(&wgpu::TextureViewDescriptor::default());
-        let mut timer = PassTimer::new(device, queue);
+        let mut scopes = GpuScopes::disabled(device);
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("offscreen frame"),
         });
-        timer.begin_frame(device);
         let mut f = FrameTarget {
             device,
             queue,
             encoder: &mut encoder,
             view: &view,
             size,
-            timer: &mut timer,
+            scopes: &mut scopes,
         };
         self.scene.encode(&mut f, scene);
         let egui::FullOutput {
@@ -87,7 +87,9 @@ impl OffscreenFrame {
             (&jobs, &textures_delta),
             |_| {},
         );
+        scopes.resolve(&mut encoder);
         queue.submit([encoder.finish()]);
+        scopes.end_frame(0);
         for id in &textures_delta.free {
             self.egui.free_texture(id);
         }

@@ -1,6 +1,9 @@
-//! The profiler overlay (F3): a frame-time graph, CPU time per system of the
-//! step, GPU time per compute and render pass, and entity counts against
-//! their caps. It shows what the game hands it; it measures only frame times.
+//! The profiler overlay (F3): a frame-time graph with the 60 and 30 fps
+//! lines, CPU time per system of the step, GPU time per compute and render
+//! pass, the slowest frame of the last five seconds with its scope tree,
+//! the three dearest scopes in words, what a trace capture (F4) is doing,
+//! and entity counts against their caps. It shows what the game and the
+//! window hand it; it measures only frame times.
 
 use std::collections::VecDeque;
 
@@ -16,6 +19,8 @@ pub struct OverlayData {
     pub gpu_passes: Vec<(String, f64)>,
     /// Labelled counts, e.g. ("projectiles", "1840 / 2000").
     pub counts: Vec<(String, String)>,
+    /// The slowest frame, the dearest scopes, GPU timing and the trace.
+    pub profile: crate::profile::ProfileSummary,
 }
 
 /// Frame-time history and the overlay window.
@@ -64,8 +69,21 @@ impl ProfilerOverlay {
     /// Builds the overlay's content into `ui`: the game shows it through the
     /// cached panel ([`crate::ui::PanelSlot`]), refreshed twice a second.
     pub fn ui(&self, ui: &mut egui::Ui, data: &OverlayData) {
+        // Two columns: the figures of the moment, and the slowest frame.
+        ui.horizontal_top(|ui| {
+            ui.vertical(|ui| {
+                ui.set_width(300.0);
+                self.figures(ui, data);
+            });
+            ui.vertical(|ui| {
+                ui.set_width(290.0);
+                profile_lines(ui, &data.profile);
+            });
+        });
+    }
+
+    fn figures(&self, ui: &mut egui::Ui, data: &OverlayData) {
         let s = self.summary();
-        ui.set_width(300.0);
         ui.label(egui::RichText::new("Profiler (F3)").strong());
         ui.label(format!(
             "{:.0} fps   mean {:.2} ms   p95 {:.2} ms",
@@ -89,10 +107,17 @@ impl ProfilerOverlay {
             .allow_scroll(false)
             .show(ui, |plot| {
                 plot.hline(egui_plot::HLine::new("16.7 ms", 16.7).color(egui::Color32::DARK_GREEN));
+                plot.hline(
+                    egui_plot::HLine::new("33.3 ms", 33.3).color(egui::Color32::from_rgb(170, 90, 40)),
+                );
                 plot.line(egui_plot::Line::new("frame ms", points).color(egui::Color32::LIGHT_BLUE));
             });
         timing_table(ui, "CPU per system (ms)", &data.cpu_systems);
-        timing_table(ui, "GPU per pass (ms)", &data.gpu_passes);
+        if data.profile.gpu_timing {
+            timing_table(ui, "GPU per pass (ms)", &data.gpu_passes);
+        } else {
+            mono(ui, "GPU timing unavailable (no timestamp queries)".into());
+        }
         if !data.counts.is_empty() {
             let mut text = String::from("Counts\n");
             for (k, v) in &data.counts {
@@ -101,6 +126,59 @@ impl ProfilerOverlay {
             ui.label(egui::RichText::new(text.trim_end()).monospace().size(11.0));
         }
     }
+}
+
+fn mono(ui: &mut egui::Ui, text: String) {
+    ui.label(egui::RichText::new(text.trim_end()).monospace().size(11.0));
+}
+
+/// Lines of the slowest frame's tree shown at most (the rest is in a trace).
+const TREE_LINES: usize = 28;
+
+/// Scopes shorter than this are left out of the tree (they are in a trace).
+const TREE_MIN_MS: f64 = 0.05;
+
+fn profile_lines(ui: &mut egui::Ui, p: &crate::profile::ProfileSummary) {
+    if let Some(note) = &p.trace_note {
+        mono(ui, format!("Trace (F4): {note}"));
+    }
+    if !p.dearest.is_empty() {
+        let words: Vec<String> = p
+            .dearest
+            .iter()
+            .map(|(name, ms)| format!("{name} {ms:.2} ms"))
+            .collect();
+        mono(
+            ui,
+            format!(
+                "Dearest scopes, own ms a frame over 5 s:\n  {}",
+                words.join("\n  ")
+            ),
+        );
+    }
+    let Some((index, ms, lines)) = &p.slowest else {
+        mono(ui, "Slowest frame: none recorded yet".into());
+        return;
+    };
+    let mut text = format!("Slowest frame of 5 s: #{index}, {ms:.1} ms\n");
+    let shown: Vec<_> = lines.iter().filter(|l| l.ms >= TREE_MIN_MS).collect();
+    for l in shown.iter().take(TREE_LINES) {
+        let indent = "  ".repeat(l.depth + 1);
+        let name = if l.gpu {
+            format!("GPU {}", l.name)
+        } else {
+            l.name.clone()
+        };
+        let width = 22usize.saturating_sub(indent.len());
+        text.push_str(&format!("{indent}{name:<width$} {:7.2}\n", l.ms));
+    }
+    let hidden = lines.len() - shown.len().min(TREE_LINES);
+    if hidden > 0 {
+        text.push_str(&format!(
+            "  ({hidden} shorter or deeper scopes: F4 traces them)\n"
+        ));
+    }
+    mono(ui, text);
 }
 
 fn timing_table(ui: &mut egui::Ui, title: &str, rows: &[(String, f64)]) {

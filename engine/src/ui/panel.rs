@@ -363,7 +363,8 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use super::CachedPanel;
-    use crate::render::{FrameTarget, PassTimer, screenshot};
+    use crate::profile::GpuScopes;
+    use crate::render::{FrameTarget, screenshot};
 
     /// Content is built on the first frame and then only every `REFRESH`;
     /// every shown frame composites the cached picture at the panel's place
@@ -390,14 +391,14 @@ mod tests {
             let target = screenshot::offscreen_target(device, format, size);
             let view = target.create_view(&wgpu::TextureViewDescriptor::default());
             let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
-            let mut timer = PassTimer::disabled();
+            let mut scopes = GpuScopes::disabled(device);
             let mut f = FrameTarget {
                 device,
                 queue,
                 encoder: &mut encoder,
                 view: &view,
                 size,
-                timer: &mut timer,
+                scopes: &mut scopes,
             };
             let composite = panel.update(&mut f, slot, 1.0, now);
             {

@@ -25,6 +25,8 @@ pub struct WindowConfig {
     /// may ask for more than this screen has); an explicit size for tests
     /// and figures leaves it off and gets exactly what it asked for.
     pub fit_monitor: bool,
+    /// Trace the run (or its first frames) to a Chrome trace file.
+    pub trace: Option<crate::profile::TraceRequest>,
 }
 
 impl WindowConfig {
@@ -39,6 +41,7 @@ impl WindowConfig {
             exit_after_frames: None,
             screenshot: None,
             fit_monitor: false,
+            trace: None,
         }
     }
 }
@@ -56,6 +59,12 @@ pub struct Requests {
     pub resize: Option<[u32; 2]>,
     /// Write this frame as PNG.
     pub screenshot: Option<PathBuf>,
+    /// Record CPU scopes next frame (the overlay's slowest-frame tree
+    /// needs them; they cost nothing measurable, but nothing is kept
+    /// unless asked).
+    pub scopes: bool,
+    /// Start taking a trace (F4).
+    pub trace: Option<crate::profile::TraceRequest>,
 }
 
 /// Per-frame input to [`WindowApp::frame`].
@@ -73,8 +82,9 @@ pub struct Frame<'a> {
     pub dt: f32,
     /// Frames drawn before this one.
     pub index: u64,
-    /// GPU ms of the render passes of the latest frame read back.
-    pub render_passes: &'a [(&'static str, f64)],
+    /// The frames' scopes, the GPU scopes of the latest frame read back,
+    /// and what the trace is doing (the overlay).
+    pub profile: &'a crate::profile::WindowProfile,
     /// Which world path draws (instanced or tiled) and why (the overlay).
     pub render_path: &'a crate::render::RenderPathChoice,
     /// Wall ms of the previous frame's drawing (encode, submit, present).

@@ -8,6 +8,7 @@
 //! recreates. Uncaptured wgpu errors are logged with the phase they happened in.
 
 pub mod app;
+mod frame_profile;
 mod shell;
 pub mod surface;
 

@@ -10,9 +10,11 @@ use winit::window::{Fullscreen, Window, WindowId};
 
 use super::WindowError;
 use super::app::{Frame, Requests, WindowApp, WindowConfig};
+use super::frame_profile::FrameProfiler;
 use super::surface::{Acquired, SurfaceState};
 use crate::gpu::GpuContext;
-use crate::render::{FrameTarget, PassTimer, Scene, SceneRenderer, screenshot};
+use crate::profile::{GpuScopes, recorder};
+use crate::render::{FrameTarget, Scene, SceneRenderer, screenshot};
 use crate::ui::overlay::{FrameSummary, summarize};
 use crate::ui::{CachedPanel, EguiLayer};
 
@@ -25,9 +27,9 @@ pub struct FrameReport {
     pub app_ms: f64,
     /// Mean ms drawing: encoding, submitting, presenting.
     pub draw_ms: f64,
-    /// Mean GPU ms per timed render pass (from timestamp queries, where the
+    /// Mean GPU ms per GPU scope (from timestamp queries, where the
     /// adapter has them), in pass order: where the drawing time goes.
-    pub gpu_pass_ms: Vec<(&'static str, f64)>,
+    pub gpu_pass_ms: Vec<(String, f64)>,
 }
 
 /// Opens the window and runs `app` until it closes; returns the frame figures.
@@ -46,9 +48,9 @@ pub fn run(config: WindowConfig, app: &mut dyn WindowApp) -> Result<FrameReport,
         frame_ms: Vec::new(),
         app_ms: Vec::new(),
         draw_ms: Vec::new(),
-        gpu_pass: Vec::new(),
         last_frame_start: None,
         frames: 0,
+        prof: FrameProfiler::default(),
     };
     if let Err(source) = event_loop.run_app(&mut shell) {
         return Err(WindowError::EventLoop {
@@ -57,6 +59,8 @@ pub fn run(config: WindowConfig, app: &mut dyn WindowApp) -> Result<FrameReport,
         });
     }
     shell.app.exiting();
+    shell.prof.finish_trace(&shell.config.title);
+    recorder::set_on(false);
     if let Some(e) = shell.error {
         return Err(e);
     }
@@ -73,11 +77,7 @@ pub fn run(config: WindowConfig, app: &mut dyn WindowApp) -> Result<FrameReport,
         frames: summarize(shell.frame_ms[skip..].iter().copied()),
         app_ms: mean(&shell.app_ms[skip.min(shell.app_ms.len())..]),
         draw_ms: mean(&shell.draw_ms[skip.min(shell.draw_ms.len())..]),
-        gpu_pass_ms: shell
-            .gpu_pass
-            .iter()
-            .map(|(label, sum, n)| (*label, sum / f64::from((*n).max(1))))
-            .collect(),
+        gpu_pass_ms: shell.prof.gpu_means(),
     })
 }
 
@@ -94,10 +94,10 @@ struct Shell<'a> {
     frame_ms: Vec<f64>,
     app_ms: Vec<f64>,
     draw_ms: Vec<f64>,
-    /// Per timed render pass: label, sum of GPU ms, samples (after warm-up).
-    gpu_pass: Vec<(&'static str, f64, u32)>,
     last_frame_start: Option<Instant>,
     frames: u64,
+    /// Scopes, GPU timings and traces of the frames.
+    prof: FrameProfiler,
 }
 
 struct Running {
@@ -107,7 +107,7 @@ struct Running {
     scene_renderer: SceneRenderer,
     egui: EguiLayer,
     panel: CachedPanel,
-    timer: PassTimer,
+    scopes: GpuScopes,
     scene: Scene,
     minimised: bool,
     occluded: bool,
@@ -163,9 +163,18 @@ impl Shell<'_> {
         let scene_renderer = SceneRenderer::new(&gpu.device, surface.format());
         let egui = EguiLayer::new(&window, &gpu.device, surface.format());
         let panel = CachedPanel::new(&gpu.device, surface.format(), PANEL_ORIGIN);
-        let timer = PassTimer::new(&gpu.device, &gpu.queue);
+        let scopes = GpuScopes::new(&gpu.device, "frame");
+        self.prof.profile.gpu_timing = scopes.supported();
+        if !scopes.supported() {
+            log::info!("GPU timing unavailable: the device has no timestamp queries");
+        }
         self.set_phase("application init");
         self.app.init(&gpu);
+        // After the application's start (a replay's fast-forward is not
+        // part of the trace).
+        if let Some(request) = self.config.trace.clone() {
+            self.prof.start_trace(request);
+        }
         Ok(Running {
             minimised: size.width == 0 || size.height == 0,
             window,
@@ -174,7 +183,7 @@ impl Shell<'_> {
             scene_renderer,
             egui,
             panel,
-            timer,
+            scopes,
             scene: Scene::default(),
             occluded: false,
             last_draw_ms: 0.0,
@@ -196,7 +205,8 @@ impl Shell<'_> {
             self.frame_ms.push(now.duration_since(t).as_secs_f64() * 1000.0);
         }
         self.last_frame_start = Some(now);
-        r.timer.begin_frame(&r.gpu.device);
+        self.prof
+            .begin_frame(self.frames, now, &r.gpu, &mut r.scopes, &self.config.title);
         let (texture, suboptimal) = match r.surface.acquire(&r.gpu.instance, &r.gpu.device, &r.window) {
             Acquired::Frame { texture, suboptimal } => (texture, suboptimal),
             Acquired::Skip { occluded } => {
@@ -218,38 +228,36 @@ impl Shell<'_> {
         // menu after a fight must not show the fight's last shots).
         r.scene.projectiles = None;
         r.scene.time = r.started.elapsed().as_secs_f32();
-        let extra = self.app.poll_devices();
-        r.egui.begin(&r.window, extra);
-        let render_passes = r.timer.last().to_vec();
-        let mut panel_slot = r.panel.slot(now);
-        if self.frames >= 10 {
-            for &(label, ms) in &render_passes {
-                match self.gpu_pass.iter_mut().find(|(l, _, _)| *l == label) {
-                    Some(entry) => {
-                        entry.1 += ms;
-                        entry.2 += 1;
-                    }
-                    None => self.gpu_pass.push((label, ms, 1)),
-                }
-            }
+        {
+            crate::scope!("input");
+            let extra = self.app.poll_devices();
+            r.egui.begin(&r.window, extra);
         }
-        self.app.frame(&mut Frame {
-            gpu: &r.gpu,
-            egui: r.egui.ctx(),
-            scene: &mut r.scene,
-            size,
-            dt,
-            index: self.frames,
-            render_passes: &render_passes,
-            render_path: r.scene_renderer.path(),
-            last_draw_ms: r.last_draw_ms,
-            requests: &mut requests,
-            panel: &mut panel_slot,
-        });
-        let egui_frame = r.egui.end(&r.window);
+        let mut panel_slot = r.panel.slot(now);
+        {
+            crate::scope!("app");
+            self.app.frame(&mut Frame {
+                gpu: &r.gpu,
+                egui: r.egui.ctx(),
+                scene: &mut r.scene,
+                size,
+                dt,
+                index: self.frames,
+                profile: &self.prof.profile,
+                render_path: r.scene_renderer.path(),
+                last_draw_ms: r.last_draw_ms,
+                requests: &mut requests,
+                panel: &mut panel_slot,
+            });
+        }
+        let egui_frame = {
+            crate::scope!("egui tessellate");
+            r.egui.end(&r.window)
+        };
         self.app_ms.push(app_start.elapsed().as_secs_f64() * 1000.0);
 
         let draw_start = Instant::now();
+        let draw_scope = crate::profile::Scope::begin("draw");
         if let Ok(mut p) = self.phase.lock() {
             *p = format!("frame {} (drawing)", self.frames);
         }
@@ -271,41 +279,56 @@ impl Shell<'_> {
         let view = texture
             .texture
             .create_view(&wgpu::TextureViewDescriptor::default());
+        r.scopes.push("frame", &mut encoder);
         let mut f = FrameTarget {
             device,
             queue,
             encoder: &mut encoder,
             view: &view,
             size,
-            timer: &mut r.timer,
+            scopes: &mut r.scopes,
         };
         let show_panel = r
             .panel
             .update(&mut f, panel_slot, egui_frame.pixels_per_point(), now);
         let panel = show_panel.then_some(&r.panel);
-        r.scene_renderer.encode(&mut f, &r.scene);
-        r.egui.encode(&mut f, &egui_frame, panel);
+        {
+            crate::scope!("draw encode");
+            r.scene_renderer.encode(&mut f, &r.scene);
+        }
+        {
+            crate::scope!("egui upload");
+            r.egui.encode(&mut f, &egui_frame, panel);
+        }
         let shot_target = shot_path.as_ref().map(|_| {
             let target = screenshot::offscreen_target(device, r.surface.format(), size);
             let shot_view = target.create_view(&wgpu::TextureViewDescriptor::default());
-            let mut untimed = PassTimer::disabled();
+            let mut untimed = GpuScopes::disabled(device);
             let mut shot = FrameTarget {
                 device,
                 queue,
                 encoder: &mut *f.encoder,
                 view: &shot_view,
                 size,
-                timer: &mut untimed,
+                scopes: &mut untimed,
             };
             r.scene_renderer.encode(&mut shot, &r.scene);
             r.egui.encode(&mut shot, &egui_frame, panel);
+            untimed.resolve(&mut *f.encoder);
+            untimed.end_frame(self.frames);
             target
         });
-        r.timer.resolve(&mut encoder);
-        queue.submit([encoder.finish()]);
-        r.timer.after_submit();
-        r.window.pre_present_notify();
-        queue.present(texture);
+        r.scopes.resolve(&mut encoder);
+        {
+            crate::scope!("submit");
+            queue.submit([encoder.finish()]);
+        }
+        r.scopes.end_frame(self.frames);
+        {
+            crate::scope!("present");
+            r.window.pre_present_notify();
+            queue.present(texture);
+        }
         if suboptimal {
             r.surface.reconfigure(device);
         }
@@ -322,10 +345,12 @@ impl Shell<'_> {
                 }
             }
         }
+        drop(draw_scope);
         r.last_draw_ms = draw_start.elapsed().as_secs_f64() * 1000.0;
         self.draw_ms.push(r.last_draw_ms);
         self.frames += 1;
 
+        self.prof.after_frame(&requests);
         apply_requests(r, &requests, event_loop);
         if last || requests.exit {
             event_loop.exit();

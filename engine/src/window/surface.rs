@@ -32,12 +32,40 @@ pub enum Acquired {
 /// Why the surface could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum SurfaceError {
-    /// wgpu refused to create a surface for the window.
-    #[error("creating the window surface: {0}")]
-    Create(#[from] wgpu::CreateSurfaceError),
+    /// wgpu refused to create a surface for the window: no backend it
+    /// tried could (wgpu's own message can end in an empty `{}`, so the
+    /// backend and the fix are said here).
+    #[error(
+        "no graphics backend could draw to the window ({backends}; wgpu: {}); fix: {fix}, or try another backend with WGPU_BACKEND=gl",
+        without_empty_map(&.source.to_string()),
+        fix = crate::gpu::NO_ADAPTER_FIX
+    )]
+    Create {
+        /// The backends tried, from `WGPU_BACKEND`, in words.
+        backends: String,
+        /// wgpu's reason.
+        source: wgpu::CreateSurfaceError,
+    },
     /// The adapter supports no format for this surface.
     #[error("the adapter cannot present to this window (no surface format)")]
     NoFormat,
+}
+
+/// The backends a surface was asked of, as `WGPU_BACKEND` chose them.
+fn backends_tried() -> String {
+    match std::env::var("WGPU_BACKEND") {
+        Ok(v) if !v.trim().is_empty() => format!("WGPU_BACKEND={v}"),
+        _ => "every backend this build has (WGPU_BACKEND not set)".to_string(),
+    }
+}
+
+/// wgpu's message without a trailing empty map (`… backend: {}`).
+fn without_empty_map(s: &str) -> String {
+    s.trim_end()
+        .trim_end_matches("{}")
+        .trim_end()
+        .trim_end_matches(':')
+        .to_string()
 }
 
 impl SurfaceState {
@@ -46,7 +74,12 @@ impl SurfaceState {
         instance: &wgpu::Instance,
         window: &Arc<Window>,
     ) -> Result<wgpu::Surface<'static>, SurfaceError> {
-        Ok(instance.create_surface(Arc::clone(window))?)
+        instance
+            .create_surface(Arc::clone(window))
+            .map_err(|source| SurfaceError::Create {
+                backends: backends_tried(),
+                source,
+            })
     }
 
     /// Chooses a format (non-sRGB preferred: egui-wgpu expects it and colours
@@ -184,5 +217,19 @@ fn present_mode(vsync: bool) -> wgpu::PresentMode {
         wgpu::PresentMode::AutoVsync
     } else {
         wgpu::PresentMode::AutoNoVsync
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wgpus_empty_map_is_left_out_of_the_words() {
+        assert_eq!(
+            without_empty_map("Failed to create surface for any enabled backend: {}"),
+            "Failed to create surface for any enabled backend"
+        );
+        assert_eq!(without_empty_map("no display"), "no display");
     }
 }

@@ -64,6 +64,33 @@ pub struct PlayArgs {
     /// saved run); default `$ARTIFICER_PROFILE_DIR`, else the user's data folder.
     #[arg(long, value_name = "DIR")]
     pub profile: Option<PathBuf>,
+    /// Chrome trace of the window's frames (F4 takes 300 at any time).
+    #[command(flatten)]
+    pub trace: TraceArgs,
+}
+
+/// `--trace FILE [--trace-frames N]`, shared by the window, `sim` and
+/// `stress`: a Chrome trace (Perfetto, chrome://tracing) of the CPU and GPU
+/// scopes with the frame number, the wave and the entity counts as counters.
+#[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
+pub struct TraceArgs {
+    /// Write a Chrome trace JSON of the run to FILE (open it in Perfetto).
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+    /// Trace only the first N frames (steps in the tools) instead of the
+    /// whole run.
+    #[arg(long, value_name = "N", requires = "trace", value_parser = clap::value_parser!(u64).range(1..=crate::data::limits::MAX_FRAMES))]
+    pub trace_frames: Option<u64>,
+}
+
+impl TraceArgs {
+    /// The request for the engine, when `--trace` is given.
+    pub fn request(&self) -> Option<engine::profile::TraceRequest> {
+        self.trace.as_ref().map(|path| engine::profile::TraceRequest {
+            path: path.clone(),
+            frames: self.trace_frames,
+        })
+    }
 }
 
 impl PlayArgs {

@@ -575,15 +575,26 @@ mod tests {
 
     #[test]
     fn archetypes_have_distinct_silhouettes() {
+        let cat = crate::catalog::Catalog::load(&crate::data::default_root()).expect("data");
+        let look = |id: &str| cat.enemies.get(id).expect(id).look;
         let kinds: Vec<ShapeKind> = ["grunt", "charger", "tank", "spitter", "poisoner", "shieldbearer"]
             .iter()
-            .map(|id| silhouette(id, false).0)
+            .map(|id| silhouette(look(id), false).0)
             .collect();
         for (i, a) in kinds.iter().enumerate() {
             for b in &kinds[i + 1..] {
                 assert_ne!(a, b);
             }
         }
-        assert_eq!(silhouette("grunt", true).0, ShapeKind::Hexagon);
+        assert_eq!(silhouette(look("grunt"), true).0, ShapeKind::Hexagon);
+        let (elites, bases): (Vec<_>, Vec<_>) = cat.enemies.defs.iter().partition(|d| d.elite);
+        assert!(!elites.is_empty());
+        for e in elites {
+            assert!(
+                bases.iter().any(|b| b.look == e.look),
+                "{} wears a base's look",
+                e.id
+            );
+        }
     }
 }

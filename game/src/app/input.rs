@@ -16,6 +16,9 @@ pub enum KeyAction {
     Pause,
     /// F3: toggle the profiler overlay.
     ToggleOverlay,
+    /// F4 (unless bound to an action): trace the next 300 frames to the
+    /// profile folder.
+    Trace,
     /// Enter: confirm (continue on settlement screens).
     Confirm,
     /// M: switch between auto-aim and mouse aim.
@@ -88,6 +91,7 @@ impl Controls {
                     (_, Some(Bind::Cast)) => self.cast = true,
                     (KeyCode::Digit1, _) => self.pending.push(KeyAction::ReplaySpeed(1)),
                     (KeyCode::Digit4, _) => self.pending.push(KeyAction::ReplaySpeed(4)),
+                    (KeyCode::F4, None) => self.pending.push(KeyAction::Trace),
                     _ => {}
                 }
             }

@@ -59,6 +59,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     let mut config = WindowConfig {
         exit_after_frames: args.exit_after_frames,
         screenshot: args.screenshot.clone(),
+        trace: args.trace.request(),
         ..WindowConfig::new(WINDOW_TITLE)
     };
     if session.is_some() {

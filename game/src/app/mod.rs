@@ -207,6 +207,7 @@ impl GameApp {
         for c in self.shell.controls.take_actions() {
             match c {
                 KeyAction::ToggleOverlay => self.shell.overlay.visible = !self.shell.overlay.visible,
+                KeyAction::Trace => requests.trace = Some(self.shell.f4_trace()),
                 KeyAction::Pause => {
                     if let Mode::Range(_) = self.mode {
                         self.mode.leave_range();
@@ -273,8 +274,14 @@ impl GameApp {
         ));
         data.cpu_systems
             .push(("draw (prev frame)".into(), frame.last_draw_ms));
-        data.gpu_passes
-            .extend(frame.render_passes.iter().map(|(n, ms)| ((*n).to_string(), *ms)));
+        data.gpu_passes.extend(
+            frame
+                .profile
+                .gpu_passes
+                .iter()
+                .map(|(n, ms, depth)| (format!("{}{n}", "  ".repeat(*depth)), *ms)),
+        );
+        data.profile = frame.profile.summary();
         data
     }
 
@@ -323,6 +330,19 @@ impl GameApp {
 }
 
 impl Shell {
+    /// Where F4's trace goes: the profile folder's `traces/`, named by the
+    /// time it was taken.
+    fn f4_trace(&self) -> engine::profile::TraceRequest {
+        let root = crate::profile::ProfileStore::resolve(self.args.profile.as_deref());
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        engine::profile::TraceRequest {
+            path: root.root().join("traces").join(format!("trace-{secs}.json")),
+            frames: Some(engine::profile::F4_FRAMES),
+        }
+    }
+
     /// `--speed`: how many times real time the fight runs (1 by default).
     fn speed(&self) -> f32 {
         self.args
@@ -408,8 +428,12 @@ impl WindowApp for GameApp {
             return;
         }
         self.shell.overlay.record_frame(f64::from(frame.dt) * 1000.0);
+        // The overlay's slowest-frame tree needs the scopes of every frame.
+        frame.requests.scopes = self.shell.overlay.visible;
         if frame.index == 0 {
             style_egui(frame.egui);
+            let feathering = egui_feathering(self.shell.software_adapter);
+            frame.egui.tessellation_options_mut(|o| o.feathering = feathering);
         }
         let confirm = self.handle_keys(frame.requests);
         // A focused egui widget (the title's buttons) takes the keyboard, so
@@ -433,7 +457,10 @@ impl WindowApp for GameApp {
         self.shell.motion.still = still;
         screens::theme::set_still(&ctx, still);
         self.shell.motion.frame(&ctx, key, frame.dt);
-        self.draw_world(&ctx, frame);
+        {
+            engine::scope!("world view");
+            self.draw_world(&ctx, frame);
+        }
         if let Some(r) = self.mode.run() {
             self.shell.moments.watch(&r.run, frame.index);
         }
@@ -452,7 +479,10 @@ impl WindowApp for GameApp {
         if let Mode::Title(_) = self.mode {
             self.front_ui(&ctx, frame);
         }
-        self.screen_ui(&ctx, frame, confirm);
+        {
+            engine::scope!("egui layout");
+            self.screen_ui(&ctx, frame, confirm);
+        }
         if let Some(s) = &mut self.shell.session {
             s.show_toasts(&ctx, frame.dt);
         }
@@ -475,6 +505,23 @@ impl WindowApp for GameApp {
                 frame.panel.show(|_| {});
             }
         }
+    }
+}
+
+/// Environment variable: `on` or `off` forces egui's anti-aliased edges
+/// (default: on, except on a software adapter).
+pub const EGUI_FEATHERING_ENV: &str = "ARTIFICER_EGUI_FEATHERING";
+
+/// Whether egui feathers its edges. On a software rasteriser the interface
+/// pays per triangle far more than per pixel (the shop: 8,600 triangles
+/// over 111,000 pixels cost 15 ms of its 31 ms frame on lavapipe), and
+/// feathering adds a ring of thin triangles around every shape; text is
+/// textured and keeps its smoothing (docs/architecture.md#profiling).
+fn egui_feathering(software_adapter: bool) -> bool {
+    match std::env::var(EGUI_FEATHERING_ENV).as_deref() {
+        Ok("on") => true,
+        Ok("off") => false,
+        _ => !software_adapter,
     }
 }
 

@@ -7,8 +7,8 @@
 //! folder): the commands since the lab, with the state hash of every wave
 //! end. Continue re-runs it headless, a slice of every frame, and checks the
 //! hashes as it goes, so the restored run is the one that was left, bit for
-//! bit, or the player is told why not. It costs the steps already played
-//! (see the README for the figure of a wave-19 run); it never costs a format
+//! bit, or the player is told why not (docs/game.md#determinism-and-replays).
+//! It costs re-simulating the steps already played; it never costs a format
 //! for the world's state that would have to follow every rule change.
 
 use std::path::{Path, PathBuf};
@@ -295,9 +295,12 @@ impl Session {
     pub fn load_settings(&mut self) -> Settings {
         let mut settings = self
             .saves
-            .load_file(SETTINGS_FILE, "your settings", SETTINGS_MAX_BYTES, |b| {
-                crate::profile::store::parse_bytes::<Settings>(SETTINGS_FILE, b).map_err(|e| e.to_string())
-            })
+            .load_file(
+                SETTINGS_FILE,
+                "your settings",
+                SETTINGS_MAX_BYTES,
+                Settings::parse,
+            )
             .unwrap_or_default();
         let notes = settings.sanitize();
         self.saves.notices.extend(notes);

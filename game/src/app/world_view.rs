@@ -16,7 +16,11 @@ impl GameApp {
     pub(super) fn draw_world(&mut self, ctx: &egui::Context, frame: &mut Frame<'_>) {
         match self.screen() {
             screen @ (Screen::Arena | Screen::Paused | Screen::Settings) => {
-                self.advance_fight(frame, screen == Screen::Arena);
+                {
+                    engine::scope!("fight step");
+                    self.advance_fight(frame, screen == Screen::Arena);
+                }
+                engine::scope!("draw preparation");
                 let comfort = comfort(&self.shell.settings);
                 if let Some(r) = self.mode.run_mut() {
                     if r.run.phase() == crate::run::Phase::Settlement {

@@ -35,7 +35,7 @@ pub fn run(cmd: BuildCommand) -> ExitCode {
     };
     match out {
         Ok(text) => {
-            println!("{text}");
+            outln!("{text}");
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -20,9 +20,9 @@ pub fn run(args: &DailyArgs) -> ExitCode {
     let date = args.date.unwrap_or_else(Date::today_utc);
     let seed = daily_seed(date);
     if args.json {
-        println!("{}", serde_json::json!({"date": date.to_string(), "seed": seed}));
+        outln!("{}", serde_json::json!({"date": date.to_string(), "seed": seed}));
     } else {
-        println!("{seed}");
+        outln!("{seed}");
     }
     ExitCode::SUCCESS
 }

@@ -27,15 +27,15 @@ pub fn run(args: &HistoryArgs) -> ExitCode {
         eprintln!("artificer profile history: {n}");
     }
     if args.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&saves.history).unwrap_or_default()
         );
     } else if saves.history.runs.is_empty() {
-        println!("No runs yet.");
+        outln!("No runs yet.");
     } else {
         for r in saves.history.runs.iter().rev() {
-            print!("{}", text(r));
+            out!("{}", text(r));
         }
     }
     ExitCode::SUCCESS

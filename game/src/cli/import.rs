@@ -42,9 +42,13 @@ pub fn run(args: &ImportArgs) -> ExitCode {
         ));
     }
     let r = &verdict.reproduced;
-    println!(
+    outln!(
         "verified: wave {}, {}, {} s simulated, score {} (seed {})",
-        r.wave_reached, r.outcome, r.elapsed_s, r.score, verdict.seed
+        r.wave_reached,
+        r.outcome,
+        r.elapsed_s,
+        r.score,
+        verdict.seed
     );
     let mut saves = Saves::open(ProfileStore::resolve(args.profile.as_deref()));
     for n in &saves.notices {
@@ -61,7 +65,7 @@ pub fn run(args: &ImportArgs) -> ExitCode {
         timestamp: crate::profile::store::unix_now(),
     });
     if entered == Imported::AlreadyThere {
-        println!(
+        outln!(
             "already on the board: the same run (state {}) was imported before",
             r.state_hash
         );
@@ -76,7 +80,7 @@ pub fn run(args: &ImportArgs) -> ExitCode {
         .iter()
         .position(|s| s.record.state_hash == r.state_hash)
         .map_or(0, |i| i + 1);
-    println!(
+    outln!(
         "imported into {}: rank {rank} of {} verified results",
         saves.store().root().display(),
         saves.records.imported.len()

@@ -28,11 +28,14 @@ pub fn run(only: Option<&str>, json: bool) -> ExitCode {
             "inert": inert.iter().map(|f| json!({"kind": f.thing.kind, "id": f.thing.id, "name": f.thing.name})).collect::<Vec<_>>(),
             "findings": findings,
         });
-        println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+        outln!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
     } else {
-        println!(
+        outln!(
             "{:<12} {:<26} {:<22} {:<6} claims (without -> with)",
-            "kind", "id", "stage", "acts"
+            "kind",
+            "id",
+            "stage",
+            "acts"
         );
         for f in &findings {
             let claims: Vec<String> = f
@@ -44,7 +47,7 @@ pub fn run(only: Option<&str>, json: bool) -> ExitCode {
                 Some(e) => format!("ERROR {e}"),
                 None => claims.join("; "),
             };
-            println!(
+            outln!(
                 "{:<12} {:<26} {:<22} {:<6} {}",
                 f.thing.kind.id(),
                 f.thing.id,
@@ -53,9 +56,9 @@ pub fn run(only: Option<&str>, json: bool) -> ExitCode {
                 text
             );
         }
-        println!("probed {}, inert {}", findings.len(), inert.len());
+        outln!("probed {}, inert {}", findings.len(), inert.len());
         for f in &inert {
-            println!("  inert: {} {} ({})", f.thing.kind.id(), f.thing.id, f.thing.name);
+            outln!("  inert: {} {} ({})", f.thing.kind.id(), f.thing.id, f.thing.name);
         }
     }
     if inert.is_empty() {

@@ -122,14 +122,14 @@ pub fn parry_trials(blade: &str, trials: u32, seed: u64) -> Result<ParryReport, 
         standing_parries: 0,
     };
     for _ in 0..trials {
-        let x = w.melee_exchange(enemy, 10.0, true);
+        let x = w.melee_exchange(&mut carry, enemy, 10.0, true);
         if x.parried {
             r.parried += 1;
             r.damage_taken_on_parry += x.damage_taken;
             r.ripostes += u32::from(x.riposte_landed);
             r.cooldown_resets += u32::from(x.cooldown_reset);
         }
-        let y = w.melee_exchange(enemy, 10.0, false);
+        let y = w.melee_exchange(&mut carry, enemy, 10.0, false);
         r.standing_parries += u32::from(y.parried);
     }
     r.rate = f64::from(r.parried) / f64::from(trials.max(1));

@@ -124,10 +124,10 @@ pub fn run(files: &[PathBuf]) -> ExitCode {
     match read_shards(files) {
         Ok((runs, threads, wall_s)) => {
             for r in &runs {
-                println!("{}", serde_json::to_string(r).expect("a run serialises"));
+                outln!("{}", serde_json::to_string(r).expect("a run serialises"));
             }
             let agg = aggregate(&runs, threads, wall_s);
-            println!(
+            outln!(
                 "{}",
                 serde_json::to_string(&agg).expect("the aggregate serialises")
             );

@@ -1,8 +1,24 @@
 //! The `artificer` command line: the game itself and its headless tools.
 //!
-//! One file per subcommand; this file only routes.
+//! One file per subcommand; this file only routes. Every command prints
+//! through [`out`] (`out!`, `outln!`), never `println!`, so a closed pipe
+//! ends it quietly (docs/data.md#fault-suite).
+#![deny(clippy::print_stdout)]
 
 use clap::{Parser, Subcommand};
+
+/// `print!` through [`out::write`]: a closed pipe ends the command quietly.
+macro_rules! out {
+    ($($t:tt)*) => { $crate::cli::out::write(format_args!($($t)*)) };
+}
+
+/// `println!` through [`out::write`]: a closed pipe ends the command quietly.
+macro_rules! outln {
+    () => { $crate::cli::out::write(format_args!("\n")) };
+    ($($t:tt)*) => { $crate::cli::out::write(format_args!("{}\n", format_args!($($t)*))) };
+}
+
+pub mod out;
 
 pub mod build;
 pub mod daily;
@@ -21,6 +37,7 @@ pub mod batch;
 pub mod sim;
 pub mod stress;
 pub mod tool;
+mod ttk_table;
 pub mod verify;
 pub mod wand;
 
@@ -42,6 +59,38 @@ pub struct Cli {
     /// binary (modding, balancing); `$ARTIFICER_DATA` does the same.
     #[arg(long, global = true, value_name = "DIR")]
     pub data: Option<std::path::PathBuf>,
+}
+
+/// The command line as clap builds it from [`Cli`], with every argument
+/// that takes a value reading a leading `-` as a negative number: `--waves
+/// -1` is then refused by the value's own range in words ("-1 is not in
+/// 1..=100") instead of clap's "unexpected argument '-1'".
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    negatives(Cli::command())
+}
+
+fn negatives(cmd: clap::Command) -> clap::Command {
+    let subs: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_owned()).collect();
+    let mut cmd = cmd.mut_args(|a| {
+        if a.get_action().takes_values() {
+            a.allow_negative_numbers(true)
+        } else {
+            a
+        }
+    });
+    for name in subs {
+        cmd = cmd.mut_subcommand(name, negatives);
+    }
+    cmd
+}
+
+/// Parses the process's arguments through [`command`]; a refusal prints
+/// clap's message and exits 2, as `Cli::parse` would.
+pub fn parse() -> Cli {
+    use clap::FromArgMatches;
+    let matches = command().get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
 }
 
 /// The build files shipped in `builds/` held to the player's rules
@@ -162,7 +211,7 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
                 .and_then(|cat| check_builds(&root, &cat).map(|()| cat));
             match loaded {
                 Ok(_) => {
-                    println!("data OK: {named}");
+                    outln!("data OK: {named}");
                     std::process::ExitCode::SUCCESS
                 }
                 Err(errors) => {

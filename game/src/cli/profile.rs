@@ -63,9 +63,9 @@ fn show(args: &ShowArgs) -> ExitCode {
     };
     let report = report(&saves, catalog.as_ref());
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report).unwrap_or_default());
+        outln!("{}", serde_json::to_string_pretty(&report).unwrap_or_default());
     } else {
-        print!("{}", text(&report));
+        out!("{}", text(&report));
     }
     ExitCode::SUCCESS
 }

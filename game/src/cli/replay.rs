@@ -61,7 +61,7 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
         Ok(run) => {
             let secs = started.elapsed().as_secs_f64();
             if !args.json {
-                println!(
+                outln!(
                     "replayed {steps} steps in {secs:.2} s ({:.0} steps/s)",
                     steps as f64 / secs.max(1e-9)
                 );

@@ -24,7 +24,7 @@ pub struct SimArgs {
     /// `3,5,9`), on the CPU passes over `--threads` workers: one JSON line
     /// per run, then an aggregate line (win rate, waves reached, DPS per
     /// wave, causes of death, throughput).
-    #[arg(long, value_name = "A..B", conflicts_with_all = ["seed", "record", "profile"])]
+    #[arg(long, value_name = "A..B", conflicts_with_all = ["seed", "record", "profile", "trace"])]
     pub seeds: Option<String>,
     /// Play only share K of N of `--seeds` (seed i of the list goes to
     /// shard i mod N + 1), for a job array; `sim merge` joins the shards.
@@ -97,12 +97,15 @@ pub struct SimArgs {
     /// wave with unlimited gold, and books nothing into the profile.
     #[arg(long, value_name = "WAVE", requires = "profile", value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_WAVES)))]
     pub practice: Option<u32>,
+    /// A Chrome trace of the run (`--trace-frames N`: of its first N steps).
+    #[command(flatten)]
+    pub trace: crate::app::args::TraceArgs,
 }
 
 impl SimArgs {
     /// `--waves` past the game's waves is refused outside the modes that go
-    /// on past the clear, rather than cut to the last wave in silence
-    /// (docs/data.md#limits).
+    /// on past the clear, and `--start-wave` past `--waves` in every mode,
+    /// rather than cut to the last wave in silence (docs/data.md#limits).
     pub fn check_waves(&self, game_waves: u32) -> Result<(), String> {
         use crate::run::Mode;
         let endless = matches!(self.mode, Mode::Endless | Mode::BossRush)
@@ -112,6 +115,15 @@ impl SimArgs {
                 "--waves {}: a {} run has {game_waves} waves (1 to {game_waves}); `--mode endless` plays past them",
                 self.waves,
                 self.mode.name()
+            ));
+        }
+        // A start past the last wave was once moved to the last wave in silence.
+        if let Some(w) = self.start_wave
+            && w > self.waves
+        {
+            return Err(format!(
+                "--start-wave {w}: the run's last wave is {} (--waves); a run starts at a wave from 1 to its last, so give --waves {w} or more",
+                self.waves
             ));
         }
         Ok(())
@@ -178,13 +190,31 @@ pub fn run(args: &SimArgs) -> ExitCode {
         ..run_options(args, build)
     };
     let mut booked = None;
+    let trace = args.trace.request().map(engine::profile::StepTrace::start);
     let played = match &args.profile {
-        Some(dir) => on_profile(cat, &opts, ctx.as_ref(), dir, args.practice).map(|(run, log, b)| {
+        Some(dir) => on_profile(
+            cat,
+            &opts,
+            ctx.as_ref(),
+            dir,
+            args.practice,
+            args.record.is_some(),
+        )
+        .map(|(run, log, b)| {
             booked = Some(b);
             (run, log)
         }),
         None => play_logged(cat, &opts, ctx.as_ref(), args.record.is_some()),
     };
+    if let Some(t) = trace {
+        match t.finish("artificer sim") {
+            Ok(path) => eprintln!("artificer sim: trace written to {}", path.display()),
+            Err(e) => {
+                eprintln!("artificer sim: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     let (run, log) = match played {
         Ok(r) => r,
         Err(e) => {
@@ -192,7 +222,14 @@ pub fn run(args: &SimArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    if let (Some(path), Some(rec)) = (&args.record, run.recorder()) {
+    if let Some(path) = &args.record {
+        let Some(rec) = run.recorder() else {
+            eprintln!(
+                "artificer sim: --record {}: the run kept no recording",
+                path.display()
+            );
+            return ExitCode::FAILURE;
+        };
         let saved = crate::run::replay::data_checksum(&root)
             .map_err(|e| e.to_string())
             .and_then(|data| {
@@ -248,22 +285,22 @@ fn batch_main(
     if args.json {
         for r in &runs {
             match serde_json::to_string(r) {
-                Ok(s) => println!("{s}"),
+                Ok(s) => outln!("{s}"),
                 Err(e) => eprintln!("artificer sim: {e}"),
             }
         }
         match serde_json::to_string(&agg) {
-            Ok(s) => println!("{s}"),
+            Ok(s) => outln!("{s}"),
             Err(e) => {
                 eprintln!("artificer sim: {e}");
                 return ExitCode::FAILURE;
             }
         }
     } else {
-        println!("seed  outcome    wave  cleared  death cause              wall ms");
+        outln!("seed  outcome    wave  cleared  death cause              wall ms");
         for r in &runs {
             let outcome = r.outcome.map_or("error".to_string(), |o| format!("{o:?}"));
-            println!(
+            outln!(
                 "{:>4}  {:<9} {:>5}  {:<7}  {:<24} {:>8.0}",
                 r.seed,
                 outcome,
@@ -274,7 +311,7 @@ fn batch_main(
             );
         }
         let w = &agg.waves_reached;
-        println!(
+        outln!(
             "{} runs, {} wins ({:.0} %), waves reached p10 {} p50 {} p90 {}, {} steps in {:.1} s on {} threads ({:.0} steps/s per core)",
             agg.runs,
             agg.wins,
@@ -288,7 +325,7 @@ fn batch_main(
             agg.steps_per_s_per_core
         );
         for (cause, n) in &agg.deaths_by_cause {
-            println!("  died to {cause}: {n}");
+            outln!("  died to {cause}: {n}");
         }
     }
     if agg.errors > 0 {
@@ -315,13 +352,15 @@ struct Booked {
 }
 
 /// Plays one run on the profile in `dir` through the profile's own flow
-/// (`profile::run_book`, the one the window uses) and saves the profile.
+/// (`profile::run_book`, the one the window uses) and saves the profile;
+/// with `record`, the run keeps its commands for `--record`'s replay.
 fn on_profile(
     cat: Arc<crate::catalog::Catalog>,
     opts: &RunOptions,
     ctx: Option<&GpuContext>,
     dir: &std::path::Path,
     practice: Option<u32>,
+    record: bool,
 ) -> Result<(crate::run::Run, crate::run::PlayLog, Booked), crate::run::RunError> {
     use crate::profile::{ProfileStore, Saves, run_book};
     let mut saves = Saves::open(ProfileStore::resolve(Some(dir)));
@@ -349,6 +388,9 @@ fn on_profile(
     }
     let booked_setup = (setup.onboarding, setup.locked.clone());
     let mut run = crate::run::Run::new(cat.clone(), setup, opts.backend, ctx)?;
+    if record {
+        run.record(crate::run::Recorder::default());
+    }
     let before = saves.profile.codex.len();
     let profile = &mut saves.profile;
     let records = &mut saves.records;
@@ -435,24 +477,31 @@ struct SimJson<'a> {
 
 fn print_sim(report: &RunReport, log: &PlayLog, booked: Option<&Booked>, json: bool) -> ExitCode {
     if !json {
-        println!("policy {}", log.policy);
+        outln!("policy {}", log.policy);
         if let Some(b) = booked {
-            println!(
-                "profile {}: onboarding run {:?}, aether +{} (now {}), codex +{} (now {})",
-                b.dir, b.onboarding, b.aether_gained, b.aether_now, b.codex_opened, b.codex_total
+            let lesson = b
+                .onboarding
+                .map_or_else(|| "no lesson".to_string(), |n| format!("onboarding run {n}"));
+            outln!(
+                "profile {}: {lesson}, aether +{} (now {}), codex +{} (now {})",
+                b.dir,
+                b.aether_gained,
+                b.aether_now,
+                b.codex_opened,
+                b.codex_total
             );
             if !b.affordable.is_empty() {
-                println!("can unlock now: {}", b.affordable.join(", "));
+                outln!("can unlock now: {}", b.affordable.join(", "));
             }
             if let Some(line) = &b.within_reach {
-                println!("within reach: {line}");
+                outln!("within reach: {line}");
             }
         }
         let code = print_report(report, false);
         let dps: Vec<String> = log.build_dps.iter().map(|d| format!("{d:.0}")).collect();
-        println!("build dps per wave: {}", dps.join(" "));
+        outln!("build dps per wave: {}", dps.join(" "));
         for (wave, s) in &log.boss_kill_s {
-            println!("boss of wave {wave} killed at {s:.1} s");
+            outln!("boss of wave {wave} killed at {s:.1} s");
         }
         return code;
     }
@@ -462,7 +511,7 @@ fn print_sim(report: &RunReport, log: &PlayLog, booked: Option<&Booked>, json: b
         profile: booked,
     }) {
         Ok(s) => {
-            println!("{s}");
+            outln!("{s}");
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -476,14 +525,14 @@ fn print_sim(report: &RunReport, log: &PlayLog, booked: Option<&Booked>, json: b
 pub fn print_report(report: &RunReport, json: bool) -> ExitCode {
     if json {
         match serde_json::to_string(report) {
-            Ok(s) => println!("{s}"),
+            Ok(s) => outln!("{s}"),
             Err(e) => {
                 eprintln!("artificer sim: {e}");
                 return ExitCode::FAILURE;
             }
         }
     } else {
-        println!(
+        outln!(
             "seed {}  backend {}  wave reached {}  outcome {}  state_hash {}",
             report.seed,
             report.backend,
@@ -493,11 +542,11 @@ pub fn print_report(report: &RunReport, json: bool) -> ExitCode {
                 .map_or("in progress".to_string(), |o| format!("{o:?}")),
             report.state_hash
         );
-        println!(
+        outln!(
             "wave  secs  kills  dealt      taken   gold  lvl  peak_e  peak_p  drop  ms_mean  ms_p95  items mats"
         );
         for w in &report.waves {
-            println!(
+            outln!(
                 "{:>4} {:>5.1} {:>6} {:>9.0} {:>8.1} {:>6} {:>4} {:>7} {:>7} {:>5} {:>8.3} {:>7.3} {:>6} {:>4}",
                 w.wave,
                 w.duration_s,

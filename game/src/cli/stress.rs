@@ -34,6 +34,9 @@ pub struct StressArgs {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// A Chrome trace of the measured steps.
+    #[command(flatten)]
+    pub trace: crate::app::args::TraceArgs,
 }
 
 /// What one run measured.
@@ -115,10 +118,19 @@ pub fn run(args: &StressArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let report = measure(args, &mut core, ctx.as_ref());
+    let (report, trace) = measure(args, &mut core, ctx.as_ref());
+    if let Some(t) = trace {
+        match t.finish("artificer stress") {
+            Ok(path) => eprintln!("artificer stress: trace written to {}", path.display()),
+            Err(e) => {
+                eprintln!("artificer stress: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     if args.json {
         match serde_json::to_string(&report) {
-            Ok(s) => println!("{s}"),
+            Ok(s) => outln!("{s}"),
             Err(e) => {
                 eprintln!("artificer stress: cannot write JSON: {e}");
                 return ExitCode::FAILURE;
@@ -130,21 +142,33 @@ pub fn run(args: &StressArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn measure(args: &StressArgs, core: &mut ProjectileCore, ctx: Option<&GpuContext>) -> Report {
+fn measure(
+    args: &StressArgs,
+    core: &mut ProjectileCore,
+    ctx: Option<&GpuContext>,
+) -> (Report, Option<engine::profile::StepTrace>) {
     const DT: f32 = 1.0 / 60.0;
     let config = *core.config();
     let mut scene = StressScene::new(args.seed, args.projectiles, args.enemies, &config);
     for _ in 0..args.warmup {
         scene.step(core, DT);
     }
+    // The trace holds the measured steps, not the warm-up.
+    let trace = args.trace.request().map(engine::profile::StepTrace::start);
     let mut step_ms = Vec::with_capacity(args.steps as usize);
     let mut per_pass: BTreeMap<&'static str, Vec<f64>> = BTreeMap::new();
     let mut pass_order = Vec::new();
     let (mut events, mut overflow) = (0u64, 0u64);
     let waits_before = core.readback_waits();
-    for _ in 0..args.steps {
+    for i in 0..args.steps {
+        engine::profile::step(u64::from(i));
         let start = Instant::now();
-        let out = scene.step(core, DT);
+        let out = {
+            engine::scope!("stress step");
+            scene.step(core, DT)
+        };
+        engine::profile::counter("projectiles", f64::from(core.live_count()));
+        engine::profile::counter("events", out.events.len() as f64);
         step_ms.push(start.elapsed().as_secs_f64() * 1e3);
         events += out.events.len() as u64;
         overflow += u64::from(out.overflow);
@@ -164,7 +188,7 @@ fn measure(args: &StressArgs, core: &mut ProjectileCore, ctx: Option<&GpuContext
     } else {
         1
     };
-    Report {
+    let report = Report {
         adapter: match ctx {
             Some(ctx) => ctx.adapter_summary(),
             None => "none (CPU passes)".to_string(),
@@ -188,31 +212,41 @@ fn measure(args: &StressArgs, core: &mut ProjectileCore, ctx: Option<&GpuContext
         readback_waits: core.readback_waits() - waits_before,
         live_at_end: core.live_count(),
         gpu_timestamps: ctx.is_some_and(GpuContext::has_timestamps),
-    }
+    };
+    (report, trace)
 }
 
 fn print_table(r: &Report) {
-    println!("adapter      {}", r.adapter);
-    println!(
+    outln!("adapter      {}", r.adapter);
+    outln!(
         "backend      {} on {} thread(s) ({})",
-        r.backend, r.threads, r.backend_reason
+        r.backend,
+        r.threads,
+        r.backend_reason
     );
-    println!(
+    outln!(
         "scene        {} projectiles, {} enemies, {} steps (+{} warm-up)",
-        r.projectiles, r.enemies, r.steps, r.warmup
+        r.projectiles,
+        r.enemies,
+        r.steps,
+        r.warmup
     );
-    println!(
+    outln!(
         "step ms      median {:.3}  p95 {:.3}  mean {:.3}  min {:.3}  max {:.3}",
-        r.step_ms.median, r.step_ms.p95, r.step_ms.mean, r.step_ms.min, r.step_ms.max
+        r.step_ms.median,
+        r.step_ms.p95,
+        r.step_ms.mean,
+        r.step_ms.min,
+        r.step_ms.max
     );
     for name in &r.pass_order {
-        println!("  {:<16} {:>8.3} ms (median)", name, r.passes_ms[name]);
+        outln!("  {:<16} {:>8.3} ms (median)", name, r.passes_ms[name]);
     }
     if r.pass_order.is_empty() {
-        println!("  (no per-pass timings: the adapter has no timestamp queries)");
+        outln!("  (no per-pass timings: the adapter has no timestamp queries)");
     }
-    println!("events/step  {:.1}", r.events_per_step);
-    println!("overflow     {}", r.overflow);
-    println!("waits        {} read-backs blocked on the GPU", r.readback_waits);
-    println!("live at end  {}", r.live_at_end);
+    outln!("events/step  {:.1}", r.events_per_step);
+    outln!("overflow     {}", r.overflow);
+    outln!("waits        {} read-backs blocked on the GPU", r.readback_waits);
+    outln!("live at end  {}", r.live_at_end);
 }

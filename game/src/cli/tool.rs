@@ -13,7 +13,12 @@ use crate::loot::crafting::full_item_cost;
 use crate::loot::drops::{DropSource, PityState, expected_run_materials, roll_drops};
 use crate::loot::materials::{Material, MaterialAmounts};
 use crate::loot::rarity::Rarity;
-use crate::loot::ttk::{AttackModel, Judge, Target, average_gear, best_gear, dps};
+use crate::loot::ttk::AttackModel;
+
+/// The deepest depth the loot tables are measured to (the seed table's last
+/// row): `drops` and `affix` refuse a depth past it rather than show this
+/// one's numbers under another's name.
+const DEEPEST: u32 = 100;
 
 /// `artificer tool ...`
 #[derive(Debug, Subcommand)]
@@ -21,10 +26,10 @@ pub enum ToolCommand {
     /// Rarity shares by depth over many seeded rolls (seed: `--tool drops 1 100`).
     Drops {
         /// First depth.
-        #[arg(value_parser = clap::value_parser!(u32).range(0..=i64::from(crate::data::limits::MAX_DEPTH)))]
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=i64::from(DEEPEST)))]
         from: u32,
         /// Last depth (default: only `from`).
-        #[arg(value_parser = clap::value_parser!(u32).range(0..=i64::from(crate::data::limits::MAX_DEPTH)))]
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=i64::from(DEEPEST)))]
         to: Option<u32>,
         /// Rolls per depth.
         #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_TRIALS)))]
@@ -45,7 +50,7 @@ pub enum ToolCommand {
     /// Tier, budget and how many top-tier affixes fit at a depth.
     Affix {
         /// Depth (= item level).
-        #[arg(value_parser = clap::value_parser!(u32).range(0..=i64::from(crate::data::limits::MAX_DEPTH)))]
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=i64::from(DEEPEST)))]
         depth: u32,
         /// Print JSON.
         #[arg(long)]
@@ -54,7 +59,7 @@ pub enum ToolCommand {
     /// Materials per run against the cost of a full tier-9 item.
     Economy {
         /// Depth the run reaches.
-        #[arg(long, default_value_t = 80, value_parser = clap::value_parser!(u32).range(0..=i64::from(crate::data::limits::MAX_DEPTH)))]
+        #[arg(long, default_value_t = 80, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_DEPTH)))]
         depth: u32,
         /// Seeded runs simulated beside the expectation.
         #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::data::limits::MAX_TRIALS)))]
@@ -194,7 +199,16 @@ pub fn run(cmd: ToolCommand) -> ExitCode {
             runs,
             seed,
             json,
-        } => economy(&data, depth, runs, seed, json),
+        } => {
+            let deepest = data.drops.run_model.max_depth;
+            if depth > deepest {
+                eprintln!(
+                    "artificer tool economy: --depth {depth}: a run reaches depth {deepest} at most (loot/drops.json run_model.max_depth)"
+                );
+                return ExitCode::FAILURE;
+            }
+            economy(&data, depth, runs, seed, json);
+        }
         ToolCommand::Ttk {
             best,
             base,
@@ -212,7 +226,7 @@ pub fn run(cmd: ToolCommand) -> ExitCode {
                 base,
                 hits_per_s: rate,
             };
-            ttk(&data, &fight, model, best, samples, seed, json);
+            super::ttk_table::ttk(&data, &fight, model, best, samples, seed, json);
         }
         ToolCommand::Inert { .. } | ToolCommand::Parry { .. } | ToolCommand::Sweep { .. } => {
             unreachable!("dispatched above")
@@ -225,10 +239,10 @@ pub fn run(cmd: ToolCommand) -> ExitCode {
 fn print_report(r: &impl serde::Serialize, json: bool) {
     let v = serde_json::to_value(r).unwrap_or_default();
     if json {
-        println!("{v}");
+        outln!("{v}");
     } else if let Some(o) = v.as_object() {
         for (k, x) in o {
-            println!("{k}: {x}");
+            outln!("{k}: {x}");
         }
     }
 }
@@ -303,14 +317,14 @@ fn drops(data: &LootData, q: &DropsQuery, json: bool) {
             .iter()
             .map(|(d, s)| json!({"depth": d, "common": s[0], "marked": s[1], "rare": s[2], "relic": s[3]}))
             .collect();
-        println!(
+        outln!(
             "{}",
             json!({"rolls_per_depth": rolls, "sampling": if q.plain { "plain" } else { "stratified" }, "depths": depths})
         );
         return;
     }
-    println!("rarity by depth, {rolls} rolls per depth (P(not common) = 0.02 + 0.011·d, max 0.88)");
-    println!(
+    outln!("rarity by depth, {rolls} rolls per depth (P(not common) = 0.02 + 0.011·d, max 0.88)");
+    outln!(
         "{:>5} {:>8} {:>8} {:>8} {:>8}   seed table (worst gap)",
         "depth",
         Rarity::Common.id(),
@@ -333,7 +347,7 @@ fn drops(data: &LootData, q: &DropsQuery, json: bool) {
                 gap * 100.0
             )
         });
-        println!(
+        outln!(
             "{:>5} {:>7.2}% {:>7.2}% {:>7.2}% {:>7.3}%{cmp}",
             d,
             s[0] * 100.0,
@@ -346,7 +360,7 @@ fn drops(data: &LootData, q: &DropsQuery, json: bool) {
 
 fn affix(data: &LootData, depth: u32, json: bool) {
     let t = &data.affixes.tiers;
-    let d = depth.clamp(1, 100);
+    let d = depth;
     let t_max = t.t_max(d);
     let budget = t.budget(d);
     let cost = t.cost(t_max);
@@ -354,7 +368,7 @@ fn affix(data: &LootData, depth: u32, json: bool) {
     let cap = data.rarity.max_affixes() as u32;
     let max_top = fit.min(cap);
     if json {
-        println!(
+        outln!(
             "{}",
             json!({"depth": d, "t_max": t_max, "budget": budget, "max_top_tier_affixes": max_top,
                    "top_tier_cost": cost, "budget_fit": fit, "affix_cap": cap,
@@ -362,7 +376,7 @@ fn affix(data: &LootData, depth: u32, json: bool) {
         );
         return;
     }
-    println!("depth {d}: T_max = {t_max}, budget B = {budget}, cost(T{t_max}) = {cost}");
+    outln!("depth {d}: T_max = {t_max}, budget B = {budget}, cost(T{t_max}) = {cost}");
     for n in 1..=cap + 1 {
         let total = cost * n as f32;
         let verdict = if total > budget {
@@ -372,9 +386,9 @@ fn affix(data: &LootData, depth: u32, json: bool) {
         } else {
             "fits"
         };
-        println!("  {n} × T{t_max} = {total:>5} {verdict}");
+        outln!("  {n} × T{t_max} = {total:>5} {verdict}");
     }
-    println!("most top-tier affixes: {max_top}");
+    outln!("most top-tier affixes: {max_top}");
 }
 
 fn economy(data: &LootData, depth: u32, runs: u32, seed: u64, json: bool) {
@@ -428,7 +442,7 @@ fn economy(data: &LootData, depth: u32, runs: u32, seed: u64, json: bool) {
                        "full_item_cost": cost.get(m)})
             })
             .collect();
-        println!(
+        outln!(
             "{}",
             json!({"depth": depth, "waves": last_wave, "simulated_runs": runs, "materials": mats,
                    "runs_by_group": groups.iter().zip(&runs_needed).map(|(g, r)| json!({"group": g.0, "cost": g.1, "per_run": g.2, "runs": r})).collect::<Vec<_>>(),
@@ -437,17 +451,21 @@ fn economy(data: &LootData, depth: u32, runs: u32, seed: u64, json: bool) {
         );
         return;
     }
-    println!(
+    outln!(
         "one run to D{depth} ({last_wave} waves, {} elites per wave, bosses at waves {:?})",
-        rm.elites_per_wave, rm.boss_waves
+        rm.elites_per_wave,
+        rm.boss_waves
     );
-    println!(
+    outln!(
         "{:<14} {:>10} {:>10} {:>10}",
-        "material", "expected", "simulated", "T9 item"
+        "material",
+        "expected",
+        "simulated",
+        "T9 item"
     );
     for &m in &Material::ALL {
         let i = m as usize;
-        println!(
+        outln!(
             "{:<14} {:>10.1} {:>10.1} {:>10}",
             m.id(),
             expected[i],
@@ -456,13 +474,16 @@ fn economy(data: &LootData, depth: u32, runs: u32, seed: u64, json: bool) {
         );
     }
     for (g, r) in groups.iter().zip(&runs_needed) {
-        println!(
+        outln!(
             "  {:<7} {:>5} needed, {:>5.1} per run: {:>5.1} runs",
-            g.0, g.1, g.2, r
+            g.0,
+            g.1,
+            g.2,
+            r
         );
     }
     let cores = expected[1] + expected[2];
-    println!(
+    outln!(
         "seed: a T9 item ≈ {} scrap, {} cores, {} shards, {} slag; a D{} run ≈ {} / {} / {} / {}; about {} runs",
         fi.seed_estimate.scrap,
         fi.seed_estimate.cores,
@@ -475,7 +496,7 @@ fn economy(data: &LootData, depth: u32, runs: u32, seed: u64, json: bool) {
         fi.seed_run_yield.slag,
         fi.seed_runs
     );
-    println!(
+    outln!(
         "here: a T9 item = {} scrap, {} cores, {} shards, {} slag; this run ≈ {:.1} / {:.1} / {:.1} / {:.1}; {:.1} runs (the scarcest material decides)",
         cost.scrap,
         cost.bio_core + cost.cryo_core,
@@ -487,105 +508,4 @@ fn economy(data: &LootData, depth: u32, runs: u32, seed: u64, json: bool) {
         expected[4],
         worst
     );
-}
-
-fn ttk(
-    data: &LootData,
-    fight: &crate::waves::FightData,
-    model: AttackModel,
-    best: bool,
-    samples: u32,
-    seed: u64,
-    json: bool,
-) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let rm = &data.drops.run_model;
-    let enemies = &fight.enemies.defs;
-    let mut rows = Vec::new();
-    for (w, wave) in fight.waves.iter().enumerate() {
-        let wave_no = w as u32 + 1;
-        let depth = rm.depth_of_wave(wave_no);
-        let targets: Vec<Target> = enemies
-            .iter()
-            .map(|e| Target {
-                hp: e.hp * wave.hp_mult,
-                resist: e.resist,
-                armor: e.armor,
-            })
-            .collect();
-        let gears: Vec<_> = (0..samples.max(1))
-            .map(|_| average_gear(depth, data, &mut rng).loadout(data))
-            .collect();
-        let mut cells = Vec::new();
-        for (e, t) in enemies.iter().zip(&targets) {
-            let avg_dps = gears
-                .iter()
-                .map(|g| dps(g, model, t, &fight.combat, data))
-                .sum::<f32>()
-                / gears.len() as f32;
-            let best_dps = best.then(|| {
-                let judge = Judge {
-                    model,
-                    target: t,
-                    rules: &fight.combat,
-                    data,
-                };
-                dps(
-                    &best_gear(depth, &judge).loadout(data),
-                    model,
-                    t,
-                    &fight.combat,
-                    data,
-                )
-            });
-            cells.push((e.id.clone(), t.hp, avg_dps, best_dps));
-        }
-        rows.push((wave_no, depth, cells));
-    }
-    if json {
-        let waves: Vec<_> = rows
-            .iter()
-            .map(|(w, d, cells)| {
-                let enemies: Vec<_> = cells
-                    .iter()
-                    .map(|(id, hp, a, b)| {
-                        json!({"enemy": id, "hp": hp, "average_dps": a, "average_ttk_s": hp / a,
-                               "best_dps": b, "best_ttk_s": b.map(|b| hp / b)})
-                    })
-                    .collect();
-                json!({"wave": w, "depth": d, "enemies": enemies})
-            })
-            .collect();
-        println!(
-            "{}",
-            json!({"attack": {"base": model.base, "hits_per_s": model.hits_per_s}, "samples": samples, "waves": waves})
-        );
-        return;
-    }
-    println!(
-        "time to kill (s), reference attack {} dmg × {}/s, items: core + pocket; {}",
-        model.base,
-        model.hits_per_s,
-        if best {
-            "average / best"
-        } else {
-            "average (add --best for the best items)"
-        }
-    );
-    print!("{:>4} {:>5}", "wave", "depth");
-    for e in enemies {
-        print!(" {:>15}", e.id);
-    }
-    println!();
-    for (w, d, cells) in &rows {
-        print!("{w:>4} {d:>5}");
-        for (_, hp, a, b) in cells {
-            let cell = match b {
-                Some(b) => format!("{:.1}/{:.1}", hp / a, hp / b),
-                None => format!("{:.1}", hp / a),
-            };
-            print!(" {cell:>15}");
-        }
-        println!();
-    }
 }

@@ -53,7 +53,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         Ok(v) => v,
         Err(e) => {
             if args.json {
-                println!("{}", serde_json::json!({"verified": false, "refused": e}));
+                outln!("{}", serde_json::json!({"verified": false, "refused": e}));
             }
             eprintln!("artificer verify: {}: {e}", args.file.display());
             return ExitCode::FAILURE;
@@ -67,17 +67,17 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
             .claimed
             .as_ref()
             .map_or(serde_json::Value::Null, |_| verdict.confirmed().into());
-        println!("{v}");
+        outln!("{v}");
     } else {
-        println!("reproduced: {}", line(&verdict.reproduced));
+        outln!("reproduced: {}", line(&verdict.reproduced));
         match &verdict.claimed {
-            None => println!("no claim in the file (a plain replay): the result above is what it proves"),
-            Some(_) if ok => println!("claim: matches"),
+            None => outln!("no claim in the file (a plain replay): the result above is what it proves"),
+            Some(_) if ok => outln!("claim: matches"),
             Some(c) => {
-                println!("claim: {}", line(c));
-                println!("claim: does NOT match:");
+                outln!("claim: {}", line(c));
+                outln!("claim: does NOT match:");
                 for d in &verdict.differs {
-                    println!("  {d}");
+                    outln!("  {d}");
                 }
             }
         }
@@ -101,14 +101,15 @@ pub fn export(args: &ExportArgs) -> ExitCode {
         Ok(t) => t,
         Err(e) => return fail(&e),
     };
-    let text = export_text(&verdict.reproduced, &replay_text);
+    // One kind of line ending in the file written, whatever the replay had.
+    let text = export_text(&verdict.reproduced, &replay_text.replace("\r\n", "\n"));
     match &args.out {
-        None => print!("{text}"),
+        None => out!("{text}"),
         Some(out) => {
             if let Err(e) = write_atomic(out, text.as_bytes()) {
                 return fail(&format!("writing {}: {e}", out.display()));
             }
-            println!("exported {}: {}", out.display(), line(&verdict.reproduced));
+            outln!("exported {}: {}", out.display(), line(&verdict.reproduced));
         }
     }
     ExitCode::SUCCESS

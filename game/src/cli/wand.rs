@@ -74,7 +74,7 @@ pub fn run(cmd: WandCommand) -> ExitCode {
             };
             match eval(&root, &core, &deck, casts, mana, seed) {
                 Ok(doc) => {
-                    println!("{doc}");
+                    outln!("{doc}");
                     ExitCode::SUCCESS
                 }
                 Err(e) => {

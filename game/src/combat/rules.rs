@@ -174,3 +174,23 @@ impl Default for CombatRules {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Nineteen tests and the benchmarks build their fights on the default
+    /// rules: it must be the shipped file, or they test a game nobody plays.
+    #[test]
+    fn the_default_is_the_shipped_combat_file() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/combat.json");
+        let text = std::fs::read_to_string(&path).expect("data/combat.json");
+        let shipped: CombatRules =
+            crate::data::parse_json(std::path::Path::new("combat.json"), &text).expect("parses");
+        assert_eq!(
+            CombatRules::default(),
+            shipped,
+            "CombatRules::default() and data/combat.json must agree"
+        );
+    }
+}

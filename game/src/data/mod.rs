@@ -14,6 +14,7 @@ use serde::de::DeserializeOwned;
 pub mod limits;
 pub mod ranges;
 pub mod source;
+pub mod words;
 
 pub use source::{DataSource, set_data_dir};
 
@@ -114,8 +115,10 @@ pub fn load_json<T: DeserializeOwned>(root: &Path, rel: &str) -> Result<T, DataE
         .map_err(|e| DataError::new(rel, ".", format!("cannot read {}: {e}", full.display())))?;
     // Ranges first (docs/data.md#ranges): a number outside its range is
     // named as such even where the type would also refuse it.
+    // Then the words a player reads (docs/data.md#words).
     if let Ok(value) = serde_json::from_str::<serde_json::Value>(&text)
-        && let Some(e) = ranges::check(Path::new(rel), &value)
+        && let Some(e) =
+            ranges::check(Path::new(rel), &value).or_else(|| words::check(Path::new(rel), &value))
     {
         return Err(e);
     }

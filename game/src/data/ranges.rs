@@ -64,8 +64,10 @@ impl Range {
     }
 }
 
-/// Seconds: positive, at most an hour.
-pub const DURATION: Range = Range::positive(3600.0, "a duration in seconds");
+/// Seconds: at least a millisecond (the shortest step any `step_hz` allows;
+/// a spawn interval or timer of 1e-30 s is no duration, it is a loop that
+/// never ends), at most an hour.
+pub const DURATION: Range = Range::new(0.001, 3600.0, "a duration in seconds, at least 1 ms");
 /// A moment inside a wave or a delay that may be zero.
 pub const MOMENT: Range = Range::new(0.0, 3600.0, "seconds from a start");
 /// A cast delay a chip adds or removes.
@@ -80,6 +82,9 @@ pub const MULTIPLIER: Range = Range::new(0.0, 100.0, "a multiplier or weight");
 pub const RATE: Range = Range::new(0.0, 1000.0, "a rate per second or per point");
 /// Pixels.
 pub const DISTANCE: Range = Range::new(0.0, 100_000.0, "a distance in pixels");
+/// A radius: a projectile, a blast, a pool or a spawn ring of less than a
+/// pixel touches nothing (a zero radius was read as a shot that never hits).
+pub const RADIUS: Range = Range::new(1.0, 100_000.0, "a radius in pixels, at least 1");
 /// Pixels per second (and per second squared).
 pub const SPEED: Range = Range::new(0.0, 100_000.0, "a speed or acceleration in pixels per second");
 /// Degrees.
@@ -306,8 +311,8 @@ pub const RULES: &[Rule] = &[
     r("*_cooldown", DURATION),
     r("*_deg", ANGLE),
     r("*_px", DISTANCE),
-    r("*radius", DISTANCE),
-    r("*radius_from_player[]", DISTANCE),
+    r("*radius", RADIUS),
+    r("*radius_from_player[]", RADIUS),
     r("*_range", DISTANCE),
     r("*_distance", DISTANCE),
     r("*speed", SPEED),

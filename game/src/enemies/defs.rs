@@ -188,6 +188,8 @@ pub struct BaseEnemyFile {
     pub gold: [u32; 2],
     /// Behaviour.
     pub ai: AiKind,
+    /// Silhouette and body colour on screen (docs/art.md#silhouettes).
+    pub look: super::look::Look,
 }
 
 /// An elite variant: a base archetype scaled.
@@ -279,6 +281,8 @@ pub struct EnemyDef {
     pub gold: [u32; 2],
     /// Behaviour.
     pub ai: AiKind,
+    /// Silhouette and body colour on screen; elites wear their base's.
+    pub look: super::look::Look,
 }
 
 /// Every enemy type, looked up by id or by index (the index is stable for a catalog).
@@ -398,6 +402,7 @@ impl EnemyDefs {
                 xp: e.xp,
                 gold: e.gold,
                 ai: e.ai,
+                look: e.look,
             });
         }
         for (i, el) in f.elites.iter().enumerate() {

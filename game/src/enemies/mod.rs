@@ -11,6 +11,7 @@ pub mod ai;
 pub mod bosses;
 pub mod context;
 pub mod defs;
+pub mod look;
 pub mod mutations;
 pub mod set;
 pub mod shots;

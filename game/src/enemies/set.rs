@@ -344,6 +344,7 @@ impl EnemySet {
     /// (separation through the spatial hash, knockback, walls), pools tick and
     /// contact hits are found.
     pub fn update(&mut self, dt: f32, ctx: &AiContext, rng: &mut impl Rng) -> AiOutput {
+        engine::scope!("enemy ai");
         let _ = rng; // Reserved: no behaviour draws randomness yet; the parameter keeps the API stable.
         let mut out = AiOutput::default();
         self.refresh_hash();

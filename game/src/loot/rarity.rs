@@ -278,13 +278,41 @@ impl RarityTable {
                 ));
             }
         }
-        for r in Rarity::ALL {
+        for (i, row) in self.seed_table.iter().enumerate() {
+            if i > 0 && row.depth <= self.seed_table[i - 1].depth {
+                errors.push(DataError::new(
+                    file,
+                    format!("seed_table[{i}].depth"),
+                    format!(
+                        "depth {} comes after depth {}: the table's rows must ascend in depth",
+                        row.depth,
+                        self.seed_table[i - 1].depth
+                    ),
+                ));
+            }
+        }
+        for (i, r) in Rarity::ALL.into_iter().enumerate() {
             let (lo, hi) = self.affix_range(r);
             if lo > hi {
                 errors.push(DataError::new(
                     file,
                     format!("affix_counts.{}", r.id()),
                     "min is above max",
+                ));
+            }
+            // A rarer grade carries more affixes: a graft reads the grade from the count.
+            if let Some(&before) = i.checked_sub(1).and_then(|j| Rarity::ALL.get(j))
+                && lo <= self.affix_range(before).1
+            {
+                errors.push(DataError::new(
+                    file,
+                    format!("affix_counts.{}", r.id()),
+                    format!(
+                        "{} starts at {lo} affixes, not above {}'s {}: the grades must ascend",
+                        r.id(),
+                        before.id(),
+                        self.affix_range(before).1
+                    ),
                 ));
             }
         }

@@ -3,9 +3,11 @@
 //! past run: how it ended and why, the build it ended with as a code, which
 //! chips did the damage and what hurt.
 //!
-//! Bounded: the most recent [`HISTORY_KEPT`] runs are kept (an entry is
-//! about 1–2 KB, so the file stays well under a megabyte). It is written
-//! atomically through the profile's store and read through
+//! Bounded: the file holds at most [`HISTORY_KEPT`] runs (an entry is
+//! about 1–2 KB, so it stays well under a megabyte); older runs are moved,
+//! never dropped, to a file of their own beside it ([`super::Saves`]). It
+//! is written atomically through the profile's store, with the profile as
+//! one unit (the profile carries the runs on their way), and read through
 //! [`super::Saves::load_file`]'s rules: a file that cannot be used is moved
 //! aside and named, never overwritten unread.
 
@@ -17,7 +19,7 @@ use crate::run::{Outcome, Run};
 /// The history's file name inside the profile folder.
 pub const HISTORY_FILE: &str = "history.json";
 
-/// Runs kept: the oldest go first once a new run would make more.
+/// Runs the file holds: past this, the oldest move to a file of their own.
 pub const HISTORY_KEPT: usize = 200;
 
 /// A history file larger than this is refused unread (kept aside).
@@ -46,7 +48,8 @@ impl Default for History {
 }
 
 impl History {
-    /// Reads a history file's bytes; the reason in words when they are not one.
+    /// Reads a history file's bytes; the reason in words when they are not
+    /// one, or not one the game wrote (see [`History::check`]).
     pub fn parse(bytes: &[u8]) -> Result<History, String> {
         let h: History = super::store::parse_bytes(HISTORY_FILE, bytes).map_err(|e| e.to_string())?;
         if h.schema > HISTORY_SCHEMA {
@@ -55,24 +58,82 @@ impl History {
                 h.schema
             ));
         }
+        h.check()?;
         Ok(h)
     }
 
-    /// Adds a run, dropping the oldest beyond [`HISTORY_KEPT`]. An endless
-    /// run booked at its clear and again at its end keeps one entry: the
-    /// later one replaces the earlier.
-    pub fn push(&mut self, r: RunRecord) {
-        if let Some(last) = self.runs.last_mut()
-            && last.run_id == r.run_id
-        {
-            *last = r;
-            return;
+    /// Refuses, in words, entries no game wrote: two runs under one id (a
+    /// later booking would replace the wrong one), a damage figure that is
+    /// not an amount (negative, NaN, 1e30-scale), a build code that is
+    /// not a whole code.
+    pub fn check(&self) -> Result<(), String> {
+        let mut seen = std::collections::HashMap::new();
+        for (i, r) in self.runs.iter().enumerate() {
+            if let Some(j) = seen.insert(r.run_id.as_str(), i) {
+                return Err(format!(
+                    "runs {} and {} share the run id `{}`; every run has its own",
+                    j + 1,
+                    i + 1,
+                    r.run_id
+                ));
+            }
+            let at = |why: String| format!("run {} (`{}`): {why}", i + 1, r.run_id);
+            let shares = r.damage.sources.iter().chain(&r.damage.elements).chain(&r.taken);
+            let amounts = std::iter::once(("damage dealt", r.damage.total))
+                .chain(shares.map(|s| (s.name.as_str(), s.damage)));
+            for (what, d) in amounts {
+                if !(d.is_finite() && (0.0..=MAX_DAMAGE).contains(&d)) {
+                    return Err(at(format!(
+                        "{what}: {d} is not an amount of damage (0 to {MAX_DAMAGE})"
+                    )));
+                }
+            }
+            if !r.build_code.is_empty()
+                && let Err(e) = crate::run::build_code::check_form(&r.build_code)
+            {
+                return Err(at(format!("its build code cannot be read: {e}")));
+            }
         }
+        Ok(())
+    }
+
+    /// Adds a run. An entry whose id is taken replaces the entry under it
+    /// only when `mine` holds that id (the same run booked again this
+    /// session: an endless run at its clear and at its end) and is skipped
+    /// when it is that entry already (a booking finished twice); any other
+    /// run under a taken id gets an id of its own, so no entry is replaced
+    /// by another run. The cap is the caller's ([`super::Saves`] keeps the
+    /// runs past it aside). Returns the id the run is kept under.
+    pub fn add(&mut self, mut r: RunRecord, mine: &[String]) -> String {
+        if let Some(at) = self.runs.iter().position(|x| x.run_id == r.run_id) {
+            if self.runs[at] == r {
+                return r.run_id;
+            }
+            if mine.contains(&r.run_id) {
+                self.runs[at] = r;
+                return self.runs[at].run_id.clone();
+            }
+            let base = r.run_id.clone();
+            r.run_id = (2..)
+                .map(|k| format!("{base}.{k}"))
+                .find(|id| !self.runs.iter().any(|x| &x.run_id == id))
+                .unwrap_or(base);
+        }
+        let id = r.run_id.clone();
         self.runs.push(r);
-        let extra = self.runs.len().saturating_sub(HISTORY_KEPT);
-        self.runs.drain(..extra);
+        id
+    }
+
+    /// [`History::add`] with no run of this session: a run under a taken id
+    /// gets one of its own.
+    pub fn push(&mut self, r: RunRecord) {
+        self.add(r, &[]);
     }
 }
+
+/// The most damage one history figure may hold: far above any run (a
+/// 20-wave clear deals about a million), far below what breaks a sum.
+pub const MAX_DAMAGE: f64 = 1e15;
 
 /// One finished run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -212,18 +273,39 @@ mod tests {
     }
 
     #[test]
-    fn the_history_keeps_the_last_runs_and_one_entry_per_run() {
+    fn a_run_keeps_its_entry_and_another_run_never_replaces_it() {
         let mut h = History::default();
-        for i in 0..HISTORY_KEPT + 5 {
-            h.push(entry(&i.to_string()));
-        }
-        assert_eq!(h.runs.len(), HISTORY_KEPT);
-        assert_eq!(h.runs[0].run_id, "5", "the oldest went first");
-        let mut again = entry(&(HISTORY_KEPT + 4).to_string());
-        again.wave = 30;
-        h.push(again);
-        assert_eq!(h.runs.len(), HISTORY_KEPT, "a second booking replaces");
-        assert_eq!(h.runs.last().map(|r| r.wave), Some(30));
+        h.add(entry("5-3"), &[]);
+        let mut later = entry("5-3");
+        later.wave = 30;
+        assert_eq!(h.add(later.clone(), &["5-3".to_string()]), "5-3", "the same run");
+        assert_eq!(h.runs.len(), 1, "a second booking of this session's run replaces");
+        assert_eq!(h.runs[0].wave, 30);
+        assert_eq!(h.add(later.clone(), &[]), "5-3", "a booking finished twice");
+        assert_eq!(h.runs.len(), 1);
+        let mut other = entry("5-3");
+        other.wave = 4;
+        assert_eq!(h.add(other, &[]), "5-3.2", "another run under a taken id");
+        assert_eq!(h.runs.len(), 2);
+        assert_eq!(h.runs[0].wave, 30, "kept");
+        assert_eq!(h.check(), Ok(()));
+    }
+
+    #[test]
+    fn entries_no_game_wrote_are_refused_in_words() {
+        let mut h = History {
+            runs: vec![entry("1-1"), entry("1-1")],
+            ..History::default()
+        };
+        assert!(h.check().unwrap_err().contains("share the run id `1-1`"));
+        let mut e = entry("1-1");
+        e.damage.total = -1e30;
+        h.runs = vec![e];
+        assert!(h.check().unwrap_err().contains("not an amount of damage"));
+        let mut e = entry("1-1");
+        e.build_code = "AA1-nonsense".into();
+        h.runs = vec![e];
+        assert!(h.check().unwrap_err().contains("build code cannot be read"));
     }
 
     #[test]

@@ -41,9 +41,11 @@ pub struct Profile {
     /// The W8 mini-boss warning was shown (docs/game.md#milestones-and-practice: once, on the
     /// first arrival).
     pub mini_boss_warned: bool,
-    /// Runs booked since the last save, on their way to the history file
-    /// ([`super::Saves::save_profile`] moves them there); never in this file.
-    #[serde(skip)]
+    /// Runs booked since the last save, on their way to the history file:
+    /// [`super::Saves::save_profile`] writes them here first, with the
+    /// profile, so the two files move as one unit, then moves them to the
+    /// history. Absent from the file once they arrived.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub pending_history: Vec<super::history::RunRecord>,
 }
 
@@ -303,14 +305,12 @@ pub fn milestone_aether(wave: u32) -> Option<u32> {
 
 /// A stable checksum of a build (core id and deck), FNV-1a 64, hex.
 pub fn build_checksum(core: &str, deck: &[&str]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in core
-        .bytes()
-        .chain(deck.iter().flat_map(|c| std::iter::once(b',').chain(c.bytes())))
-    {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
+    use crate::rng::{FNV_OFFSET, fnv1a64_extend};
+    let h = deck
+        .iter()
+        .fold(fnv1a64_extend(FNV_OFFSET, core.as_bytes()), |h, card| {
+            fnv1a64_extend(fnv1a64_extend(h, b","), card.as_bytes())
+        });
     format!("{h:016x}")
 }
 

@@ -67,12 +67,9 @@ impl<T: Sealable> Sealed<T> {
 
 /// Keyed FNV-1a 64 over `text`, hex.
 fn seal(text: &str) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in SEAL_KEY.bytes().chain(std::iter::once(0)).chain(text.bytes()) {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{h:016x}")
+    use crate::rng::{FNV_OFFSET, fnv1a64_extend};
+    let keyed = fnv1a64_extend(fnv1a64_extend(FNV_OFFSET, SEAL_KEY.as_bytes()), &[0]);
+    format!("{:016x}", fnv1a64_extend(keyed, text.as_bytes()))
 }
 
 /// The furthest any run got.
@@ -407,7 +404,7 @@ pub struct DailyRecord {
     pub wave: u32,
     /// Simulated fight seconds.
     pub elapsed_s: u64,
-    /// game-design §8.2's score (`crate::share::verify::score`).
+    /// The leaderboard score (docs/share.md#score, `crate::share::verify::score`).
     pub score: i64,
     /// The build at the end, as a code.
     pub build_code: String,
@@ -434,7 +431,7 @@ pub struct ImportedResult {
     pub outcome: String,
     /// Simulated fight seconds.
     pub elapsed_s: u64,
-    /// game-design §8.2's score.
+    /// The leaderboard score (docs/share.md#score).
     pub score: i64,
     /// The run's seed.
     pub seed: u64,

@@ -130,7 +130,7 @@ pub fn book_run(profile: &mut Profile, cat: &Catalog, run: &Run) -> RunEnd {
         aether_now: profile.aether,
         affordable,
         next_unlock,
-        last_will_spent: run.setup().last_will && !run.world().player.last_will,
+        last_will_spent: run.setup().last_will && !run.carry().ledger.last_will,
     }
 }
 

@@ -11,7 +11,7 @@
 
 use std::path::Path;
 
-use super::history::{HISTORY_FILE, HISTORY_MAX_BYTES, History};
+use super::history::{HISTORY_FILE, HISTORY_KEPT, HISTORY_MAX_BYTES, History};
 use super::meta::Profile;
 use super::migrate::{MigrateError, profile_from_value, schema_of};
 use super::records::{RECORDS_FILE, RECORDS_SCHEMA, Records, Sealed};
@@ -38,6 +38,9 @@ pub struct Saves {
     pub notices: Vec<String>,
     profile_blocked: Option<String>,
     records_blocked: Option<String>,
+    /// Run ids this session put in the history: only these may be
+    /// replaced by a later booking (an endless run's end).
+    booked_here: Vec<String>,
 }
 
 impl Saves {
@@ -54,6 +57,7 @@ impl Saves {
             notices: Vec::new(),
             profile_blocked: None,
             records_blocked: None,
+            booked_here: Vec::new(),
         };
         saves.load_records();
         saves.load_profile();
@@ -65,7 +69,76 @@ impl Saves {
                 History::parse,
             )
             .unwrap_or_default();
+        saves.settle_history();
         saves
+    }
+
+    /// Finishes what a stopped game left: runs the profile booked that
+    /// never reached the history (the game stopped between the two
+    /// writes) join it, and a history past its cap has its oldest runs
+    /// moved to a file of their own; each with a notice.
+    fn settle_history(&mut self) {
+        let waiting = self.profile.pending_history.len();
+        if waiting > 0 && self.profile_blocked.is_none() {
+            let done = self.save_profile();
+            self.notices.push(match done {
+                Ok(()) => format!(
+                    "{waiting} run(s) booked just before the game last stopped were added to your run history."
+                ),
+                Err(e) => format!(
+                    "{waiting} run(s) booked just before the game last stopped could not be added to your run history yet ({e}); they stay in your profile until they can."
+                ),
+            });
+        } else if self.history.runs.len() > HISTORY_KEPT
+            && let Err(e) = self
+                .archive_history()
+                .and_then(|()| self.store.save(HISTORY_FILE, &self.history))
+        {
+            self.notices.push(format!(
+                "Your run history holds more than {HISTORY_KEPT} runs and its oldest could not be moved aside ({e}); it was left as it is."
+            ));
+        }
+    }
+
+    /// Moves the oldest runs of a history past [`HISTORY_KEPT`] to a file
+    /// of their own (`history-FROM-to-TO.json`, the same form), keeping
+    /// the newest half of the cap, with a notice: nothing past the cap is
+    /// dropped. On failure nothing is cut.
+    fn archive_history(&mut self) -> Result<(), StoreError> {
+        let len = self.history.runs.len();
+        if len <= HISTORY_KEPT {
+            return Ok(());
+        }
+        let n = len - HISTORY_KEPT / 2;
+        let older = History {
+            runs: self.history.runs[..n].to_vec(),
+            ..History::default()
+        };
+        // Dates from the file: only digits and dashes reach a file name.
+        let day = |d: &str| -> String { d.chars().filter(|c| c.is_ascii_digit() || *c == '-').collect() };
+        let stem = format!(
+            "history-{}-to-{}",
+            day(&older.runs[0].date),
+            day(&older.runs[n - 1].date)
+        );
+        let name = (1..)
+            .map(|k| {
+                if k == 1 {
+                    format!("{stem}.json")
+                } else {
+                    format!("{stem}-{k}.json")
+                }
+            })
+            .find(|name| !self.store.path(name).exists())
+            .unwrap_or_else(|| format!("{stem}.json"));
+        self.store.save(&name, &older)?;
+        self.history.runs.drain(..n);
+        self.notices.push(format!(
+            "Your run history passed {HISTORY_KEPT} runs: the oldest {n} were moved to {}; the newest {} stay in the list.",
+            self.store.path(&name).display(),
+            self.history.runs.len()
+        ));
+        Ok(())
     }
 
     /// The folder the saves live in, for other files (replays, snapshots
@@ -85,22 +158,43 @@ impl Saves {
     }
 
     /// Writes the profile atomically, unless the file on disk must not be
-    /// replaced (see the module doc). Runs booked since the last save join
-    /// the history first, which is written atomically too.
+    /// replaced (see the module doc). Runs booked since the last save reach
+    /// the history as one unit with the profile: the profile is written
+    /// with them inside (the one write that commits the run), then the
+    /// history with them, then the profile without them. A game stopped
+    /// between two of the writes leaves them in the profile, and the next
+    /// [`Saves::open`] finishes the move ([`History::add`] keeps one entry
+    /// per run however often that happens).
     pub fn save_profile(&mut self) -> Result<(), StoreError> {
-        let history = self.save_history();
-        self.save_profile_file().and(history)
+        if self.profile.pending_history.is_empty() {
+            return self.save_profile_file();
+        }
+        if self.profile_blocked.is_some() {
+            // The profile is not written this session; its runs still are.
+            let history = self.save_history();
+            return self.save_profile_file().and(history);
+        }
+        self.save_profile_file()?;
+        self.save_history()?;
+        self.save_profile_file()
     }
 
-    /// Moves booked runs into the history and writes it, when there are any.
+    /// Moves booked runs into the history and writes it. On a failed write
+    /// the runs stay booked, for the next save.
     fn save_history(&mut self) -> Result<(), StoreError> {
-        if self.profile.pending_history.is_empty() {
-            return Ok(());
+        let pending = std::mem::take(&mut self.profile.pending_history);
+        for r in pending.iter().cloned() {
+            let id = self.history.add(r, &self.booked_here);
+            if !self.booked_here.contains(&id) {
+                self.booked_here.push(id);
+            }
         }
-        for r in std::mem::take(&mut self.profile.pending_history) {
-            self.history.push(r);
+        let archived = self.archive_history();
+        let saved = archived.and_then(|()| self.store.save(HISTORY_FILE, &self.history));
+        if saved.is_err() {
+            self.profile.pending_history = pending;
         }
-        self.store.save(HISTORY_FILE, &self.history)
+        saved
     }
 
     fn save_profile_file(&self) -> Result<(), StoreError> {

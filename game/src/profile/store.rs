@@ -379,24 +379,16 @@ pub fn unix_now() -> u64 {
 
 /// A UTC date and time from Unix seconds: `(year, month, day, hour, minute, second)`.
 ///
-/// Computed here (Howard Hinnant's `civil_from_days`) rather than pulling in
-/// a date crate for one timestamp in a file name.
+/// The calendar part is the daily run's [`crate::run::daily::Date`], the one
+/// home of date arithmetic, rather than a date crate for one timestamp in a
+/// file name.
 pub fn utc_civil(unix_secs: u64) -> (i64, u32, u32, u32, u32, u32) {
-    let days = (unix_secs / 86_400) as i64;
+    let date = crate::run::daily::Date::from_days((unix_secs / 86_400) as i64);
     let rem = unix_secs % 86_400;
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
     (
-        year,
-        month,
-        day,
+        i64::from(date.year),
+        date.month,
+        date.day,
         (rem / 3600) as u32,
         (rem % 3600 / 60) as u32,
         (rem % 60) as u32,

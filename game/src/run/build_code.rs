@@ -13,7 +13,7 @@
 //! base, item level, grade and condition, affixes with tier and the exact
 //! roll and value, enhancements, enchantments, budget loss).
 
-mod text;
+pub mod text;
 
 use crate::catalog::Catalog;
 use crate::loot::affix::RolledAffix;
@@ -45,9 +45,15 @@ pub enum BuildCodeError {
     /// The checksum does not match: a character changed, was lost or added.
     #[error("the code is damaged: its checksum does not match (a character was changed, lost or added)")]
     Checksum,
-    /// The bytes end inside a field or leave bytes over (a forged code).
+    /// The bytes end inside a field (a forged code).
     #[error("the code is damaged: it ends inside {0}")]
     Short(&'static str),
+    /// A field holds what no build of this version has (a forged code).
+    #[error("the code is damaged: it holds {0}")]
+    Forged(&'static str),
+    /// The build ends before the bytes do (a forged code).
+    #[error("the code is damaged: {0} byte(s) are left over after the whole build was read")]
+    LeftOver(usize),
     /// Names content this version's data lacks.
     #[error("the code names {what} that this version of the game does not have ({place})")]
     Unknown {
@@ -249,6 +255,27 @@ impl Writer<'_> {
 /// A code back to its build. The build still has to pass the rules a
 /// build file is held to (`run::build_rules`) before a run starts from it.
 pub fn decode(cat: &Catalog, code: &str) -> Result<Build, BuildCodeError> {
+    let payload = payload(code)?;
+    let mut r = Parse {
+        cat,
+        r: Reader::new(&payload),
+    };
+    let build = r.build()?;
+    if r.r.left() != 0 {
+        return Err(BuildCodeError::LeftOver(r.r.left()));
+    }
+    Ok(build)
+}
+
+/// Whether `code` is a whole build code of this version (its prefix,
+/// characters and checksum), without the catalogue: what a file that
+/// stores codes (the run history) can check when it is read.
+pub fn check_form(code: &str) -> Result<(), BuildCodeError> {
+    payload(code).map(|_| ())
+}
+
+/// The bytes a code carries, its checksum checked and removed.
+fn payload(code: &str) -> Result<Vec<u8>, BuildCodeError> {
     let code = code.trim();
     let rest = code.strip_prefix(PREFIX).ok_or(BuildCodeError::NotACode)?;
     let (version, body) = rest.split_once('-').ok_or(BuildCodeError::NotACode)?;
@@ -273,15 +300,7 @@ pub fn decode(cat: &Catalog, code: &str) -> Result<Build, BuildCodeError> {
     if crc32(&[&[VERSION][..], payload].concat()).to_le_bytes() != crc {
         return Err(BuildCodeError::Checksum);
     }
-    let mut r = Parse {
-        cat,
-        r: Reader::new(payload),
-    };
-    let build = r.build()?;
-    if r.r.left() != 0 {
-        return Err(BuildCodeError::Short("nothing: bytes are left over"));
-    }
-    Ok(build)
+    Ok(payload.to_vec())
 }
 
 struct Parse<'c, 'b> {
@@ -303,7 +322,9 @@ impl Parse<'_, '_> {
     fn count(&mut self) -> Result<u32, BuildCodeError> {
         match self.r.varint() {
             Some(n) if n <= MAX_LIST => Ok(n),
-            Some(_) => Err(BuildCodeError::Short("a list longer than any build")),
+            Some(_) => Err(BuildCodeError::Forged(
+                "a list longer than any build (over 256 entries)",
+            )),
             None => Err(BuildCodeError::Short("a count")),
         }
     }
@@ -343,7 +364,7 @@ impl Parse<'_, '_> {
             let slot = Slot::ALL
                 .get(usize::from(self.byte("a slot")?))
                 .copied()
-                .ok_or(BuildCodeError::Short("a slot this version lacks"))?;
+                .ok_or(BuildCodeError::Forged("a slot this version lacks"))?;
             equipment.insert(slot, self.id(Kind::Base, &format!("equipment[{i}]"))?);
         }
         let items = (0..self.count()?)
@@ -364,12 +385,12 @@ impl Parse<'_, '_> {
         let grade = self.byte("a grade")?;
         let rarity = *Rarity::ALL
             .get(usize::from(grade & 0x0F))
-            .ok_or(BuildCodeError::Short("a grade this version lacks"))?;
+            .ok_or(BuildCodeError::Forged("a grade this version lacks"))?;
         let condition = match grade >> 4 {
             0 => Condition::Normal,
             1 => Condition::Simple,
             2 => Condition::Damaged,
-            _ => return Err(BuildCodeError::Short("a condition this version lacks")),
+            _ => return Err(BuildCodeError::Forged("a condition this version lacks")),
         };
         let mut affixes = Vec::new();
         for j in 0..self.count()? {

@@ -92,6 +92,42 @@ pub fn check_build(cat: &Catalog, build: &Build) -> Result<(), BuildRuleError> {
     for (i, item) in build.items.iter().enumerate() {
         check_item(cat, item).map_err(|(field, why)| bad(format!("items[{i}].{field}"), why))?;
     }
+    check_slots(cat, build)
+}
+
+/// One item a slot: the worn items and the plain equipment share the
+/// slots, and an artifact, which goes in a socket, is no worn item.
+fn check_slots(cat: &Catalog, build: &Build) -> Result<(), BuildRuleError> {
+    let most = crate::loot::item::Slot::ALL.len();
+    if build.items.len() > most {
+        return Err(BuildRuleError {
+            field: "items".into(),
+            why: format!(
+                "{} items; a player wears at most {most}, one a slot",
+                build.items.len()
+            ),
+        });
+    }
+    let mut taken: Vec<crate::loot::item::Slot> = build.equipment.keys().copied().collect();
+    for (i, item) in build.items.iter().enumerate() {
+        let class = item.class(&cat.loot);
+        let Some(slot) = class.slot() else {
+            return Err(BuildRuleError {
+                field: format!("items[{i}].base"),
+                why: format!(
+                    "`{}` is an artifact, which goes in a socket, not on the player",
+                    item.base
+                ),
+            });
+        };
+        if taken.contains(&slot) {
+            return Err(BuildRuleError {
+                field: format!("items[{i}].base"),
+                why: format!("a second item for the {} slot; a slot holds one", slot.name()),
+            });
+        }
+        taken.push(slot);
+    }
     Ok(())
 }
 
@@ -106,6 +142,34 @@ fn check_item(cat: &Catalog, item: &crate::loot::item::Item) -> Result<(), (Stri
     if !(1..=max_ilvl).contains(&item.ilvl) {
         return Err(("ilvl".into(), format!("{} is outside 1 to {max_ilvl}", item.ilvl)));
     }
+    check_affixes(cat, item)?;
+    check_crafts(cat, item)?;
+    if !(item.budget_loss.is_finite() && (0.0..=10_000.0).contains(&item.budget_loss)) {
+        return Err((
+            "budget_loss".into(),
+            format!("{} is outside 0 to 10000", item.budget_loss),
+        ));
+    }
+    Ok(())
+}
+
+/// The item's affixes against the affix and rarity tables: how many its
+/// grade carries, each a known affix of a group allowed on the item's
+/// class, no two of one group and tag, tier, roll and value in range.
+fn check_affixes(cat: &Catalog, item: &crate::loot::item::Item) -> Result<(), (String, String)> {
+    let loot = &cat.loot;
+    let (_, most) = loot.rarity.affix_range(item.rarity);
+    if item.affixes.len() > usize::from(most) {
+        return Err((
+            "affixes".into(),
+            format!(
+                "{} affixes; a {} item carries at most {most}",
+                item.affixes.len(),
+                item.rarity.id()
+            ),
+        ));
+    }
+    let class = item.class(loot);
     let rules = &loot.affixes.tiers;
     for (j, a) in item.affixes.iter().enumerate() {
         let at = |f: &str| format!("affixes[{j}].{f}");
@@ -113,6 +177,26 @@ fn check_item(cat: &Catalog, item: &crate::loot::item::Item) -> Result<(), (Stri
             .affixes
             .get(&a.id)
             .ok_or_else(|| (at("id"), format!("no affix `{}`", a.id)))?;
+        if !loot.affixes.allowed_on(def.group, class) {
+            return Err((
+                at("id"),
+                format!(
+                    "`{}` is a {} affix, which does not go on a {}",
+                    a.id,
+                    def.group.id(),
+                    class.id()
+                ),
+            ));
+        }
+        if !loot.affixes.group_rule_allows(&item.affixes[..j], def) {
+            return Err((
+                at("id"),
+                format!(
+                    "`{}` shares its group and kind with an affix before it; an item carries one of each",
+                    a.id
+                ),
+            ));
+        }
         if !(1..=rules.max_tier).contains(&a.tier) {
             return Err((
                 at("tier"),
@@ -131,21 +215,53 @@ fn check_item(cat: &Catalog, item: &crate::loot::item::Item) -> Result<(), (Stri
             ));
         }
     }
-    for (j, id) in item.enhancements.iter().enumerate() {
-        if loot.enhancements.get(id).is_none() {
-            return Err((format!("enhancements[{j}]"), format!("no enhancement `{id}`")));
+    Ok(())
+}
+
+/// The item's enhancements and enchantments as the bench would have put
+/// them on (`loot::enhance::can_apply`): a known id, for this class and
+/// base, within the grade's difficulty, each once, in the item's one slot
+/// (two after Deep Craft or Enchant Expansion, which take none).
+fn check_crafts(cat: &Catalog, item: &crate::loot::item::Item) -> Result<(), (String, String)> {
+    use crate::loot::enhance::{AttemptError, AttemptKind, can_apply};
+    let loot = &cat.loot;
+    for (kind, list, name) in [
+        (AttemptKind::Enhancement, &item.enhancements, "enhancements"),
+        (AttemptKind::Enchantment, &item.enchantments, "enchantments"),
+    ] {
+        // Rebuilt on a bare copy, the expansions first: they take no slot
+        // and open the second whatever order the file lists them in.
+        let mut bench = item.clone();
+        bench.enhancements.clear();
+        bench.enchantments.clear();
+        bench.condition = crate::loot::item::Condition::Normal;
+        let expands = |id: &String| {
+            let def = match kind {
+                AttemptKind::Enhancement => loot.enhancements.get(id),
+                AttemptKind::Enchantment => loot.enchantments.get(id),
+            };
+            def.is_some_and(|d| d.expands)
+        };
+        let order = list
+            .iter()
+            .enumerate()
+            .filter(|(_, id)| expands(id))
+            .chain(list.iter().enumerate().filter(|(_, id)| !expands(id)));
+        for (j, id) in order {
+            let at = format!("{name}[{j}]");
+            match can_apply(&bench, kind, id, loot) {
+                Ok(_) => {}
+                Err(AttemptError::Unknown { kind, id }) => return Err((at, format!("no {kind} `{id}`"))),
+                Err(AttemptError::NotAllowed { why, .. }) => {
+                    return Err((at, format!("`{id}` cannot be on this item: {why}")));
+                }
+                Err(e) => return Err((at, e.to_string())),
+            }
+            match kind {
+                AttemptKind::Enhancement => bench.enhancements.push(id.clone()),
+                AttemptKind::Enchantment => bench.enchantments.push(id.clone()),
+            }
         }
-    }
-    for (j, id) in item.enchantments.iter().enumerate() {
-        if loot.enchantments.get(id).is_none() {
-            return Err((format!("enchantments[{j}]"), format!("no enchantment `{id}`")));
-        }
-    }
-    if !(item.budget_loss.is_finite() && (0.0..=10_000.0).contains(&item.budget_loss)) {
-        return Err((
-            "budget_loss".into(),
-            format!("{} is outside 0 to 10000", item.budget_loss),
-        ));
     }
     Ok(())
 }

@@ -107,7 +107,8 @@ pub enum Command {
     },
     /// Shop: restock shelves A and B at the current refresh price.
     Refresh,
-    /// Shop: sell a card for half what was paid (at least 10).
+    /// Shop: sell a card for the shop's share of what was paid, never below
+    /// its floor (`data/shop.json`'s `sell`).
     SellCard(CardPlace),
     /// Shop: sell a carried core that is not active; its deck goes to the waiting area.
     SellCore(usize),

@@ -99,11 +99,7 @@ impl Date {
 /// neighbouring dates get unrelated seeds.
 pub fn daily_seed(date: Date) -> u64 {
     const SALT: u64 = 0x4152_4341_4E45_4441; // "ARCANEDA"
-    let mut z = (date.days_since_epoch() as u64) ^ SALT;
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)) & 0xFFFF_FFFF
+    crate::rng::splitmix64((date.days_since_epoch() as u64) ^ SALT) & 0xFFFF_FFFF
 }
 
 #[cfg(test)]

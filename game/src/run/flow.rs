@@ -131,7 +131,7 @@ impl Run {
         } else if let Some(stage) = setup.onboarding {
             onboarding_start(&mut world, &mut carry, stage)?;
         }
-        world.player.last_will = setup.last_will;
+        carry.ledger.last_will = setup.last_will;
         if let Some(w) = setup.practice {
             // Before the milestone wave, as if the waves before it were cleared.
             // `check` holds 1 ≤ w ≤ last_wave; min/max never panic where clamp would.

@@ -82,3 +82,54 @@ pub enum ReplayError {
     #[error("starting the run: {0}")]
     Start(String),
 }
+
+impl ReplayError {
+    /// The same refusal with its line numbers moved down by `above` lines,
+    /// for a replay read from under other lines (an export's two claim
+    /// lines), so the refusal names the line of the file the player holds.
+    pub fn lines_below(self, above: usize) -> Self {
+        match self {
+            ReplayError::Syntax {
+                line,
+                command,
+                step,
+                what,
+            } => ReplayError::Syntax {
+                line: line + above,
+                command,
+                step,
+                what,
+            },
+            ReplayError::Refused {
+                line,
+                command,
+                step,
+                name,
+                why,
+            } => ReplayError::Refused {
+                line: line + above,
+                command,
+                step,
+                name,
+                why,
+            },
+            ReplayError::Diverged {
+                line,
+                wave,
+                recorded,
+                replayed,
+            } => ReplayError::Diverged {
+                line: line + above,
+                wave,
+                recorded,
+                replayed,
+            },
+            ReplayError::WaveOutOfStep { line, wave, phase } => ReplayError::WaveOutOfStep {
+                line: line + above,
+                wave,
+                phase,
+            },
+            other => other,
+        }
+    }
+}

@@ -353,10 +353,10 @@ pub fn apply_build(world: &mut World, carry: &mut Carry, build: &Build) -> Resul
         &entries,
     );
     carried.deck = cards(&build.deck)?;
-    for (on, ids) in [
-        (crate::vm::EntryOn::Hit, &build.entries.on_hit),
-        (crate::vm::EntryOn::Kill, &build.entries.on_kill),
-        (crate::vm::EntryOn::Dash, &build.entries.on_dash),
+    for (on, name, ids) in [
+        (crate::vm::EntryOn::Hit, "on_hit", &build.entries.on_hit),
+        (crate::vm::EntryOn::Kill, "on_kill", &build.entries.on_kill),
+        (crate::vm::EntryOn::Dash, "on_dash", &build.entries.on_dash),
     ] {
         if ids.is_empty() {
             continue;
@@ -364,7 +364,7 @@ pub fn apply_build(world: &mut World, carry: &mut Carry, build: &Build) -> Resul
         let Some(e) = carried.entries.iter_mut().find(|e| e.on == on) else {
             return Err(WorldError::Unknown {
                 what: "entry of this core",
-                id: format!("{on:?}"),
+                id: name.to_string(),
             }
             .into());
         };
@@ -384,7 +384,7 @@ pub fn apply_build(world: &mut World, carry: &mut Carry, build: &Build) -> Resul
             Some(s) if s != Some(*slot) => {
                 return Err(WorldError::Unknown {
                     what: "item base for that slot",
-                    id: format!("{base} in {slot:?}"),
+                    id: format!("{base} in the {} slot", slot.name()),
                 }
                 .into());
             }

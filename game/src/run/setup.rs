@@ -113,10 +113,10 @@ impl RunSetup {
                 ),
             ));
         }
-        if self.practice.is_some() && self.start_wave.is_some() {
+        if let (Some(_), Some(w)) = (self.practice, self.start_wave) {
             return Err(bad(
                 "start_wave",
-                format!("{:?}", self.start_wave),
+                w.to_string(),
                 "a practice run starts at its practice wave, not at a start wave".into(),
             ));
         }

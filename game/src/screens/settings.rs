@@ -166,6 +166,21 @@ pub const MAX_RESOLUTION: [u32; 2] = [8192, 8192];
 pub const UI_SCALE_RANGE: [f32; 2] = [0.5, 2.0];
 
 impl Settings {
+    /// Reads a settings file's bytes, refusing in words one written by a
+    /// newer game (a higher `schema`), as the profile's other versioned
+    /// files are: read as current, its meaning could silently change.
+    pub fn parse(bytes: &[u8]) -> Result<Settings, String> {
+        let s: Settings =
+            crate::profile::store::parse_bytes(SETTINGS_FILE, bytes).map_err(|e| e.to_string())?;
+        if s.schema > SETTINGS_SCHEMA {
+            return Err(format!(
+                "written by a newer version of the game (settings schema {}; this version reads up to {SETTINGS_SCHEMA})",
+                s.schema
+            ));
+        }
+        Ok(s)
+    }
+
     /// Brings every value of a hand-edited or damaged settings file to the
     /// nearest sane one (docs/data.md#settings): a value outside its range
     /// is clamped, one that is not a number (NaN, infinite) takes its

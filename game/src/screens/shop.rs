@@ -122,9 +122,9 @@ fn then_buy_id() -> egui::Id {
     egui::Id::unique("shop buys the core after the sale")
 }
 
-/// Buying a core with every core place taken (game-design §3.1.A): a window
-/// asks which carried core to sell for it (the active one cannot go), or
-/// to keep things as they are. The sale goes first; the purchase follows on
+/// Buying a core with every core place taken (a player carries at most three:
+/// docs/game.md#shop): a window asks which carried core to sell for it (the
+/// active one cannot go), or to keep things as they are. The sale goes first; the purchase follows on
 /// the next frame, once the place is free.
 fn make_room(ctx: &egui::Context, world: &World, carry: &Carry, shop: &Shop) -> Option<Command> {
     let cat = world.catalog();
@@ -415,7 +415,11 @@ fn carried(ui: &mut egui::Ui, world: &World, carry: &Carry, locked: bool) -> Opt
     let def = &world.catalog().run.shop;
     let mut action = None;
     ui.separator();
-    ui.strong("Carried cores (sell for 50 %, at least 10; switch the active one)");
+    ui.strong(format!(
+        "Carried cores (sell for {:.0} % of the price paid, at least {}; switch the active one)",
+        def.sell.fraction * 100.0,
+        def.sell.floor
+    ));
     let cores = carry.loadout.cores().to_vec();
     let active = carry.loadout.active_index();
     for (ci, core) in cores.iter().enumerate() {

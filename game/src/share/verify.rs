@@ -32,13 +32,13 @@ pub struct RunResult {
     pub outcome: String,
     /// Whole simulated seconds of fight (fight steps ÷ steps per second, rounded down).
     pub elapsed_s: u64,
-    /// game-design §8.2's leaderboard score ([`score`]).
+    /// The leaderboard score ([`score`], docs/share.md#score).
     pub score: i64,
     /// The run's final state hash: two runs with equal hashes are the same run.
     pub state_hash: String,
 }
 
-/// game-design §8.2's leaderboard formula: `wave × 100000 + (86400 −
+/// The leaderboard score (docs/share.md#score): `wave × 100000 + (86400 −
 /// elapsed seconds)`. Waves count first; among equal waves the faster run
 /// ranks higher. Elapsed is simulated fight time, never wall time, so a
 /// replay gives the same score on any machine.
@@ -85,8 +85,17 @@ pub enum VerifyError {
         line: usize,
     },
     /// The replay is damaged, foreign or refused by the run.
-    #[error("refused: {0}")]
+    #[error("refused: {}", replay_words(.0))]
     Replay(ReplayError),
+}
+
+/// A replay's refusal without its own leading "refused: ", which
+/// [`VerifyError::Replay`] already says once.
+fn replay_words(e: &ReplayError) -> String {
+    match e {
+        ReplayError::Mismatch(why) => why.clone(),
+        other => other.to_string(),
+    }
 }
 
 /// The claim (if the text is an export) and the replay text under it.
@@ -121,11 +130,14 @@ pub fn export_text(claim: &RunResult, replay_text: &str) -> String {
 /// Re-simulates `text` (a replay or an export) on the CPU path and compares
 /// the result with its claim. `data` is the data checksum of `cat`'s folder.
 pub fn verify(cat: Arc<Catalog>, text: &str, data: u64) -> Result<Verdict, VerifyError> {
-    let (claimed, replay_text) = split_export(text)?;
+    // Windows line endings read as the replay's own reader reads them.
+    let text = text.replace("\r\n", "\n");
+    let (claimed, replay_text) = split_export(&text)?;
     // Lines above the replay in an export, so refusals name the file's own line.
     let above = if claimed.is_some() { 2 } else { 0 };
-    let replay = Replay::parse(replay_text).map_err(VerifyError::Replay)?;
-    replay.check_compatible(data).map_err(VerifyError::Replay)?;
+    let refused = |e: ReplayError| VerifyError::Replay(e.lines_below(above));
+    let replay = Replay::parse(replay_text).map_err(refused)?;
+    replay.check_compatible(data).map_err(refused)?;
     let steps = replay.steps;
     let (seed, daily) = (replay.header.setup.seed, replay.header.setup.daily.clone());
     let hz = u64::from(cat.run.world.step_hz.max(1));
@@ -137,7 +149,7 @@ pub fn verify(cat: Arc<Catalog>, text: &str, data: u64) -> Result<Verdict, Verif
                 line: line + above,
             });
         }
-        Err(e) => return Err(VerifyError::Replay(e)),
+        Err(e) => return Err(refused(e)),
     };
     let report = run.report();
     let elapsed_s = steps / hz;

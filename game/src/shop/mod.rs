@@ -50,9 +50,9 @@ pub struct RefreshDef {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SellDef {
-    /// The seed: 0.5.
+    /// Share of the price paid that a sale returns (the design: 0.5).
     pub fraction: f64,
-    /// The seed: 10.
+    /// The least a sale returns, in gold (the design: 10).
     pub floor: u64,
 }
 

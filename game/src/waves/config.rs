@@ -173,10 +173,29 @@ impl SpawnConfig {
                 errors.push(DataError::new(file, name, format!("must be ≥ 0, got {v}")));
             }
         }
-        if let Some(f) = &self.crowd_floor
-            && !(f.per_second > 0.0 && f.per_second.is_finite())
-        {
-            errors.push(DataError::new(file, "crowd_floor.per_second", "must be > 0"));
+        if let Some(f) = &self.crowd_floor {
+            if !(f.per_second > 0.0 && f.per_second.is_finite()) {
+                errors.push(DataError::new(file, "crowd_floor.per_second", "must be > 0"));
+            }
+            // A floor naming no enemy, or none of the wave's, would do nothing in silence.
+            if let Some(defs) = enemies
+                && defs.index_of(&f.enemy_id).is_none()
+            {
+                errors.push(DataError::new(
+                    file,
+                    "crowd_floor.enemy_id",
+                    format!("no enemy `{}` in enemies.json", f.enemy_id),
+                ));
+            } else if !self.spawn_groups.iter().any(|g| g.enemy_id == f.enemy_id) {
+                errors.push(DataError::new(
+                    file,
+                    "crowd_floor.enemy_id",
+                    format!(
+                        "`{}` is none of this wave's spawn groups; the floor fills with one of them",
+                        f.enemy_id
+                    ),
+                ));
+            }
         }
         if !(self.budget >= 0.0 && self.budget.is_finite()) {
             errors.push(DataError::new(file, "budget", "must be ≥ 0"));

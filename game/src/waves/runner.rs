@@ -353,6 +353,7 @@ impl WaveRunner {
 
     /// Advances the wave clock by `dt` and appends this step's orders to `out`.
     pub fn step(&mut self, dt: f32, player: Vec2, arena: &Arena, room: u32, out: &mut Vec<SpawnOrder>) {
+        engine::scope!("waves");
         if self.time_up() {
             // A rush's queued boss still comes after the clock.
             if let Some(b) = self.boss.filter(|_| !self.boss_fired) {

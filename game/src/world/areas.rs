@@ -10,6 +10,7 @@ use crate::effects::areas::{black_hole_pull, mist_reaches, turret_due};
 impl World {
     /// Acts and ages every area; expired turrets release their payload.
     pub(super) fn tick_areas(&mut self, dt: f32, counters: &mut StepCounters) {
+        engine::scope!("effects");
         let mut areas = std::mem::take(&mut self.field.areas);
         let mut found = Vec::new();
         for a in &mut areas {

@@ -15,14 +15,19 @@ impl World {
         carry.wallet.earn(on_ground);
         self.stats.gold_picked += on_ground;
         if self.player.alive() {
-            self.run_hooks(crate::loot::hooks::Hook::OnWaveEnd, &mut StepCounters::default());
+            self.run_hooks(
+                crate::loot::hooks::Hook::OnWaveEnd,
+                &mut carry.ledger,
+                &mut StepCounters::default(),
+            );
             self.roll_drops(carry, crate::loot::drops::DropSource::WaveEnd);
         }
         self.stats.spawned = self.field.runner.as_ref().map_or(0, |r| r.spawned());
-        self.reset_hook_state();
+        self.reset_hook_state(&carry.ledger);
         self.clear_field();
-        // A Memory Wand keeps its registers and counters for the next wave.
-        self.caster.memory = self
+        // A Memory Wand keeps its registers and counters for the next wave:
+        // the run carries them.
+        carry.core_memory = self
             .caster
             .core
             .as_ref()

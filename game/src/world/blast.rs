@@ -5,9 +5,9 @@
 
 use glam::Vec2;
 
-use super::World;
 use super::metrics::StepCounters;
 use super::view::EffectKind;
+use super::{PlayerLedger, World};
 use crate::combat::{AttackerStats, HitSpec};
 use crate::element::Element;
 
@@ -49,6 +49,7 @@ impl World {
         hit: &BlastHit<'_>,
         exclude: Option<u32>,
         depth: u8,
+        ledger: &mut PlayerLedger,
         counters: &mut StepCounters,
     ) {
         let targets = self.field.enemies.blast_targets(center, radius, exclude);
@@ -68,7 +69,7 @@ impl World {
             if hit.origin == crate::combat::attribution::DamageSource::Blade {
                 self.stats.damage_by_source.blade += f64::from(out.damage_dealt());
             }
-            self.reaction_blasts(t, &out, hit.attacker, depth, hit.origin, counters);
+            self.reaction_blasts(t, &out, hit.attacker, depth, hit.origin, ledger, counters);
         }
     }
 
@@ -83,6 +84,7 @@ impl World {
         attacker: &AttackerStats,
         depth: u8,
         origin: crate::combat::attribution::DamageSource,
+        ledger: &mut PlayerLedger,
         counters: &mut StepCounters,
     ) {
         if depth >= MAX_BLAST_DEPTH {
@@ -108,6 +110,7 @@ impl World {
                 &hit,
                 Some(enemy),
                 depth + 1,
+                ledger,
                 counters,
             );
         }
@@ -122,6 +125,7 @@ impl World {
         radius: f32,
         direct: u32,
         hit: &BlastHit<'_>,
+        ledger: &mut PlayerLedger,
         counters: &mut StepCounters,
     ) {
         self.effects.push(
@@ -129,7 +133,7 @@ impl World {
             pos,
             self.cat.run.world.death_burst_s,
         );
-        self.blast(pos, radius, hit, Some(direct), 1, counters);
+        self.blast(pos, radius, hit, Some(direct), 1, ledger, counters);
         let hurts_caster = hit
             .credit
             .and_then(|slot| self.field.shots.get(slot))
@@ -137,18 +141,26 @@ impl World {
         let caught =
             crate::combat::aoe::self_blast(hit.spec, pos, radius, self.player.pos, self.player.radius);
         if hurts_caster && let Some(raw) = caught {
-            let before = self.player.damage_taken;
+            let before = ledger.damage_taken;
             self.hurt_player(
                 raw,
                 crate::loot::enhance::DamageClass::Blunt,
                 super::blows::Blow::OwnExplosion,
+                ledger,
             );
-            self.stats.self_damage += self.player.damage_taken - before;
+            self.stats.self_damage += ledger.damage_taken - before;
         }
     }
 
     /// The Nova loot rule: physical area damage of `damage` around `pos`.
-    pub(super) fn nova(&mut self, pos: Vec2, damage: f32, radius: f32, counters: &mut StepCounters) {
+    pub(super) fn nova(
+        &mut self,
+        pos: Vec2,
+        damage: f32,
+        radius: f32,
+        ledger: &mut PlayerLedger,
+        counters: &mut StepCounters,
+    ) {
         let spec = HitSpec::simple(damage, Element::Physical);
         let mut attacker = AttackerStats::from_sheet(self.player.stats());
         super::gear::apply_reaction_rules(&mut attacker, &self.kit.gear);
@@ -159,6 +171,6 @@ impl World {
             source: crate::combat::attribution::DamageSource::LootRule,
             origin: crate::combat::attribution::DamageSource::LootRule,
         };
-        self.blast(pos, radius, &hit, None, 1, counters);
+        self.blast(pos, radius, &hit, None, 1, ledger, counters);
     }
 }

@@ -23,6 +23,7 @@ impl World {
 
     /// Stage 3: the active core ticks and its spawns are aimed at the nearest enemy.
     pub(super) fn cast_main(&mut self, counters: &mut StepCounters) {
+        engine::scope!("vm casts");
         if self.player.is_down() {
             return; // Down waiting for a revival: inactive.
         }

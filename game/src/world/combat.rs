@@ -8,7 +8,7 @@ use super::gear;
 use super::metrics::StepCounters;
 use super::shots::Team;
 use super::view::EffectKind;
-use super::{Carry, World};
+use super::{Carry, PlayerLedger, World};
 use crate::combat::attribution::DamageSource;
 use crate::enemies::shots::{SHOT_SOURCE_BOSS, enemy_projectile};
 use crate::loot::drops::{DropSource, roll_drops};
@@ -29,8 +29,10 @@ impl World {
         &mut self,
         events: &StepEvents,
         dispatched_at: u64,
+        ledger: &mut PlayerLedger,
         counters: &mut StepCounters,
     ) {
+        engine::scope!("collisions and events");
         for e in &events.events {
             let pos = Vec2::from_array(e.pos);
             let slot = e.projectile;
@@ -52,7 +54,7 @@ impl World {
                     if born > dispatched_at || self.field.enemies.get(enemy).is_none() {
                         continue;
                     }
-                    self.player_hit(slot, enemy, pos, counters);
+                    self.player_hit(slot, enemy, pos, ledger, counters);
                 }
                 k if k == EventKind::Timer as u32 => {
                     if shot.trigger == Some(TriggerOn::Timer)
@@ -83,9 +85,9 @@ impl World {
                     // Physical shots hit as the data's shot class; elemental
                     // ones (boss shots, reflected player spells) as their element.
                     let class = gear::shot_class(&shot.elements, self.cat.run.world.enemy_attack.shot_class);
-                    let before = self.player.damage_taken;
-                    self.hurt_player(shot.damage, class, super::blows::Blow::EnemyShot);
-                    if self.player.damage_taken > before {
+                    let before = ledger.damage_taken;
+                    self.hurt_player(shot.damage, class, super::blows::Blow::EnemyShot, ledger);
+                    if ledger.damage_taken > before {
                         self.afflict_player(shot.elements.dominant(), shot.damage);
                         // Every blow that reaches the player, as a body's
                         // (`contact_blow`).
@@ -102,7 +104,14 @@ impl World {
 
     /// One player projectile hitting one enemy: the damage pipeline, area
     /// damage, reflection, the on-hit payload, the explosion and the chain jump.
-    fn player_hit(&mut self, slot: u32, enemy: u32, pos: Vec2, counters: &mut StepCounters) {
+    fn player_hit(
+        &mut self,
+        slot: u32,
+        enemy: u32,
+        pos: Vec2,
+        ledger: &mut PlayerLedger,
+        counters: &mut StepCounters,
+    ) {
         let Some(shot) = self.field.shots.get(slot).copied() else {
             return;
         };
@@ -147,13 +156,13 @@ impl World {
         if source.is_turret() {
             self.stats.damage_by_source.turret += f64::from(out.damage_dealt());
         }
-        self.reaction_blasts(enemy, &out, &attacker, 0, source, counters);
+        self.reaction_blasts(enemy, &out, &attacker, 0, source, ledger, counters);
         self.shove(enemy, shot.dir * shot.knockback);
         if shot.lifesteal > 0.0 {
             let healed = self.player.heal(out.damage_dealt() * shot.lifesteal);
             self.stats.healed.lifesteal += f64::from(healed);
         }
-        self.hit_hooks(enemy, &out, counters);
+        self.hit_hooks(enemy, &out, ledger, counters);
         if shot.trigger == Some(TriggerOn::Hit)
             && let Some(h) = shot.payload
         {
@@ -167,7 +176,7 @@ impl World {
                 source,
                 origin: source,
             };
-            self.explode(pos, shot.explosion_radius, enemy, &hit, counters);
+            self.explode(pos, shot.explosion_radius, enemy, &hit, ledger, counters);
         }
         self.chain_jump(slot, enemy, pos, counters);
         self.mirror_bounce(slot, enemy, pos, counters);
@@ -219,11 +228,12 @@ impl World {
         &mut self,
         enemy: u32,
         out: &crate::enemies::HitOutcome,
+        ledger: &mut PlayerLedger,
         counters: &mut StepCounters,
     ) {
-        self.run_hooks_at(Hook::OnHit, Some(enemy), counters);
+        self.run_hooks_at(Hook::OnHit, Some(enemy), ledger, counters);
         for _ in 0..out.reactions.len() {
-            self.run_hooks(Hook::OnReaction, counters);
+            self.run_hooks(Hook::OnReaction, ledger, counters);
         }
     }
 
@@ -292,6 +302,7 @@ impl World {
 
     /// Frees the dead: coins, XP, on-kill payloads and entries, loot from elites and bosses.
     pub(super) fn reap(&mut self, carry: &mut Carry, counters: &mut StepCounters) {
+        engine::scope!("deaths and drops");
         let mut boss_events = Vec::new();
         let deaths = self.field.enemies.reap(&mut self.rngs.combat, &mut boss_events);
         self.boss_events.append(&mut boss_events);
@@ -361,7 +372,7 @@ impl World {
                 self.fire_payload(h, pos, Some(d.slot), counters);
             }
             self.cast_entry(EntryOn::Kill, pos, counters);
-            self.run_hooks(Hook::OnKill, counters);
+            self.run_hooks(Hook::OnKill, &mut carry.ledger, counters);
             if d.boss {
                 self.roll_drops(carry, DropSource::Boss);
             } else if d.elite && !d.mutation.flooded {

@@ -8,7 +8,8 @@ impl World {
     /// Re-derives the equipment's contribution after a change of worn items.
     pub fn refresh_gear(&mut self, carry: &mut Carry) {
         self.kit.gear = carry.equipment.loadout(&self.cat.loot);
-        self.player.set_item_modifiers(self.kit.gear.modifiers.clone());
+        self.player
+            .set_item_modifiers(self.kit.gear.modifiers.clone(), &carry.ledger);
         self.sync_slots(carry);
     }
 
@@ -16,7 +17,7 @@ impl World {
     /// (a level-up, a shelf C purchase): the one way a bought stat reaches
     /// the fight.
     pub fn refresh_stats(&mut self, carry: &mut Carry) {
-        self.player.refresh(&carry.stats);
+        self.player.refresh(&carry.stats, &carry.ledger);
         self.sync_slots(carry);
     }
 

@@ -19,8 +19,8 @@
 //! 0, `OnReaction` per reaction, `OnWaveEnd` before the wave-end drop,
 //! `PerSecond` every `step_hz` steps of a wave, `Passive` read where needed.
 
-use super::World;
 use super::metrics::StepCounters;
+use super::{PlayerLedger, World};
 pub(super) use crate::loot::hook_state::HookState;
 use crate::loot::hook_state::{bane_mult, notice_range_mult, xp_mult};
 use crate::loot::hooks::{Hook, HookEffect, WhileCondition};
@@ -28,14 +28,21 @@ use crate::stats::{StatId, StatModifier};
 
 impl World {
     /// Runs every equipped rule registered for `hook`.
-    pub(super) fn run_hooks(&mut self, hook: Hook, counters: &mut StepCounters) {
-        self.run_hooks_at(hook, None, counters);
+    pub(super) fn run_hooks(&mut self, hook: Hook, ledger: &mut PlayerLedger, counters: &mut StepCounters) {
+        engine::scope!("loot and hooks");
+        self.run_hooks_at(hook, None, ledger, counters);
     }
 
     /// Runs every equipped rule registered for `hook`; `target` is the enemy
     /// slot the moment is about (the struck enemy of `OnHit`), for rules that
     /// act on it (`Wound`).
-    pub(super) fn run_hooks_at(&mut self, hook: Hook, target: Option<u32>, counters: &mut StepCounters) {
+    pub(super) fn run_hooks_at(
+        &mut self,
+        hook: Hook,
+        target: Option<u32>,
+        ledger: &mut PlayerLedger,
+        counters: &mut StepCounters,
+    ) {
         if self.kit.gear.hooks.iter().all(|h| h.on != hook) {
             return;
         }
@@ -49,7 +56,11 @@ impl World {
             .map(|(i, h)| (i, h.effect.clone()))
             .collect();
         for (index, effect) in rules {
-            let mut host = RuleHost { w: self, counters };
+            let mut host = RuleHost {
+                w: self,
+                ledger,
+                counters,
+            };
             crate::loot::hook_effects::fire(&effect, index, target, &mut host);
         }
     }
@@ -58,22 +69,23 @@ impl World {
     /// `decay_after_s` without a firing, the standing-still bonuses follow the
     /// player's input, the player's fight-time modifiers are refolded, and the
     /// enemies' notice-range factor follows the equipped rules.
-    pub(super) fn tick_hooks(&mut self, dt: f32) {
+    pub(super) fn tick_hooks(&mut self, ledger: &PlayerLedger, dt: f32) {
+        engine::scope!("loot and hooks");
         self.kit.hook_state.age(dt);
-        self.refresh_buffs();
+        self.refresh_buffs(ledger);
         let mult = notice_range_mult(&self.kit.gear);
         self.field.enemies.set_ranged_range_mult(mult);
     }
 
     /// At wave end every stack burns and each `Revive` rule is ready again.
-    pub(super) fn reset_hook_state(&mut self) {
+    pub(super) fn reset_hook_state(&mut self, ledger: &PlayerLedger) {
         self.kit.hook_state = HookState::default();
-        self.refresh_buffs();
+        self.refresh_buffs(ledger);
     }
 
     /// Folds the live stack buffs and the conditional (standing still)
     /// modifiers into the player's fight-time modifiers.
-    fn refresh_buffs(&mut self) {
+    fn refresh_buffs(&mut self, ledger: &PlayerLedger) {
         let mut mods: Vec<StatModifier> = self.kit.hook_state.buff_modifiers();
         let still = !self.player_moving();
         for c in &self.kit.gear.conditional {
@@ -86,7 +98,7 @@ impl World {
                 mods.extend(c.modifiers.iter().copied());
             }
         }
-        self.player.set_buff_modifiers(&mods);
+        self.player.set_buff_modifiers(&mods, ledger);
     }
 
     /// Stacks held by the stack-buff rule of stat `stat` (0 when none); for
@@ -111,6 +123,7 @@ impl World {
 /// The fight as the loot rules see it during one moment.
 struct RuleHost<'a> {
     w: &'a mut World,
+    ledger: &'a mut PlayerLedger,
     counters: &'a mut StepCounters,
 }
 
@@ -128,7 +141,7 @@ impl crate::loot::hook_effects::HookFight for RuleHost<'_> {
 
     fn nova(&mut self, damage: f32, radius_px: f32) {
         let pos = self.w.player.pos;
-        self.w.nova(pos, damage, radius_px, self.counters);
+        self.w.nova(pos, damage, radius_px, self.ledger, self.counters);
     }
 
     fn take_cooldown(&mut self, index: usize, cooldown_s: f32) -> bool {
@@ -137,10 +150,10 @@ impl crate::loot::hook_effects::HookFight for RuleHost<'_> {
 
     fn drain_player(&mut self, amount: f32) -> bool {
         let p = &mut self.w.player;
-        let before = p.damage_taken;
+        let before = self.ledger.damage_taken;
         let was_up = p.hp > 0.0;
-        p.take_damage_over_time(amount);
-        let taken = self.w.player.damage_taken - before;
+        p.take_damage_over_time(self.ledger, amount);
+        let taken = self.ledger.damage_taken - before;
         self.w.stats.damage_taken += taken;
         self.w.note_harm_named(
             "own gear's drain".into(),
@@ -166,7 +179,7 @@ impl crate::loot::hook_effects::HookFight for RuleHost<'_> {
             .kit
             .hook_state
             .add_stack(index, stat, mul_per_stack, max_stacks, decay_after_s);
-        self.w.refresh_buffs();
+        self.w.refresh_buffs(self.ledger);
     }
 
     fn take_revive(&mut self, index: usize) -> bool {
@@ -174,7 +187,7 @@ impl crate::loot::hook_effects::HookFight for RuleHost<'_> {
     }
 
     fn knock_down(&mut self, delay_s: f32, hp_max_loss: f32) {
-        self.w.player.knock_down(delay_s, hp_max_loss);
+        self.w.player.knock_down(self.ledger, delay_s, hp_max_loss);
     }
 
     fn wound(&mut self, target: u32, max_hp_fraction_per_s: f32) {
@@ -186,6 +199,6 @@ impl crate::loot::hook_effects::HookFight for RuleHost<'_> {
     }
 
     fn run_hooks(&mut self, hook: Hook) {
-        self.w.run_hooks(hook, self.counters);
+        self.w.run_hooks(hook, self.ledger, self.counters);
     }
 }

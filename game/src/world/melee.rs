@@ -35,7 +35,7 @@ pub const FRIENDLY_BODY_PX: f32 = 16.0;
 
 impl World {
     /// One step of the blade: start, sweep, hits, the strike's dash.
-    pub(super) fn step_melee(&mut self, dt: f32, counters: &mut StepCounters) {
+    pub(super) fn step_melee(&mut self, dt: f32, ledger: &mut PlayerLedger, counters: &mut StepCounters) {
         let cat = self.cat.clone();
         let Some(blade) = self.kit.gear.melee.as_deref().and_then(|id| cat.melee.blade(id)) else {
             if self.caster.swing.baked.is_some() {
@@ -110,7 +110,7 @@ impl World {
             self.caster.swing.hit.push(slot);
             let outside = deg_outside(contact, b.axis, b.half + b.blade / 2.0);
             self.stats.max_deg_outside_sector = self.stats.max_deg_outside_sector.max(outside);
-            self.melee_hit(slot, &b, counters);
+            self.melee_hit(slot, &b, ledger, counters);
         }
     }
 
@@ -144,9 +144,9 @@ impl World {
     /// A parried contact blow from enemy `slot`: the enemy takes the
     /// player's full hit, and the strike restarts from its start; the
     /// cooldown between swing starts is not reset.
-    pub(super) fn riposte(&mut self, slot: u32, counters: &mut StepCounters) {
+    pub(super) fn riposte(&mut self, slot: u32, ledger: &mut PlayerLedger, counters: &mut StepCounters) {
         if let Some(b) = self.caster.swing.baked {
-            self.melee_hit(slot, &b, counters);
+            self.melee_hit(slot, &b, ledger, counters);
         }
         self.caster.swing.riposte();
     }
@@ -184,20 +184,27 @@ impl World {
 
     /// A contact blow of `dmg` from enemy `slot`: parried by a committed
     /// blade (and answered), else it hurts.
-    pub(super) fn contact_blow(&mut self, slot: u32, dmg: f32, counters: &mut StepCounters) {
+    pub(super) fn contact_blow(
+        &mut self,
+        slot: u32,
+        dmg: f32,
+        ledger: &mut PlayerLedger,
+        counters: &mut StepCounters,
+    ) {
         if self.try_parry() {
-            self.riposte(slot, counters);
+            self.riposte(slot, ledger, counters);
             return;
         }
-        let before = self.player.damage_taken;
+        let before = ledger.damage_taken;
         self.hurt_player(
             dmg,
             self.cat.run.world.enemy_attack.contact_class,
             super::blows::Blow::Contact(slot),
+            ledger,
         );
         // An entry deck cast "when you are hit" fires on every blow that
         // reaches the player, a body's as a shot's (docs/game.md#cores).
-        if self.player.damage_taken > before {
+        if ledger.damage_taken > before {
             self.cast_entry(crate::vm::EntryOn::Hit, self.player.pos, counters);
         }
     }
@@ -205,7 +212,7 @@ impl World {
     /// One exchange for `artificer tool parry`: enemy `slot` lands a contact
     /// blow of `dmg` while the worn blade is committed (a swing toward it is
     /// started first) or sheathed, through the fight's own [`World::contact_blow`].
-    pub fn melee_exchange(&mut self, slot: u32, dmg: f32, committed: bool) -> Exchange {
+    pub fn melee_exchange(&mut self, carry: &mut Carry, slot: u32, dmg: f32, committed: bool) -> Exchange {
         let cat = self.cat.clone();
         let blade = self.kit.gear.melee.as_deref().and_then(|id| cat.melee.blade(id));
         self.caster.swing = Swing::new();
@@ -219,13 +226,13 @@ impl World {
         let (parries, hits, taken) = (
             self.stats.parries,
             self.stats.melee_hits,
-            self.player.damage_taken,
+            carry.ledger.damage_taken,
         );
         let mut counters = StepCounters::default();
-        self.contact_blow(slot, dmg, &mut counters);
+        self.contact_blow(slot, dmg, &mut carry.ledger, &mut counters);
         Exchange {
             parried: self.stats.parries > parries,
-            damage_taken: self.player.damage_taken - taken,
+            damage_taken: carry.ledger.damage_taken - taken,
             riposte_landed: self.stats.melee_hits > hits,
             cooldown_reset: self.caster.swing.since_start < since,
         }
@@ -269,6 +276,7 @@ impl World {
         &mut self,
         slot: u32,
         b: &crate::melee::swing::Baked,
+        ledger: &mut PlayerLedger,
         counters: &mut StepCounters,
     ) {
         let Some(e) = self.field.enemies.get(slot) else {
@@ -309,12 +317,13 @@ impl World {
             &attacker,
             0,
             crate::combat::attribution::DamageSource::Blade,
+            ledger,
             counters,
         );
         self.shove(slot, dir * b.knockback);
         self.stats.melee_hits += 1;
         self.effects
             .push(EffectKind::MeleeHit, self.player.pos + dir * b.reach * 0.8, 0.2);
-        self.hit_hooks(slot, &out, counters);
+        self.hit_hooks(slot, &out, ledger, counters);
     }
 }

@@ -86,6 +86,7 @@ use crate::enemies::{AiContext, EnemySet};
 use crate::loot::equipment::{Equipment, Loadout as GearLoadout};
 use crate::loot::item::Item;
 use crate::player::Player;
+pub use crate::player::PlayerLedger;
 use crate::vm::{CastContext, CasterStats, CoreState, DeckError, SpawnRequest};
 use crate::waves::{SPAWN_CEILING, SpawnOrder, WaveRunner};
 use metrics::Laps;
@@ -146,9 +147,6 @@ struct Kit {
 #[derive(Debug)]
 struct Caster {
     core: Option<CoreState>,
-    /// The last wave's memory of a `persistent_memory` core, with the id of
-    /// the core it belongs to.
-    memory: Option<(String, crate::vm::CoreMemory)>,
     /// Still time for stand-charge chips ([`World::charge_state`]).
     charge: ChargeTracker,
     /// The worn blade's swing.
@@ -293,7 +291,6 @@ impl World {
             },
             caster: Caster {
                 core: None,
-                memory: None,
                 charge: ChargeTracker::default(),
                 swing: crate::melee::Swing::new(),
                 dash_v: 0.0,
@@ -361,6 +358,8 @@ impl World {
         if self.field.runner.is_none() || !self.player.alive() {
             return;
         }
+        engine::scope!("world step");
+        engine::profile::step(self.run_steps);
         let dt = self.dt;
         let mut laps = Laps::start();
         let mut counters = StepCounters::default();
@@ -372,7 +371,7 @@ impl World {
         if let Some((events, dispatched_at)) = events {
             counters.events = events.events.len() as u32;
             counters.event_overflow = events.overflow;
-            self.handle_events(&events, dispatched_at, &mut counters);
+            self.handle_events(&events, dispatched_at, &mut carry.ledger, &mut counters);
         }
         self.reap(carry, &mut counters);
         self.boss_followups();
@@ -381,11 +380,17 @@ impl World {
         self.cast_main(&mut counters);
         laps.lap(&mut self.times, 2);
         // 4. AI and movement.
-        self.move_everything(carry, dt, &mut counters);
-        self.tick_hooks(dt);
+        {
+            engine::scope!("ai and movement");
+            self.move_everything(carry, dt, &mut counters);
+        }
+        self.tick_hooks(&carry.ledger, dt);
         laps.lap(&mut self.times, 3);
         // 5. Upload.
-        self.upload(&mut counters);
+        {
+            engine::scope!("upload");
+            self.upload(&mut counters);
+        }
         laps.lap(&mut self.times, 4);
         // 6. Compute.
         let ev = self.link.compute.step(dt);
@@ -407,13 +412,22 @@ impl World {
             .wave_steps
             .is_multiple_of(u64::from(self.cat.run.world.step_hz))
         {
-            self.run_hooks(crate::loot::hooks::Hook::PerSecond, &mut counters);
+            self.run_hooks(
+                crate::loot::hooks::Hook::PerSecond,
+                &mut carry.ledger,
+                &mut counters,
+            );
         }
         counters.enemies = self.field.enemies.alive_count() as u32;
         counters.projectiles = self.link.compute.live_count();
         counters.player_projectiles = self.field.shots.player_live();
         counters.player_moving = self.field.shots.player_moving();
         let enemy_shots = self.field.shots.live() - counters.player_projectiles;
+        if engine::profile::recorder::is_on() {
+            engine::profile::counter("wave", f64::from(self.wave));
+            engine::profile::counter("enemies", f64::from(counters.enemies));
+            engine::profile::counter("projectiles", f64::from(counters.projectiles));
+        }
         self.counters = counters;
         let s = &mut self.stats;
         s.steps += 1;

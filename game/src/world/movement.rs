@@ -59,7 +59,7 @@ impl World {
         };
         let out = self.field.enemies.update(dt, &ctx, &mut self.rngs.ai);
         for &(enemy, dmg) in &out.contact_hits {
-            self.contact_blow(enemy, dmg, counters);
+            self.contact_blow(enemy, dmg, &mut carry.ledger, counters);
         }
         if out.pool_damage > 0.0 {
             // Pools hurt continuously: no invulnerability window, no minimum of 1 per step.
@@ -67,6 +67,7 @@ impl World {
                 out.pool_damage,
                 self.cat.run.world.enemy_attack.pool_class,
                 Blow::AcidPool,
+                &mut carry.ledger,
             );
         }
         self.take_enemy_shots(&out.enemy_shots);
@@ -92,20 +93,30 @@ impl World {
         }
         let (burn, poison) = self.afflictions.tick(dt);
         if burn > 0.0 {
-            self.hurt_player_over_time(burn, crate::loot::enhance::DamageClass::Fire, Blow::Burn);
+            self.hurt_player_over_time(
+                burn,
+                crate::loot::enhance::DamageClass::Fire,
+                Blow::Burn,
+                &mut carry.ledger,
+            );
         }
         if poison > 0.0 {
-            self.hurt_player_over_time(poison, crate::loot::enhance::DamageClass::Poison, Blow::Poison);
+            self.hurt_player_over_time(
+                poison,
+                crate::loot::enhance::DamageClass::Poison,
+                Blow::Poison,
+                &mut carry.ledger,
+            );
         }
-        self.step_melee(dt, counters);
+        self.step_melee(dt, &mut carry.ledger, counters);
         self.player.move_factor = self
             .afflictions
             .move_factor(&self.cat.run.world.player.afflictions)
             * self.caster.swing.move_factor(&self.cat.melee);
         self.player.walk(self.input.move_dir, dt, &area);
-        let regenerated = self.player.regenerated;
-        self.player.tick(dt);
-        self.stats.healed.regen += self.player.regenerated - regenerated;
+        let regenerated = carry.ledger.regenerated;
+        self.player.tick(&mut carry.ledger, dt);
+        self.stats.healed.regen += carry.ledger.regenerated - regenerated;
         // Coins.
         let c = self.field.coins.update(
             &self.cat.run.economy.def.coins,
@@ -141,20 +152,33 @@ impl World {
         }
     }
 
-    pub(super) fn hurt_player(&mut self, raw: f32, class: crate::loot::enhance::DamageClass, blow: Blow) {
+    /// An enemy's blow of `raw` after the worn gear's defence levels
+    /// (`gear::enemy_hit`); `None` when the gear turns it away whole.
+    fn blow_through_gear(&self, raw: f32, class: crate::loot::enhance::DamageClass) -> Option<f32> {
         let rules = &self.cat.loot.enhancements.levels;
-        let Some((scaled, _)) = gear::enemy_hit(
+        gear::enemy_hit(
             raw,
             class,
             &self.cat.run.world.enemy_attack,
             &self.kit.gear,
             rules,
-        ) else {
+        )
+        .map(|(scaled, _)| scaled)
+    }
+
+    pub(super) fn hurt_player(
+        &mut self,
+        raw: f32,
+        class: crate::loot::enhance::DamageClass,
+        blow: Blow,
+        ledger: &mut PlayerLedger,
+    ) {
+        let Some(scaled) = self.blow_through_gear(raw, class) else {
             return;
         };
-        let before = self.player.damage_taken;
-        let outcome = self.player.take_hit(scaled);
-        let taken = self.player.damage_taken - before;
+        let before = ledger.damage_taken;
+        let outcome = self.player.take_hit(ledger, scaled);
+        let taken = ledger.damage_taken - before;
         if taken > 0.0 {
             self.stats.damage_taken += taken;
             self.note_harm(blow, taken as f32);
@@ -166,11 +190,11 @@ impl World {
         }
         let mut counters = StepCounters::default();
         if taken > 0.0 {
-            self.run_hooks(crate::loot::hooks::Hook::OnHurt, &mut counters);
+            self.run_hooks(crate::loot::hooks::Hook::OnHurt, ledger, &mut counters);
         }
         if matches!(outcome, crate::player::HitOutcome::Killed(_)) {
             self.stats.death_cause = Some(self.blow_name(blow));
-            self.run_hooks(crate::loot::hooks::Hook::OnDeath, &mut counters);
+            self.run_hooks(crate::loot::hooks::Hook::OnDeath, ledger, &mut counters);
             log::debug!("player died in wave {} at step {}", self.wave, self.wave_steps);
         }
         self.counters.dropped_spawns += counters.dropped_spawns;
@@ -181,25 +205,23 @@ impl World {
         amount: f32,
         class: crate::loot::enhance::DamageClass,
         blow: Blow,
+        ledger: &mut PlayerLedger,
     ) {
-        let rules = &self.cat.loot.enhancements.levels;
-        let Some((scaled, _)) = gear::enemy_hit(
-            amount,
-            class,
-            &self.cat.run.world.enemy_attack,
-            &self.kit.gear,
-            rules,
-        ) else {
+        let Some(scaled) = self.blow_through_gear(amount, class) else {
             return;
         };
-        let before = self.player.damage_taken;
+        let before = ledger.damage_taken;
         let was_up = self.player.hp > 0.0;
-        self.player.take_damage_over_time(scaled);
-        self.stats.damage_taken += self.player.damage_taken - before;
-        self.note_harm(blow, (self.player.damage_taken - before) as f32);
+        self.player.take_damage_over_time(ledger, scaled);
+        self.stats.damage_taken += ledger.damage_taken - before;
+        self.note_harm(blow, (ledger.damage_taken - before) as f32);
         if was_up && self.player.hp <= 0.0 {
             self.stats.death_cause = Some(self.blow_name(blow));
-            self.run_hooks(crate::loot::hooks::Hook::OnDeath, &mut StepCounters::default());
+            self.run_hooks(
+                crate::loot::hooks::Hook::OnDeath,
+                ledger,
+                &mut StepCounters::default(),
+            );
         }
     }
 }

@@ -52,7 +52,7 @@ impl World {
     pub fn hash_state(&self, carry: &Carry, h: &mut StateHasher) {
         h.part("seed", &self.seed);
         h.part("wave", &(self.wave, self.wave_steps, self.run_steps));
-        h.part("player", &self.player.hash_view(&carry.stats));
+        h.part("player", &self.player.hash_view(&carry.stats, &carry.ledger));
         let input = &self.input;
         h.part("move", &(input.move_dir, input.aim, input.dash));
         h.part("wallet", &carry.wallet);
@@ -67,7 +67,7 @@ impl World {
         h.part("hooks", &self.kit.hook_state);
         h.part("charge", &self.caster.charge);
         h.part("core", &self.caster.core);
-        h.part("core memory", &self.caster.memory);
+        h.part("core memory", &carry.core_memory);
         h.part("shots", &self.field.shots);
         h.part("enemies", &self.field.enemies);
         h.part("enemy_born", &self.field.enemy_born);

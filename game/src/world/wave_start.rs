@@ -110,7 +110,7 @@ impl World {
         }
         let caster = CasterStats::from_sheet(self.player.stats(), self.player.hp);
         core.new_wave(&caster, &self.cat.balance.vm);
-        if let Some((id, m)) = &self.caster.memory
+        if let Some((id, m)) = &carry.core_memory
             && *id == carried.id
         {
             core.restore_memory(m);

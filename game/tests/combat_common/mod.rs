@@ -28,6 +28,10 @@ pub fn dummy() -> EnemyState {
         cost: 1.0,
         xp: 0.0,
         gold: [0, 0],
+        look: game::enemies::look::Look {
+            shape: game::enemies::look::BodyShape::Circle,
+            colour: game::enemies::look::BodyColour::Dusk,
+        },
         ai: AiKind::Seek,
     };
     EnemyState::from_def(0, &def, Vec2::new(100.0, 100.0), SpawnScale::default())

@@ -15,11 +15,15 @@ use serde_json::Value;
 use crate::data_unknown_fields::{copy_dir, data_files};
 
 /// Values just past each end of `range` (below only where the range has a
-/// lower end a file could cross).
+/// lower end a file could cross, and 1e-30 where the floor is above zero).
 fn past(range: &ranges::Range) -> Vec<f64> {
     let mut v = vec![range.max + range.max.abs().max(1.0)];
     if range.positive {
         v.push(0.0);
+    }
+    // A floor above zero (durations, radii) also refuses the tiny ones.
+    if range.min > 0.0 {
+        v.push(1e-30);
     }
     v.push(range.min - range.min.abs().max(1.0));
     v

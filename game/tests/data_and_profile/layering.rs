@@ -11,9 +11,9 @@
 //! | layer | top-level modules of `game/src` | why there |
 //! |---|---|---|
 //! | 1 data | `data`, `element`, `stats`, `spatial`, `arena`, `rng`, `pick` | file loading, element shares, stat sheets, the spatial hash, the arena's walls, the plan of random streams and the one weighted pick: vocabulary every rule speaks, no rules of their own |
-//! | 2 rules | `vm`, `combat`, `enemies` (with `bosses`), `waves`, `loot`, `economy`, `shop`, `player`, `effects`, `mutators`, `catalog`, `carry` | one room per rule system; `catalog` loads every system's data files (and the run's own numbers, `catalog::run_data`) into one value, so it sits on top of the systems it bundles and no rule imports it |
+//! | 2 rules | `vm`, `combat`, `enemies` (with `bosses`), `waves`, `loot`, `melee`, `economy`, `shop`, `player`, `effects`, `mutators`, `catalog`, `carry` | one room per rule system; `catalog` loads every system's data files (and the run's own numbers, `catalog::run_data`) into one value, so it sits on top of the systems it bundles and no rule imports it |
 //! | 3 world | `world` | orders one fight step over the rules |
-//! | 4 run | `run`, `profile`, `codex`, `probe`, `sound` | the flow of a run, its modes, the player's saved progress, the codex (the catalogue's entries shown against that progress), the inert guard's probe fights (which play builds the way a run does), and the sound (which listens to a step's world) |
+//! | 4 run | `run`, `profile`, `codex`, `probe`, `sound`, `share` | the flow of a run, its modes, the player's saved progress, the codex (the catalogue's entries shown against that progress), the inert guard's probe fights (which play builds the way a run does), the sound (which listens to a step's world), and sharing (the result a replay proves) |
 //! | 5 screens/app | `screens`, `app` | egui screens and the window that drives a run |
 //! | 6 cli | `cli` | the `artificer` command line, which can start any of the above |
 //!

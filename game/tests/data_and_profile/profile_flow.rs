@@ -200,7 +200,7 @@ fn last_will_is_owned_through_its_unlock() {
     let setup = run_book::setup_for(&profile, &cat, 1);
     assert!(setup.last_will);
     let run = Run::new(cat, setup, Backend::Cpu, None).expect("run");
-    assert!(run.world().player.last_will, "armed at the start of the run");
+    assert!(run.carry().ledger.last_will, "armed at the start of the run");
 }
 
 #[test]

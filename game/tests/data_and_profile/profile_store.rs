@@ -135,20 +135,6 @@ fn profile_writer() {
     assert_eq!(file_names(&dir), vec![PROFILE_FILE.to_string()]);
 }
 
-/// A tiny seeded generator (splitmix64) for the kill delays, so a failure
-/// can be replayed with the same moments.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
-
 /// Kills the writer if the test fails while it runs, so no writer outlives it.
 struct KillOnDrop(std::process::Child);
 
@@ -166,7 +152,8 @@ fn a_writer_killed_at_random_moments_leaves_the_old_or_the_new_profile() {
     let store = ProfileStore::new(&dir);
     store.save(PROFILE_FILE, &version(0)).unwrap();
     let exe = std::env::current_exe().unwrap();
-    let mut rng = Rng(0x00a7_1f1c_e2a0);
+    // Seeded kill delays, so a failure can be replayed with the same moments.
+    let mut rng = game::rng::SplitMix(0x00a7_1f1c_e2a0);
     let mut last = 0u32;
     let mut mid_write = 0usize;
     for kill in 0..KILLS {
@@ -191,7 +178,7 @@ fn a_writer_killed_at_random_moments_leaves_the_old_or_the_new_profile() {
             .map_while(Result::ok)
             .any(|l| l.ends_with(READY));
         assert!(ready, "kill {kill}: the writer stopped before its first save");
-        std::thread::sleep(Duration::from_micros(rng.next() % 30_000));
+        std::thread::sleep(Duration::from_micros(rng.next_u64() % 30_000));
         // `Child::kill` is SIGKILL on unix: no destructor, no flush runs.
         child.0.kill().unwrap();
         child.0.wait().unwrap();

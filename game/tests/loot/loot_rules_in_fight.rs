@@ -182,7 +182,7 @@ fn debt_revives_once_a_wave_after_twenty_seconds_for_five_max_hp() {
     die(&mut w, &mut carry);
     assert!(w.player.is_down(), "the rule is ready again in the next wave");
     assert_eq!(w.player.hp_max(), 90.0);
-    assert_eq!(w.player.hp_max_lost(), 10.0);
+    assert_eq!(carry.ledger.hp_max_lost, 10.0, "the run carries the price");
 }
 
 #[test]

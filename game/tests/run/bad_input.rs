@@ -111,7 +111,7 @@ fn build_files_are_held_to_the_players_rules() {
 
     let item = |edit: &dyn Fn(&mut serde_json::Value)| {
         let mut v = serde_json::json!({
-            "base": "charm", "ilvl": 10, "rarity": "common",
+            "base": "wand_core", "ilvl": 10, "rarity": "marked",
             "affixes": [{"id": "damage_flat", "tier": 1, "roll": 0.5, "value": 0.75}]
         });
         edit(&mut v);
@@ -151,6 +151,28 @@ fn build_files_are_held_to_the_players_rules() {
     assert_eq!(
         field(&item(&|v| v["enchantments"] = serde_json::json!(["nope"]))),
         "items[0].enchantments[0]"
+    );
+    // The item tables: affixes per grade, groups per class, one craft a slot.
+    assert_eq!(
+        field(&item(&|v| v["rarity"] = "common".into())),
+        "items[0].affixes",
+        "a common item carries no affix"
+    );
+    assert_eq!(
+        field(&item(&|v| v["base"] = "charm".into())),
+        "items[0].affixes[0].id",
+        "damage affixes do not go on a charm"
+    );
+    assert_eq!(
+        field(&item(
+            &|v| v["enhancements"] = serde_json::json!(["hone_1", "hone_1"])
+        )),
+        "items[0].enhancements[1]"
+    );
+    assert_eq!(
+        field(&item(&|v| v["enchantments"] = serde_json::json!(["vigour_1"]))),
+        "items[0].enchantments[0]",
+        "a pocket's enchantment on a core"
     );
 }
 

@@ -17,6 +17,7 @@ mod shop_and_memory;
 mod sim_batch;
 mod sim_runs;
 mod sound_cues;
+mod traces;
 mod verify_results;
 mod volley_trials;
 mod wave_clock;

@@ -91,6 +91,17 @@ fn the_memory_wand_keeps_its_counters_between_waves() {
         "the wave left a memory: {first:?}"
     );
     w.end_wave(&mut carry);
+    let carried = carry.core_memory.as_ref().map(|(id, m)| (id.as_str(), m));
+    assert_eq!(
+        carried,
+        Some(("persistent_memory", &first)),
+        "the run carries the memory between waves, not the world"
+    );
+    // A fresh world with the same carry restores it: nothing of it stayed behind.
+    let mut fresh = memory_wand_world("persistent_memory").0;
+    fresh.begin_wave(&mut carry, 2).expect("wave 2 in a fresh world");
+    let restored = fresh.core_state().and_then(|c| c.memory()).expect("memory");
+    assert_eq!(restored, first, "restored from the carry alone");
     w.begin_wave(&mut carry, 2).expect("wave 2");
     let kept = w.core_state().and_then(|c| c.memory()).expect("memory");
     assert_eq!(kept, first, "wave 2 starts where wave 1 ended");

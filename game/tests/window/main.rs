@@ -8,3 +8,4 @@ mod window_common;
 
 mod window_replay;
 mod window_smoke;
+mod window_trace;

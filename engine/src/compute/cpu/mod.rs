@@ -144,30 +144,29 @@ pub const PASS_NAMES: [&str; 7] = [
     "collide",
 ];
 
+/// The passes that bin enemies into the grid (one "binning" scope).
+pub const BINNING: std::ops::Range<usize> = 1..5;
+
 /// Runs the seven passes in order on `b`, returning the wall time of each in
 /// ms; `projectile_step` and `collide` spread over the current rayon pool.
 pub fn run_step(b: &mut CpuBuffers) -> [f64; 7] {
     let mut ms = [0.0; 7];
-    let mut t = Instant::now();
-    let mut lap = |i: usize, t: &mut Instant| {
-        let now = Instant::now();
-        ms[i] = (now - *t).as_secs_f64() * 1e3;
-        *t = now;
+    // Each pass is also a CPU scope named like its GPU twin's.
+    let mut timed = |i: usize, b: &mut CpuBuffers, pass: fn(&mut CpuBuffers)| {
+        let _scope = crate::profile::Scope::begin(PASS_NAMES[i]);
+        let t = Instant::now();
+        pass(b);
+        ms[i] = t.elapsed().as_secs_f64() * 1e3;
     };
     b.events.clear();
-    apply_edits::apply_edits(b);
-    lap(0, &mut t);
-    bin_clear::bin_clear(b);
-    lap(1, &mut t);
-    bin_count::bin_count(b);
-    lap(2, &mut t);
-    prefix_sum::prefix_sum(b);
-    lap(3, &mut t);
-    bin_scatter::bin_scatter(b);
-    lap(4, &mut t);
-    par::projectile_step(b);
-    lap(5, &mut t);
-    par::collide(b);
-    lap(6, &mut t);
+    timed(0, b, apply_edits::apply_edits);
+    let binning = crate::profile::Scope::begin("binning");
+    timed(1, b, bin_clear::bin_clear);
+    timed(2, b, bin_count::bin_count);
+    timed(3, b, prefix_sum::prefix_sum);
+    timed(4, b, bin_scatter::bin_scatter);
+    drop(binning);
+    timed(5, b, par::projectile_step);
+    timed(6, b, par::collide);
     ms
 }

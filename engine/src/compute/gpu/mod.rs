@@ -16,10 +16,11 @@ use std::collections::VecDeque;
 use wgpu::util::DeviceExt;
 
 use super::config::CoreConfig;
-use super::cpu::PASS_NAMES;
+use super::cpu::{BINNING, PASS_NAMES};
 use super::shaders;
 use super::types::{Enemy, Event, Projectile, StepParams};
 use crate::gpu::GpuContext;
+use crate::profile::GpuScopes;
 use readback::{InFlight, Staging};
 
 /// Invocations per workgroup of the per-slot, per-enemy and per-cell passes
@@ -96,7 +97,9 @@ pub struct GpuKernels {
     edit_slots: wgpu::Buffer,
     edit_data: wgpu::Buffer,
     pipelines: Vec<(wgpu::ComputePipeline, wgpu::BindGroup)>,
-    timestamps: Option<(wgpu::QuerySet, wgpu::Buffer, f64)>,
+    /// One GPU scope per pass under "compute core", read back a step or
+    /// more later (`wgpu-profiler`).
+    scopes: GpuScopes,
     staging: [Staging; 2],
     in_flight: VecDeque<InFlight>,
     steps: u64,
@@ -229,21 +232,7 @@ impl GpuKernels {
             pipelines.push((pipeline, bind_group));
         }
 
-        let timestamps = ctx.has_timestamps().then(|| {
-            let count = 2 * PASS_NAMES.len() as u32;
-            let set = device.create_query_set(&wgpu::QuerySetDescriptor {
-                label: Some("core pass timestamps"),
-                ty: wgpu::QueryType::Timestamp,
-                count,
-            });
-            let resolve = device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("core timestamp resolve"),
-                size: u64::from(count) * 8,
-                usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
-                mapped_at_creation: false,
-            });
-            (set, resolve, f64::from(ctx.queue.get_timestamp_period()))
-        });
+        let scopes = GpuScopes::new(&device, "compute core");
         let staging = [
             Staging::new(&device, config.max_events),
             Staging::new(&device, config.max_events),
@@ -263,7 +252,7 @@ impl GpuKernels {
             edit_slots,
             edit_data,
             pipelines,
-            timestamps,
+            scopes,
             staging,
             in_flight: VecDeque::new(),
             steps: 0,
@@ -349,31 +338,26 @@ impl GpuKernels {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("core step"),
             });
+        self.scopes.push("compute core", &mut encoder);
         for (i, ((pipeline, bind_group), &x)) in self.pipelines.iter().zip(&sizes).enumerate() {
-            let timestamp_writes =
-                self.timestamps
-                    .as_ref()
-                    .map(|(set, _, _)| wgpu::ComputePassTimestampWrites {
-                        query_set: set,
-                        beginning_of_pass_write_index: Some(2 * i as u32),
-                        end_of_pass_write_index: Some(2 * i as u32 + 1),
-                    });
-            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                label: Some(PASS_NAMES[i]),
-                timestamp_writes,
-            });
+            // The grid's four passes nest under "binning".
+            if i == BINNING.start {
+                self.scopes.push("binning", &mut encoder);
+            }
+            let mut pass = self.scopes.compute_pass(&mut encoder, PASS_NAMES[i]);
             pass.set_pipeline(pipeline);
             pass.set_bind_group(0, bind_group, &[]);
             pass.dispatch_workgroups(x, 1, 1);
+            drop(pass);
+            if i + 1 == BINNING.end {
+                self.scopes.pop(&mut encoder);
+            }
         }
+        self.scopes.pop(&mut encoder);
+        let step = self.steps;
         let which = (self.steps % 2) as usize;
         self.steps += 1;
         let staging = &self.staging[which];
-        if let Some((set, resolve, _)) = &self.timestamps {
-            let count = 2 * PASS_NAMES.len() as u32;
-            encoder.resolve_query_set(set, 0..count, resolve, 0);
-            encoder.copy_buffer_to_buffer(resolve, 0, &staging.buffer, 0, u64::from(count) * 8);
-        }
         encoder.copy_buffer_to_buffer(&self.counters, 0, &staging.buffer, readback::COUNTERS_AT, 16);
         if self.config.max_events > 0 {
             encoder.copy_buffer_to_buffer(
@@ -384,7 +368,9 @@ impl GpuKernels {
                 u64::from(self.config.max_events) * 24,
             );
         }
+        self.scopes.resolve(&mut encoder);
         let submission = self.queue.submit([encoder.finish()]);
+        self.scopes.end_frame(step);
         staging.request_map();
         self.in_flight.push_back(InFlight {
             staging: which,
@@ -404,8 +390,17 @@ impl GpuKernels {
             self.waits += 1;
             staging.wait(&self.device, flight.submission);
         }
-        let period = self.timestamps.as_ref().map(|t| t.2);
-        Some(staging.read(self.config.max_events, period, self.timestamps.is_some()))
+        let mut raw = staging.read(self.config.max_events);
+        // The step's scopes were resolved in its own submission: they come
+        // back with it, or with a later step's read-back.
+        while let Some(frame) = self.scopes.collect(&self.queue) {
+            raw.timings = frame
+                .passes
+                .iter()
+                .filter_map(|(name, ms, _)| PASS_NAMES.iter().find(|p| *p == name).map(|p| (*p, *ms)))
+                .collect();
+        }
+        Some(raw)
     }
 
     /// Blocking copy of slots `0..count` (tests and debugging only).

@@ -13,11 +13,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use super::RawStep;
-use crate::compute::cpu::PASS_NAMES;
 use crate::compute::types::Event;
 
-/// Offset of the two event counters in a staging buffer (timestamps come first).
-pub const COUNTERS_AT: u64 = 256;
+/// Offset of the two event counters in a staging buffer.
+pub const COUNTERS_AT: u64 = 0;
 /// Offset of the events in a staging buffer.
 pub const EVENTS_AT: u64 = COUNTERS_AT + 16;
 
@@ -35,7 +34,7 @@ pub struct InFlight {
     pub submission: wgpu::SubmissionIndex,
 }
 
-/// One read-back buffer: timestamps, counters, events.
+/// One read-back buffer: counters, events.
 #[derive(Debug)]
 pub struct Staging {
     /// The MAP_READ buffer.
@@ -90,7 +89,7 @@ impl Staging {
     }
 
     /// Parses the mapped buffer and unmaps it.
-    pub fn read(&self, max_events: u32, period_ns: Option<f64>, has_timestamps: bool) -> RawStep {
+    pub fn read(&self, max_events: u32) -> RawStep {
         if self.state.load(Ordering::Acquire) != MAPPED {
             log::error!("event read-back buffer failed to map; this step's events are lost");
             self.state.store(IDLE, Ordering::Release);
@@ -109,18 +108,6 @@ impl Staging {
             let n = appended.min(max_events) as usize;
             let at = EVENTS_AT as usize;
             raw.events = bytemuck::pod_collect_to_vec::<u8, Event>(&view[at..at + n * 24]);
-            if has_timestamps {
-                let ticks: Vec<u64> = bytemuck::pod_collect_to_vec(&view[..PASS_NAMES.len() * 16]);
-                let period = period_ns.unwrap_or(1.0);
-                raw.timings = PASS_NAMES
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &name)| {
-                        let ticks = ticks[2 * i + 1].saturating_sub(ticks[2 * i]);
-                        (name, ticks as f64 * period / 1e6)
-                    })
-                    .collect();
-            }
         }
         self.buffer.unmap();
         self.state.store(IDLE, Ordering::Release);

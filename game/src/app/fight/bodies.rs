@@ -10,6 +10,7 @@ use engine::render::{Layer, Scene, Shape, ShapeKind};
 use glam::Vec2;
 
 use super::super::palette;
+use crate::enemies::look::{BodyColour, BodyShape, Look};
 use crate::enemies::state::{AiPhase, EnemyState};
 use crate::world::World;
 
@@ -184,25 +185,26 @@ fn mix(a: [f32; 4], b: [f32; 4], k: f32) -> [f32; 4] {
     ]
 }
 
-/// Silhouette and colour index of an enemy archetype: one shape per role, so
-/// a crowd reads at a glance (docs/art.md#silhouettes).
-pub fn silhouette(id: &str, boss: bool) -> (ShapeKind, usize) {
-    if boss {
-        return (ShapeKind::Hexagon, 6);
-    }
-    let table: [(&str, ShapeKind, usize); 7] = [
-        ("wraith", ShapeKind::Circle, 8),
-        ("shield", ShapeKind::Line, 7),
-        ("charger", ShapeKind::Triangle, 1),
-        ("tank", ShapeKind::Square, 2),
-        ("spitter", ShapeKind::Diamond, 3),
-        ("poisoner", ShapeKind::Hexagon, 4),
-        ("grunt", ShapeKind::Circle, 0),
-    ];
-    table
-        .iter()
-        .find(|(key, _, _)| id.contains(key))
-        .map_or((ShapeKind::Circle, 9), |(_, k, c)| (*k, *c))
+/// The look of a body whose kind the catalogue lacks (never in shipped data).
+const UNKNOWN_LOOK: Look = Look {
+    shape: BodyShape::Circle,
+    colour: BodyColour::Dusk,
+};
+
+/// Silhouette and colour index of an enemy: the look its archetype names in
+/// `data/enemies.json`, one shape per role so a crowd reads at a glance
+/// (docs/art.md#silhouettes); a boss always looks like a boss.
+pub fn silhouette(look: Look, boss: bool) -> (ShapeKind, usize) {
+    let look = if boss { Look::BOSS } else { look };
+    let kind = match look.shape {
+        BodyShape::Circle => ShapeKind::Circle,
+        BodyShape::Bar => ShapeKind::Line,
+        BodyShape::Triangle => ShapeKind::Triangle,
+        BodyShape::Square => ShapeKind::Square,
+        BodyShape::Diamond => ShapeKind::Diamond,
+        BodyShape::Hexagon => ShapeKind::Hexagon,
+    };
+    (kind, look.colour.index())
 }
 
 /// The ring colour of the most telling status an enemy carries (frozen,
@@ -264,8 +266,8 @@ impl super::Fight {
                 continue;
             }
             let view = self.bodies.see(i, e, time);
-            let id = defs.get(e.kind as usize).map_or("", |d| d.id.as_str());
-            let (kind, colour_index) = silhouette(id, e.boss.is_some());
+            let look = defs.get(e.kind as usize).map_or(UNKNOWN_LOOK, |d| d.look);
+            let (kind, colour_index) = silhouette(look, e.boss.is_some());
             let pose = pose(e, &view, kind, palette::enemy(colour_index), time, flash);
             let slot = &mut self.bodies.slots[i];
             (slot.pos, slot.radius, slot.shape, slot.colour) = (pose.pos, pose.size.x, kind, pose.colour);

@@ -1,5 +1,5 @@
 //! The byte and text layers under a build code: base64url without padding
-//! (RFC 4648 §5, URL- and chat-safe), CRC-32 (any one changed character is
+//! (RFC 4648 section 5, URL- and chat-safe), CRC-32 (any one changed character is
 //! always caught) and little varints.
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";

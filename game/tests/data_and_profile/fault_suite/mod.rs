@@ -6,8 +6,9 @@
 //!
 //! A case fails the suite when it panics, hangs, accepts an out-of-range
 //! value without a word (silent acceptance), refuses without naming what
-//! it refused, refuses a valid input, or leaves the folder without a byte
-//! of a file the player owned (file lost). The tally is printed:
+//! it refused or in Rust's own forms, refuses a valid input, or leaves the
+//! folder without a byte of a file the player owned (file lost). A closed
+//! output pipe must end a command quietly. The tally is printed:
 //! `cargo test -p game --test data_and_profile fault_suite -- --nocapture`.
 
 use std::fmt::Write as _;
@@ -17,10 +18,19 @@ use std::time::{Duration, Instant};
 
 pub(crate) use crate::data_unknown_fields::copy_dir;
 
+mod builds;
+mod data_cases;
 mod headless;
+mod history;
+mod messages;
+mod pipes;
 mod profile;
 
 const BIN: &str = env!("CARGO_BIN_EXE_artificer");
+
+/// Set to another build's `artificer` to measure it against today's
+/// cases (the headless ones; the profile cases open folders in-process).
+const BIN_ENV: &str = "ARTIFICER_FAULT_SUITE_BIN";
 /// A case running longer than this is a hang.
 const CASE_LIMIT: Duration = Duration::from_secs(20);
 /// The campaign's seed: the same cases every run.
@@ -99,6 +109,21 @@ impl Tally {
             (false, _) => self.clear_error += 1,
         }
     }
+
+    /// [`Tally::score`] for a refusal that must also be in words: none of
+    /// `never` (a Rust Debug form, a doubled word, a wrong place) may
+    /// appear in what it printed.
+    fn score_words(&mut self, case: &str, needle: &str, never: &[&str], ending: Ending) {
+        if let Ending::Exit(Some(code), err) = &ending
+            && *code != 0
+            && let Some(bad) = never.iter().find(|n| err.contains(*n))
+        {
+            self.tried += 1;
+            self.unclear += 1;
+            return self.fail(&format!("refusal says `{bad}`"), case, err);
+        }
+        self.score(case, Expect::Refuse, needle, ending);
+    }
 }
 
 /// splitmix64: the campaign's own seeded numbers.
@@ -122,16 +147,23 @@ impl Rng {
 
 /// Runs the binary with `args`, killed past [`CASE_LIMIT`].
 fn artificer(args: &[String], scratch: &Path) -> Ending {
+    artificer_to(args, scratch, Stdio::null())
+}
+
+/// [`artificer`] with its standard output sent to `stdout` (a pipe whose
+/// reading end is already closed, for the closed-pipe cases).
+fn artificer_to(args: &[String], scratch: &Path, stdout: Stdio) -> Ending {
     let err_path = scratch.join("stderr.txt");
     let err_file = std::fs::File::create(&err_path).unwrap();
-    let mut child = Command::new(BIN)
+    let bin = std::env::var(BIN_ENV).unwrap_or_else(|_| BIN.to_string());
+    let mut child = Command::new(bin)
         .args(args)
         .env("ARTIFICER_AUDIO", "off")
         .env("ARTIFICER_PROFILE_DIR", scratch.join("profile"))
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
         .stdin(Stdio::null())
-        .stdout(Stdio::null())
+        .stdout(stdout)
         .stderr(err_file)
         .spawn()
         .expect("the artificer binary starts");
@@ -171,8 +203,14 @@ fn the_fault_campaign_finds_no_panic_hang_silent_acceptance_or_lost_file() {
     headless::cli_numbers(&mut t, &mut rng, &dir);
     headless::data_mutations(&mut t, &mut rng, &dir);
     headless::replay_mutations(&mut t, &mut rng, &dir, &base);
-    headless::build_mutations(&mut t, &dir);
+    builds::build_mutations(&mut t, &dir);
+    data_cases::data_words(&mut t, &dir);
+    pipes::closed_pipes(&mut t, &dir, &base);
+    pipes::record_on_a_profile(&mut t, &dir);
+    messages::cli_values(&mut t, &dir);
+    messages::messages_in_words(&mut t, &dir, &base);
     profile::profile_mutations(&mut t, &mut rng, &dir, &base);
+    history::history_cases(&mut t, &dir);
     let mut report = String::new();
     let _ = writeln!(
         report,

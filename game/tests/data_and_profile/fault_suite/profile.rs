@@ -236,6 +236,19 @@ pub(super) fn profile_mutations(t: &mut Tally, rng: &mut Rng, dir: &Path, base_r
         );
     }
     settings_out_of_range(t, &mut cases, &valid_settings);
+    // Settings a newer game wrote: refused in words like the other versioned files.
+    let mut newer: Value = serde_json::from_str(&valid_settings).unwrap();
+    newer["schema"] = serde_json::json!(99);
+    cases.run(
+        t,
+        Case {
+            name: "settings.json of a newer version".into(),
+            file: "settings.json",
+            bytes: serde_json::to_vec(&newer).unwrap(),
+            expect: Expect::Refuse,
+            needle: "newer version",
+        },
+    );
 }
 
 /// Settings out of range: clamped with a notice, the file left as it is.
