@@ -265,6 +265,29 @@ pub fn follow(
     };
 }
 
+/// Words at a screen point (egui points), drawn with egui over the world
+/// with a dark shadow: damage numbers and reaction words, placed by the
+/// fight's layout (`fight::numbers`).
+pub fn screen_text(ctx: &egui::Context, at: egui::Pos2, text: &str, colour: [f32; 4], size: f32) {
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let [r, g, b, a] = colour.map(|c| (c.clamp(0.0, 1.0) * 255.0) as u8);
+    let font = egui::FontId::proportional(size);
+    painter.text(
+        at + egui::vec2(1.0, 1.0),
+        egui::Align2::CENTER_CENTER,
+        text,
+        font.clone(),
+        egui::Color32::from_black_alpha((200.0 * colour[3].clamp(0.0, 1.0)) as u8),
+    );
+    painter.text(
+        at,
+        egui::Align2::CENTER_CENTER,
+        text,
+        font,
+        egui::Color32::from_rgba_unmultiplied(r, g, b, a),
+    );
+}
+
 /// A number floating at a world position (damage numbers), drawn with egui.
 pub fn world_text(
     ctx: &egui::Context,

@@ -11,10 +11,12 @@ use super::{draw, palette};
 use crate::world::{EffectKind, World};
 
 pub mod bodies;
+pub mod boss_beat;
 mod effects;
 mod field;
 mod fx_off;
 mod look;
+pub mod numbers;
 
 pub use field::Field;
 pub use fx_off::FxOff;
@@ -135,6 +137,18 @@ pub struct Fight {
     casts: (u64, f32),
     /// The floor's reactive field (high quality; docs/art.md#the-arena).
     field: Field,
+    /// Damage numbers merged per enemy (docs/art.md#numbers).
+    numbers: numbers::Numbers,
+    /// The boss in front: its entry, phase and fall banners.
+    pub boss: boss_beat::BossBeat,
+    /// Seconds of fight this view has stepped: the clock of the numbers
+    /// and the boss's banners, which hold while the fight is paused and
+    /// show the same frames in a frame-locked run on any machine.
+    sim_time: f32,
+    /// How far past the player the camera looks, world px (the test
+    /// range keeps its dummies clear of its panel; a fight looks at the
+    /// player).
+    pub look_offset: Vec2,
 }
 
 /// The comfort settings as the fight view applies them
@@ -180,6 +194,10 @@ impl Fight {
             bodies: bodies::BodyMemory::default(),
             casts: (0, f32::NEG_INFINITY),
             field: Field::default(),
+            look_offset: Vec2::ZERO,
+            numbers: numbers::Numbers::default(),
+            boss: boss_beat::BossBeat::default(),
+            sim_time: 0.0,
         }
     }
 
@@ -234,6 +252,7 @@ impl Fight {
             self.step_ms_total += ms;
             self.steps_total += 1;
             self.steps_last_frame += 1;
+            self.sim_time += self.clock.step();
             if lost > 0.0 {
                 self.hurt_flash = 0.25;
                 // Screen shake on big hits: a tenth of max HP or more.
@@ -280,11 +299,18 @@ impl Fight {
                 shake = shake.max(3.5);
             }
         }
+        let now = self.sim_time;
+        self.boss.watch(w, now);
+        if self.boss.phase_at.is_some_and(|at| now - at < 0.3) {
+            // A boss's phase change is a beat: the camera jolts.
+            shake = shake.max(boss_beat::PHASE_SHAKE);
+        }
         if self.fx_off.shake {
             shake = 0.0;
         }
         shake *= self.comfort.shake;
-        draw::follow(&mut scene.camera, w.player.pos, min, max, viewport, shake, time);
+        let target = w.player.pos + self.look_offset;
+        draw::follow(&mut scene.camera, target, min, max, viewport, shake, time);
         self.prepare_high(w, scene, viewport);
         if scene.glow && !self.fx_off.field {
             let field = &self.field;
@@ -305,6 +331,7 @@ impl Fight {
         self.draw_coins(w, scene);
         self.draw_telegraphs(w, scene);
         self.draw_enemies(w, scene);
+        self.numbers.ingest(w, now);
         self.draw_effects(w, scene, ctx, viewport);
         scene.projectiles = Some(match w.compute().projectile_buffer() {
             Some(buffer) => ProjectileSource::Gpu {
@@ -320,6 +347,7 @@ impl Fight {
             draw::floor_light(scene, w.player.pos, viewport);
         }
         super::blade_arcs::draw(w, scene);
+        self.boss.draw(ctx, now, self.comfort.flashes);
     }
 
     fn draw_areas(&self, world: &World, scene: &mut Scene) {

@@ -228,7 +228,14 @@ impl GameApp {
                         r.view.paused = !r.view.paused;
                     }
                 }
-                KeyAction::Quit => requests.exit = true,
+                KeyAction::Quit => match &mut self.mode {
+                    // A fight is not kept on exit: asked first, with Save & quit.
+                    Mode::Run(r) if r.run.phase() == crate::run::Phase::Fight => {
+                        r.modal = Some(Modal::Paused);
+                        r.ask_quit = true;
+                    }
+                    _ => requests.exit = true,
+                },
                 KeyAction::ReplaySpeed(n) => {
                     if let Mode::Replay(r) = &mut self.mode {
                         r.view.speed = f32::from(n);

@@ -124,6 +124,9 @@ pub(super) struct RunMode {
     pub ending: Ending,
     /// The death beat's candidates for the killer, kept while the player is low.
     pub killers: death_beat::Killers,
+    /// Ctrl+Q was pressed in the fight: the pause menu opens on its quit
+    /// question (docs/screens.md#run-management).
+    pub ask_quit: bool,
 }
 
 /// The beats between a run's last fight and its summary.
@@ -161,6 +164,7 @@ impl RunMode {
             stress: None,
             ending: Ending::default(),
             killers: death_beat::Killers::default(),
+            ask_quit: false,
         }
     }
 

@@ -1,5 +1,6 @@
 //! The log's note of a fight's moments, each with its frame number: a
-//! wave's fight starting, a boss's phase change, reactions (the first
+//! wave's fight starting, a boss entering, changing phase and gone,
+//! reactions (the first
 //! frame with one, then each frame with more than any before: a chain),
 //! the wave cleared, the level-up, the player's death. A frame-locked
 //! run (`--exit-after-frames`) steps once a frame, so the number is the
@@ -14,6 +15,8 @@ use crate::run::{Outcome, Phase, Run};
 pub(super) struct Moments {
     phase: Option<Phase>,
     boss_phase: usize,
+    /// A boss was alive at the last frame.
+    boss: bool,
     /// The run's reaction count at the last frame, and the most reactions
     /// one frame has set off so far (only a new most is noted).
     reactions: u64,
@@ -33,6 +36,12 @@ impl Moments {
             .filter_map(|e| e.boss.as_ref().map(|b| b.phase))
             .max()
             .unwrap_or(0);
+        let boss = run.world().boss_alive();
+        if boss != self.boss {
+            let what = if boss { "boss enters" } else { "boss gone" };
+            log::info!("moment: {what} at frame {index} (wave {})", run.world().wave);
+        }
+        self.boss = boss;
         if boss_phase > self.boss_phase {
             log::info!("moment: boss phase {} at frame {index}", boss_phase + 1);
         }

@@ -19,17 +19,37 @@ impl GameApp {
         };
         let shell = &mut self.shell;
         match r.screen() {
-            Screen::Paused => match screens::pause::show(ctx, r.run.setup()) {
-                Some(screens::pause::PauseAction::Resume) => r.modal = None,
-                Some(screens::pause::PauseAction::Settings) => r.modal = Some(Modal::Settings),
-                Some(screens::pause::PauseAction::Abandon) => {
-                    r.modal = None;
-                    r.ending.abandoned = true;
-                    r.run.abandon();
+            Screen::Paused => {
+                if std::mem::take(&mut r.ask_quit) {
+                    screens::pause::ask_quit(ctx);
                 }
-                Some(screens::pause::PauseAction::Quit) => frame.requests.exit = true,
-                None => {}
-            },
+                let can_save = shell.session.is_some() && !replay && r.run.recorder().is_some();
+                match screens::pause::show(ctx, r.run.setup(), can_save) {
+                    Some(screens::pause::PauseAction::Resume) => r.modal = None,
+                    Some(screens::pause::PauseAction::Settings) => r.modal = Some(Modal::Settings),
+                    Some(screens::pause::PauseAction::Abandon) => {
+                        r.modal = None;
+                        r.ending.abandoned = true;
+                        r.run.abandon();
+                    }
+                    Some(screens::pause::PauseAction::SaveAndQuit) => {
+                        if let Some(session) = &mut shell.session {
+                            match session.save_run(&r.run, shell.data_checksum) {
+                                Ok(()) => {
+                                    log::info!(
+                                        "saved the run at wave {} for Continue; quitting",
+                                        r.run.world().wave
+                                    );
+                                    frame.requests.exit = true;
+                                }
+                                Err(e) => session.toast(format!("Could not save the run: {e}")),
+                            }
+                        }
+                    }
+                    Some(screens::pause::PauseAction::Quit) => frame.requests.exit = true,
+                    None => {}
+                }
+            }
             Screen::Settings => {
                 let mut skip = shell.session.as_ref().map(|s| s.profile().skip_onboarding);
                 if shell.settings_ui(ctx, frame, skip.as_mut()) {

@@ -130,7 +130,13 @@ impl GameApp {
     /// Puts `run` in front (a new run, or a restored one), played.
     pub(super) fn adopt_run(&mut self, run: Run) {
         let fast = self.shell.speed().max(1.0);
-        self.mode = Mode::Run(Box::new(self.run_mode(run, fast)));
+        let mut mode = self.run_mode(run, fast);
+        if mode.run.phase() == crate::run::Phase::Fight {
+            // Saved mid-wave (the pause menu's Save & quit): back where it
+            // was left, paused, so the player picks the moment to go on.
+            mode.modal = Some(super::modes::Modal::Paused);
+        }
+        self.mode = Mode::Run(Box::new(mode));
     }
 
     /// The mode state of `run` shown at up to `fast` times real time.

@@ -353,11 +353,10 @@ impl Session {
         let rec = run.recorder().ok_or(SaveRunError::NotRecorded)?;
         let text = rec.to_text(run.setup(), run.world().backend(), data_checksum);
         self.saves.store().save_bytes(SAVED_RUN, text.as_bytes())?;
-        self.saved_line = Some(saved_run_line(
-            run.world().wave + 1,
-            run.setup().last_wave,
-            run.setup().seed,
-        ));
+        // Between waves the run continues with the next wave; saved in a
+        // fight, with the wave being fought.
+        let next = run.world().wave + u32::from(run.phase() != Phase::Fight);
+        self.saved_line = Some(saved_run_line(next, run.setup().last_wave, run.setup().seed));
         Ok(())
     }
 

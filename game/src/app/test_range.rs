@@ -57,7 +57,17 @@ pub struct TestRange {
     samples: VecDeque<(f32, f64)>,
     /// Simulation speed: 1.0 or 0.1.
     pub time_scale: f32,
+    /// The panel's left edge last frame, screen px (`None` before the
+    /// first): the camera keeps the player and the dummies left of it.
+    pub panel_left_px: Option<f32>,
 }
+
+/// World px from the player to the middle of the group it faces on the
+/// range (itself and the dummies): what the camera centres in the free
+/// part of the screen.
+const GROUP_CENTRE: f32 = 130.0;
+/// Screen px kept clear between the dummies and the panel.
+const PANEL_GAP_PX: f32 = 24.0;
 
 impl TestRange {
     /// A range for the build carried in `source`.
@@ -97,6 +107,7 @@ impl TestRange {
             dummies: Vec::new(),
             samples: VecDeque::new(),
             time_scale: 1.0,
+            panel_left_px: None,
         };
         range.restart()?;
         Ok(range)
@@ -157,6 +168,48 @@ impl TestRange {
             on_step(world, carry);
             Some((hp - world.player.hp, world.player.hp_max()))
         });
+    }
+
+    /// How far the camera looks past the player, world px: the player
+    /// and its dummies sit in the middle of the screen left of the panel
+    /// (docs/game.md#test-range), so at every interface size the panel
+    /// leaves the dummies in sight. Without a panel yet, the middle of the
+    /// screen.
+    pub fn look_offset(&self, viewport: [u32; 2]) -> Vec2 {
+        let width = viewport[0] as f32;
+        let free = self
+            .panel_left_px
+            .map_or(width, |left| (left - PANEL_GAP_PX).clamp(0.0, width));
+        // Player at screen x = width / 2 - offset; the group's middle at
+        // the free part's middle.
+        Vec2::new((width * 0.5 + GROUP_CENTRE - free * 0.5).max(0.0), 0.0)
+    }
+
+    /// The camera the range is drawn with for `viewport` (the fight view's
+    /// follow, shifted by [`TestRange::look_offset`]).
+    pub fn camera(&self, viewport: [u32; 2]) -> engine::render::Camera2d {
+        let arena = &self.world.catalog().run.world.arena;
+        let mut camera = engine::render::Camera2d::default();
+        super::draw::follow(
+            &mut camera,
+            self.world.player.pos + self.look_offset(viewport),
+            arena.min(),
+            arena.max(),
+            viewport,
+            0.0,
+            0.0,
+        );
+        camera
+    }
+
+    /// The dummies standing now: position and radius, world px.
+    pub fn live_dummies(&self) -> Vec<(Vec2, f32)> {
+        self.dummies
+            .iter()
+            .filter_map(|s| self.world.enemies().get(*s))
+            .filter(|e| e.alive)
+            .map(|e| (e.pos, e.radius))
+            .collect()
     }
 
     /// Damage per second of simulation over the last few seconds.

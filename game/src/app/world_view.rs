@@ -116,6 +116,7 @@ impl GameApp {
             &mut |w, c| sound.hear(w, c),
         );
         r.fight.comfort = comfort(&shell.settings);
+        r.fight.look_offset = r.look_offset(frame.size);
         r.fight.draw(&r.world, frame.scene, ctx, frame.size);
         charge_ring::draw(
             ctx,
@@ -125,7 +126,11 @@ impl GameApp {
             &r.carry,
             frame.scene.time,
         );
-        match screens::range::show(ctx, &r.world, r.dps(), r.time_scale) {
+        let panel = screens::range::show(ctx, &r.world, r.dps(), r.time_scale);
+        if panel.rect.is_positive() {
+            r.panel_left_px = Some(panel.rect.left() * ctx.pixels_per_point());
+        }
+        match panel.action {
             Some(screens::range::RangeAction::ToggleSlow) => {
                 r.time_scale = if r.time_scale < 1.0 { 1.0 } else { 0.1 };
             }

@@ -122,6 +122,10 @@ pub struct BatchWave {
     pub peak_enemies: u32,
     /// Enemies alive, averaged over the wave's steps.
     pub mean_enemies: f64,
+    /// Seconds the wave lasted.
+    pub duration_s: f64,
+    /// Seconds of it with no enemy alive (docs/game.md#wave-end).
+    pub empty_s: f64,
     /// Most moving player projectiles alive at once.
     pub peak_player_projectiles: u32,
     /// Most enemy shots alive at once.
@@ -290,6 +294,8 @@ fn play_one(cat: &Arc<Catalog>, opts: &RunOptions, seed: u64) -> BatchRun {
                     wave: w.wave,
                     peak_enemies: w.peak_enemies,
                     mean_enemies: w.mean_enemies,
+                    duration_s: w.duration_s,
+                    empty_s: w.empty_s,
                     peak_player_projectiles: w.peak_player_projectiles,
                     peak_enemy_projectiles: w.peak_enemy_projectiles,
                     level: w.level,

@@ -343,6 +343,10 @@ struct Booked {
     locked: Vec<String>,
     aether_gained: u32,
     aether_now: u32,
+    /// The summary's line on what the run brought within reach.
+    within_reach: Option<String>,
+    /// Unlocks the fragments in hand afford now.
+    affordable: Vec<String>,
     codex_opened: usize,
     codex_total: usize,
 }
@@ -418,6 +422,8 @@ fn on_profile(
             locked: booked_setup.1,
             aether_gained: 0,
             aether_now: saves.profile.aether,
+            within_reach: None,
+            affordable: Vec::new(),
             codex_opened: 0,
             codex_total: before,
         };
@@ -450,6 +456,8 @@ fn on_profile(
         locked: booked_setup.1,
         aether_gained: end.aether.total(),
         aether_now: end.aether_now,
+        within_reach: end.within_reach(),
+        affordable: end.affordable.clone(),
         codex_opened: saves.profile.codex.len() - before,
         codex_total: saves.profile.codex.len(),
     };
@@ -482,6 +490,12 @@ fn print_sim(report: &RunReport, log: &PlayLog, booked: Option<&Booked>, json: b
                 b.codex_opened,
                 b.codex_total
             );
+            if !b.affordable.is_empty() {
+                outln!("can unlock now: {}", b.affordable.join(", "));
+            }
+            if let Some(line) = &b.within_reach {
+                outln!("within reach: {line}");
+            }
         }
         let code = print_report(report, false);
         let dps: Vec<String> = log.build_dps.iter().map(|d| format!("{d:.0}")).collect();

@@ -276,14 +276,19 @@ impl AetherGain {
     }
 }
 
-/// Fragments for ending a run at `wave` (docs/game.md#aether-fragments: W1 0, W5 3, W10 8,
-/// W20 20). The seed gives only these points; between them the reward stays on
-/// the last step reached, so it never drops for going further.
+/// Fragments for ending a run at `wave` (docs/game.md#aether-fragments).
+/// The design fixes W1 0, W5 3, W10 8 and W20 20; the steps between are
+/// ours: W2 1 and W3 2, so a newcomer's first three runs (which end
+/// around W3) buy the first unlock (Chain Lightning, 5); W4 holds at 2,
+/// then one a wave to W10 and six fifths of one a wave to W20. Never
+/// less for going further.
 pub fn aether_for_wave(wave: u32) -> u32 {
     match wave {
-        0..=4 => 0,
-        5..=9 => 3,
-        10..=19 => 8,
+        0 | 1 => 0,
+        2 => 1,
+        3 | 4 => 2,
+        5..=10 => wave - 2,
+        11..=19 => 8 + ((wave - 10) * 6 + 2) / 5,
         _ => 20,
     }
 }
@@ -376,17 +381,36 @@ mod tests {
         assert_eq!(aether_for_wave(5), 3);
         assert_eq!(aether_for_wave(10), 8);
         assert_eq!(aether_for_wave(20), 20);
+        assert_eq!(aether_for_wave(40), 20);
         let mut p = Profile::default();
-        // W12 death: 8 + milestones W5 (2) and W10 (3).
-        assert_eq!(p.finish_run(12, false).total(), 13);
+        // W12 death: 10 + milestones W5 (2) and W10 (3).
+        assert_eq!(p.finish_run(12, false).total(), 15);
         // Milestones pay once.
-        assert_eq!(p.finish_run(12, false).total(), 8);
+        assert_eq!(p.finish_run(12, false).total(), 10);
         // First clear: 20 + W15 milestone 4 + 30.
         let first = p.finish_run(20, true);
         assert_eq!((first.total(), first.first_clear), (54, true));
         assert_eq!(p.finish_run(20, true).total(), 40);
         assert_eq!(p.finish_run(20, true).total(), 36);
-        assert_eq!(p.aether, 13 + 8 + 54 + 40 + 36);
+        assert_eq!(p.aether, 15 + 10 + 54 + 40 + 36);
+    }
+
+    /// The first hour pays: W2 and W3 earn, three runs to W3 buy the
+    /// cheapest unlock, and going further never earns less.
+    #[test]
+    fn the_first_waves_pay_and_the_steps_only_rise() {
+        assert_eq!((aether_for_wave(2), aether_for_wave(3)), (1, 2));
+        assert!(
+            3 * aether_for_wave(3) >= 5,
+            "three runs to W3 buy Chain Lightning (5)"
+        );
+        let steps: Vec<u32> = (1..=20).map(aether_for_wave).collect();
+        assert_eq!(
+            steps,
+            [
+                0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 15, 16, 18, 19, 20
+            ]
+        );
     }
 
     #[test]

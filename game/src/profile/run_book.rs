@@ -65,6 +65,24 @@ pub struct RunEnd {
     pub affordable: Vec<String>,
     /// Last Will was spent this run.
     pub last_will_spent: bool,
+    /// The cheapest unlock still out of reach, and the fragments it lacks
+    /// ("12 more aether: Chain Lightning"): what the next runs play for.
+    pub next_unlock: Option<(String, u32)>,
+}
+
+impl RunEnd {
+    /// What the run brought within reach, in the summary's words: the
+    /// cheapest unlock still out of reach and the fragments it lacks
+    /// ("3 more aether: Matrix Board"), so a run that bought nothing still
+    /// says what the next one plays for.
+    pub fn within_reach(&self) -> Option<String> {
+        let (name, more) = self.next_unlock.as_ref()?;
+        Some(if self.affordable.is_empty() {
+            format!("{more} more aether: {name}")
+        } else {
+            format!("Next: {name}, {more} more aether")
+        })
+    }
 }
 
 /// Books a run that reached its summary. Call once per run.
@@ -98,12 +116,20 @@ pub fn book_run(profile: &mut Profile, cat: &Catalog, run: &Run) -> RunEnd {
         .filter(|u| !profile.unlocked.contains(&u.id) && u.cost <= profile.aether)
         .map(|u| format!("{} ({} fragments)", u.name, u.cost))
         .collect();
+    let next_unlock = cat
+        .unlocks
+        .unlocks
+        .iter()
+        .filter(|u| !profile.unlocked.contains(&u.id) && u.cost > profile.aether)
+        .min_by_key(|u| u.cost)
+        .map(|u| (u.name.clone(), u.cost - profile.aether));
     RunEnd {
         wave,
         won,
         aether,
         aether_now: profile.aether,
         affordable,
+        next_unlock,
         last_will_spent: run.setup().last_will && !run.carry().ledger.last_will,
     }
 }

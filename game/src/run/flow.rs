@@ -107,6 +107,10 @@ pub struct Run {
     plan: Option<super::modes::WavePlan>,
     /// Boss rushes cleared this run (each pays `modes::RUSH_AETHER`).
     rushes_cleared: u32,
+    /// Steps of the wave being fought with no enemy alive: the report's
+    /// `empty_s` (docs/game.md#wave-end). A figure, not run state: it is
+    /// not hashed and no rule reads it.
+    empty_steps: u64,
 }
 
 impl Run {
@@ -156,6 +160,7 @@ impl Run {
             endless: endless_start,
             plan: None,
             rushes_cleared: 0,
+            empty_steps: 0,
             setup,
         };
         if let Some(w) = run.setup.start_wave.filter(|&w| w > 1) {
@@ -478,6 +483,9 @@ impl Run {
     fn step(&mut self, input: StepInput) {
         let w = &mut self.world;
         w.step(&mut self.carry, &input.player_input());
+        if w.enemies().alive_count() == 0 {
+            self.empty_steps += 1;
+        }
         if !w.player.alive() || w.wave_done() {
             self.end_wave();
         }

@@ -56,6 +56,9 @@ pub struct WaveReport {
     pub peak_projectiles: u32,
     /// Enemies alive, averaged over the wave's steps (time-weighted).
     pub mean_enemies: f64,
+    /// Seconds of the wave with no enemy alive: the empty screen
+    /// (docs/game.md#wave-end).
+    pub empty_s: f64,
     /// Most player projectiles that can hit alive at once (moving shots;
     /// parked zero-speed ones, a turret itself, do not count).
     pub peak_player_projectiles: u32,
@@ -285,6 +288,7 @@ pub(crate) fn wave_report(
         peak_enemies: s.peak_enemies,
         peak_projectiles: s.peak_projectiles,
         mean_enemies: round(s.mean_enemies(), 1),
+        empty_s: 0.0,
         peak_player_projectiles: s.peak_player_projectiles,
         peak_enemy_projectiles: s.peak_enemy_projectiles,
         dropped_spawns: s.dropped_spawns,
@@ -355,7 +359,7 @@ fn reaction_name(k: crate::combat::ReactionKind) -> String {
         .unwrap_or_else(|| format!("{k:?}"))
 }
 
-fn round(v: f64, digits: i32) -> f64 {
+pub(crate) fn round(v: f64, digits: i32) -> f64 {
     let f = 10f64.powi(digits);
     (v * f).round() / f
 }

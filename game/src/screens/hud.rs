@@ -1,5 +1,6 @@
 //! The arena HUD: HP, mana, wave and timer, gold, level and XP along the top
-//! edge, readable over any fight.
+//! edge, readable over any fight; under it the wave's rules and, while a
+//! boss lives, the boss bar (`boss_bar`).
 //!
 //! egui lays the HUD out and writes its text; the flat parts (the dark
 //! backing and the bars) go to the scene's screen layer
@@ -56,7 +57,6 @@ fn rgba(c: egui::Color32) -> [f32; 4] {
 /// Draws the HUD for `world`; its flat shapes go to `screen` (the scene's
 /// screen layer).
 pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, screen: &mut Vec<Shape>) {
-    rules_line(ctx, world, screen);
     let mut flat = Flat::default();
     let backing = egui::Color32::from_black_alpha(170);
     let frame = egui::Frame::NONE.inner_margin(egui::Margin::symmetric(10, 6));
@@ -164,6 +164,10 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, screen: &mut Vec<
             });
         });
     flat.emit(screen, shown.response.rect, backing, ctx.pixels_per_point());
+    // Under the strip: the rules line, then the boss bar, each below the last.
+    let below = shown.response.rect.bottom() + 4.0;
+    let below = rules_line(ctx, world, screen, below).map_or(below, |b| b + 4.0);
+    super::boss_bar::show(ctx, world, below, screen);
 }
 
 /// A labelled bar with `value / max` written on it: egui places it and
@@ -211,7 +215,7 @@ fn bar(
 /// Under the top bar, what rules this wave runs under: NG+, the endless
 /// mutator, the curse, a boss rush's bosses still to come. Each named as the
 /// player reads it, with what it changes.
-fn rules_line(ctx: &egui::Context, world: &World, screen: &mut Vec<Shape>) {
+fn rules_line(ctx: &egui::Context, world: &World, screen: &mut Vec<Shape>, top: f32) -> Option<f32> {
     let r = &world.rules;
     let mut parts = Vec::new();
     if r.ng_plus > 0 {
@@ -228,10 +232,10 @@ fn rules_line(ctx: &egui::Context, world: &World, screen: &mut Vec<Shape>) {
         parts.push(format!("Boss rush: {left} more to come"));
     }
     if parts.is_empty() {
-        return;
+        return None;
     }
     let shown = egui::Area::new(egui::Id::unique("hud rules"))
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 40.0])
+        .anchor(egui::Align2::CENTER_TOP, [0.0, top])
         .interactable(false)
         .show(ctx, |ui| {
             egui::Frame::NONE
@@ -248,4 +252,5 @@ fn rules_line(ctx: &egui::Context, world: &World, screen: &mut Vec<Shape>) {
         egui::Color32::from_black_alpha(150),
         ctx.pixels_per_point(),
     );
+    Some(shown.response.rect.bottom())
 }

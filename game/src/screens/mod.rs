@@ -5,6 +5,7 @@
 //! `equipment.rs` and `crafting.rs` (items and crafting) are the loot system's panels.
 
 pub mod bindings;
+pub mod boss_bar;
 pub mod build_now;
 pub mod codex;
 pub mod crafting;

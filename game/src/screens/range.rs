@@ -12,18 +12,33 @@ pub enum RangeAction {
     Back,
 }
 
+/// The panel as drawn this frame.
+#[derive(Debug, Clone, Copy)]
+pub struct RangePanel {
+    /// What the player asked for, if anything.
+    pub action: Option<RangeAction>,
+    /// Where the panel lies, in points: the range's camera keeps the
+    /// dummies left of it at every interface size.
+    pub rect: egui::Rect,
+}
+
+/// Widest the panel grows, points: past it the chips wrap, so at 150 %
+/// on a 1280-pixel window the panel leaves room for the dummies.
+const MAX_WIDTH: f32 = 300.0;
+
 /// Draws the panel at the right edge.
-pub fn show(ctx: &egui::Context, world: &World, dps: f64, time_scale: f32) -> Option<RangeAction> {
+pub fn show(ctx: &egui::Context, world: &World, dps: f64, time_scale: f32) -> RangePanel {
     let mut action = None;
-    egui::Window::new("Test range")
+    let shown = egui::Window::new("Test range")
         .anchor(egui::Align2::RIGHT_TOP, [-8.0, 48.0])
         .resizable(false)
         .collapsible(false)
         .show(ctx, |ui| {
+            ui.set_max_width(MAX_WIDTH);
             ui.label(egui::RichText::new(format!("{dps:.0} DPS")).size(28.0).strong());
             ui.weak("damage per second over the last 3 s of simulation");
             ui.weak("nearest dummy: plain, no armour (the lab's numbers); the two behind: 5 armour each");
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let label = if time_scale < 1.0 {
                     "Speed: 0.1x (click for 1x)"
                 } else {
@@ -64,5 +79,6 @@ pub fn show(ctx: &egui::Context, world: &World, dps: f64, time_scale: f32) -> Op
                 ));
             }
         });
-    action
+    let rect = shown.map_or(egui::Rect::NOTHING, |s| s.response.rect);
+    RangePanel { action, rect }
 }

@@ -201,6 +201,13 @@ fn aether(ui: &mut egui::Ui, end: &RunEnd) {
         ui.label("Last Will spent: you stood once more at 1 HP.");
     }
     if !end.affordable.is_empty() {
-        ui.label(format!("You can now unlock: {}", end.affordable.join(", ")));
+        ui.label(
+            egui::RichText::new(format!("You can now unlock: {}", end.affordable.join(", ")))
+                .color(super::theme::GOLD)
+                .strong(),
+        );
+    }
+    if let Some(line) = end.within_reach() {
+        ui.label(line);
     }
 }

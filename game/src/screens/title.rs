@@ -1,6 +1,7 @@
 //! The title screen: where a session starts and every run returns. Keyboard
-//! first: the first button holds the focus, ↑/↓ (or Tab) move it, Enter
-//! presses it; the mouse works as everywhere.
+//! first: the first button (Continue when a run is saved, else New run)
+//! holds the focus, ↑/↓ (or Tab) move it, Enter presses it; the mouse works
+//! as everywhere.
 
 /// What the title shows besides its buttons.
 #[derive(Debug, Clone, Default)]
@@ -133,14 +134,15 @@ pub fn show(ctx: &egui::Context, info: &TitleInfo, restoring: Option<(u32, u32)>
                     }
                     return;
                 }
+                // A saved run comes first and holds the focus: Enter goes
+                // on with it, never into a new run that would replace it.
+                let continued = info.saved_run.as_ref().map(|s| button(ui, &format!("Continue: {s}"), true));
+                if continued.as_ref().is_some_and(|b| b.clicked()) {
+                    action = Some(TitleAction::Continue);
+                }
                 let new_run = button(ui, "New run", true);
                 if new_run.clicked() {
                     action = Some(TitleAction::NewRun);
-                }
-                if let Some(s) = &info.saved_run
-                    && button(ui, &format!("Continue: {s}"), true).clicked()
-                {
-                    action = Some(TitleAction::Continue);
                 }
                 for n in 1..=info.ng_plus_max {
                     let b = button(ui, &format!("New run: NG+ {n}"), true).on_hover_text(format!(
@@ -181,7 +183,7 @@ pub fn show(ctx: &egui::Context, info: &TitleInfo, restoring: Option<(u32, u32)>
                 }
                 // Keyboard: the first button starts focused; arrows move the focus.
                 if ctx.memory(|m| m.focused().is_none()) {
-                    new_run.request_focus();
+                    continued.as_ref().unwrap_or(&new_run).request_focus();
                 }
                 // (Read the keys first: egui's locks do not nest.)
                 let (down, up) = ctx.input(|i| {

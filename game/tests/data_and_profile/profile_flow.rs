@@ -225,8 +225,15 @@ fn a_run_is_booked_and_opens_the_codex() {
     let end = run_book::book_run(&mut profile, &cat, &run);
     assert_eq!(profile.runs, 1);
     assert_eq!(end.wave, run.world().wave);
-    // Waves 1–4 pay nothing (docs/game.md#aether-fragments); the next run is lesson 2.
-    assert_eq!(end.aether.total(), 0);
+    // W2 already pays (docs/game.md#aether-fragments: 1 for W2, 2 for W3);
+    // the next run is lesson 2.
+    assert_eq!(end.aether.total(), [0, 0, 1, 2][end.wave as usize]);
+    assert!(end.wave < 2 || end.aether.total() > 0, "a run to W2 earns");
+    assert_eq!(
+        end.within_reach().as_deref(),
+        Some(format!("{} more aether: Chain Lightning", 5 - end.aether.total()).as_str()),
+        "the summary names what the run brought within reach"
+    );
     assert_eq!(run_book::onboarding_stage(&profile), Some(2));
 }
 

@@ -247,7 +247,11 @@ fn every_screen_fits_every_size_and_scale() {
         game::screens::hud::show(ctx, fight.world(), fight.carry(), &mut Vec::new())
     }));
     found.extend(check("pause", |ctx| {
-        let _ = game::screens::pause::show(ctx, &game::run::RunSetup::new(1_796_316_493, 20));
+        let _ = game::screens::pause::show(ctx, &game::run::RunSetup::new(1_796_316_493, 20), true);
+    }));
+    found.extend(check("pause asking to quit", |ctx| {
+        game::screens::pause::ask_quit(ctx);
+        let _ = game::screens::pause::show(ctx, &game::run::RunSetup::new(1_796_316_493, 20), true);
     }));
     let mut range =
         game::app::test_range::TestRange::new(&cat, shop.world(), shop.carry(), Backend::Cpu, None)
@@ -256,6 +260,7 @@ fn every_screen_fits_every_size_and_scale() {
     found.extend(check("range", |ctx| {
         let _ = game::screens::range::show(ctx, &range.world, range.dps(), range.time_scale);
     }));
+    range_keeps_its_dummies_in_sight(&mut range);
     while fight.phase() == Phase::Fight {
         fight
             .apply(Command::Step(StepInput::new(Vec2::ZERO, None)))
@@ -331,6 +336,58 @@ fn every_screen_fits_every_size_and_scale() {
         found.len(),
         found.join("\n")
     );
+}
+
+/// The range's panel never covers a dummy being tested: at every size and
+/// interface scale, with the range fired at for a second (live dummies,
+/// hit), each dummy's body lies inside the window and clear of the panel,
+/// seen through the camera the window draws the range with.
+fn range_keeps_its_dummies_in_sight(range: &mut game::app::test_range::TestRange) {
+    for _ in 0..60 {
+        range.tend();
+        range.advance(1.0 / 60.0, Default::default(), true, &mut |_, _| {});
+    }
+    assert!(range.dps() > 0.0, "the dummies are being hit");
+    let dummies = range.live_dummies();
+    assert_eq!(dummies.len(), 3, "three live dummies");
+    let mut found = Vec::new();
+    for (w, h) in SIZES {
+        for scale in SCALES {
+            let ctx = egui::Context::default();
+            game::app::style_egui(&ctx);
+            ctx.set_zoom_factor(scale);
+            let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w / scale, h / scale));
+            let mut panel = egui::Rect::NOTHING;
+            for _ in 0..4 {
+                let input = egui::RawInput {
+                    screen_rect: Some(screen),
+                    ..Default::default()
+                };
+                let mut o = ctx.run_pass(input, |ctx| {
+                    panel = game::screens::range::show(ctx, &range.world, range.dps(), range.time_scale).rect;
+                });
+                o.textures_delta.clear();
+            }
+            assert!(panel.is_positive(), "the panel is drawn");
+            range.panel_left_px = Some(panel.left() * scale);
+            let viewport = [w as u32, h as u32];
+            let camera = range.camera(viewport);
+            for (pos, radius) in &dummies {
+                let c = camera.world_to_screen(*pos, viewport) / scale;
+                let body = egui::Rect::from_center_size(
+                    egui::pos2(c.x, c.y),
+                    egui::Vec2::splat(2.0 * radius / scale),
+                );
+                if !screen.contains_rect(body) || body.intersects(panel) {
+                    found.push(format!(
+                        "range at {w}×{h}, {:.0} %: a dummy at {body:?} is off screen or under the panel {panel:?}",
+                        scale * 100.0
+                    ));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
 /// A history of one played run (six waves of the blade build, so the chart

@@ -249,7 +249,7 @@ fn every_other_screen_shows_names_not_ids() {
     check(
         "pause",
         frame_text(|ctx| {
-            let _ = game::screens::pause::show(ctx, &game::run::RunSetup::new(1_796_316_493, 20));
+            let _ = game::screens::pause::show(ctx, &game::run::RunSetup::new(1_796_316_493, 20), true);
         }),
     );
 

@@ -270,8 +270,8 @@ fn a_recorded_window_run_replays_headless_to_its_state_hash() {
     let (mut game, out_reader) = launch(&display, &runtime, &record2);
     game.wait_for(&["Front Title"], Duration::from_secs(120), |_| {});
     focus(&game);
-    // New run, then Continue: the second button.
-    game.key("Down");
+    // Continue comes first and holds the focus while a run is saved:
+    // Enter continues (a new run would ask before replacing it).
     game.key("Return");
     let restored = game.wait_for(&["Lab", "Summary"], Duration::from_secs(180), |_| {});
     let stdout = quit(&mut game, out_reader);

@@ -2,7 +2,7 @@
 //! numbers, death bursts and sparks, reaction, blast, level-up, blade and
 //! parry rings, each capped so a 2,000-shot build stays cheap to draw.
 
-use engine::render::{Scene, Shape};
+use engine::render::{Scene, Shape, ShapeKind};
 use glam::Vec2;
 
 use super::super::{draw, palette};
@@ -10,12 +10,17 @@ use super::Fight;
 use crate::combat::ReactionKind;
 use crate::world::{EffectKind, World};
 
-/// Damage numbers drawn at most per frame (the newest). Each is two egui
-/// text runs (shadow and face); on a software rasteriser 80 of them cost
-/// ~3 ms a frame, and in a crowd more than a few dozen cannot be read anyway.
-const MAX_NUMBERS: usize = 32;
 /// Reaction names drawn at most per frame (the newest); the rings show the rest.
 const MAX_REACTION_LABELS: usize = 12;
+/// Enemies alive from which the fight counts as a crowd: reactions are
+/// marked by a small diamond in their element's colour instead of a word,
+/// and the player's own hits step back around its body.
+pub const CROWD: u32 = 100;
+/// Reaction marks (a crowd's status words) drawn at most per frame, the newest.
+const MAX_MARKS: usize = 48;
+/// Radius, world px, around the player's body inside which its own hits
+/// (flashes, rings, sparks, marks) dim in a crowd.
+const HITS_CLEAR_IN_CROWD: f32 = 90.0;
 /// Hit flashes drawn at most per frame (the newest); thousands of additive
 /// flashes would white out the crowd they are meant to show.
 const MAX_FLASHES: usize = 64;
@@ -36,8 +41,25 @@ impl Fight {
         viewport: [u32; 2],
     ) {
         let camera = scene.camera;
-        let mut numbers = 0;
+        let view = super::numbers::View::new(
+            camera,
+            viewport,
+            ctx.pixels_per_point(),
+            world,
+            self.comfort.flashes,
+        );
+        let crowd = world.counters.enemies >= CROWD;
+        let clear = super::body_clear(world.counters.player_projectiles).max(if crowd {
+            HITS_CLEAR_IN_CROWD
+        } else {
+            0.0
+        });
+        let back = StepBack {
+            body: world.player.pos,
+            clear,
+        };
         let mut flashes = 0;
+        let mut marks = 0;
         let mut labels = 0;
         let mut sparks = 0;
         // Discs and rings apart, so each group is one specialised draw.
@@ -46,60 +68,26 @@ impl Fight {
         for e in world.effects.list.iter().rev() {
             let t = e.progress();
             match e.kind {
-                EffectKind::Damage {
-                    amount,
-                    crit,
-                    element,
-                    ..
-                } => {
+                EffectKind::Damage { .. } => {
+                    // The numbers merge per enemy (`numbers`); here only the flash.
                     if e.age < 0.05 && flashes < MAX_FLASHES && !self.fx_off.flashes {
                         flashes += 1;
                         // Hit flash at the impact.
                         let mut c = palette::FLASH;
-                        c[3] = self.comfort.flashes;
+                        c[3] = self.comfort.flashes * back.of(e.pos);
                         discs.push(Shape::circle(e.pos, 10.0, c).glow(6.0));
-                    }
-                    if numbers < MAX_NUMBERS && !self.fx_off.numbers {
-                        numbers += 1;
-                        let pos = e.pos + Vec2::new(0.0, -18.0 - 30.0 * t);
-                        // The element's colour, lifted toward white so small
-                        // numbers read on the dark floor; a crit is bigger,
-                        // full colour and marked with "!".
-                        let [r, g, b, _] = element.colour();
-                        let lift = if crit { 0.0 } else { 0.35 };
-                        let colour = [
-                            r + (1.0 - r) * lift,
-                            g + (1.0 - g) * lift,
-                            b + (1.0 - b) * lift,
-                            1.0 - t,
-                        ];
-                        let (size, mark) = if crit { (20.0, "!") } else { (14.0, "") };
-                        draw::world_text(
-                            ctx,
-                            &camera,
-                            viewport,
-                            pos,
-                            &format!("{}{mark}", amount.round() as i64),
-                            colour,
-                            size,
-                        );
                     }
                 }
                 EffectKind::PlayerHurt { amount } if !self.fx_off.numbers => {
-                    let pos = e.pos + Vec2::new(0.0, -28.0 - 30.0 * t);
-                    draw::world_text(
-                        ctx,
-                        &camera,
-                        viewport,
-                        pos,
-                        &format!("-{}", amount.round() as i64),
-                        [1.0, 0.3, 0.3, 1.0 - t],
-                        16.0,
-                    );
+                    // Above the player's ring, never over its body.
+                    let text = format!("-{}", amount.round() as i64);
+                    let at = view.to_screen(e.pos) - egui::vec2(0.0, view.clear + 12.0 + 24.0 * t);
+                    let at = view.clear_of_player(at, egui::vec2(20.0, 9.0));
+                    draw::screen_text(ctx, at, &text, [1.0, 0.3, 0.3, 1.0 - t], 16.0);
                 }
                 EffectKind::DeathBurst { radius, big } if !self.fx_off.bursts => {
                     let r = radius * (1.0 + 1.5 * t);
-                    let a = 1.0 - t;
+                    let a = (1.0 - t) * back.of(e.pos);
                     let colour = if big {
                         [1.0, 0.8, 0.4, a]
                     } else {
@@ -125,28 +113,33 @@ impl Fight {
                 }
                 _ if self.fx_off.rings && !matches!(e.kind, EffectKind::Damage { .. }) => {}
                 EffectKind::Blast { radius } => {
+                    let a = (1.0 - t) * back.of(e.pos);
                     rings.push(
-                        Shape::ring(e.pos, radius * (0.5 + 0.5 * t), 4.0, [1.0, 0.6, 0.3, 1.0 - t])
-                            .glow(10.0),
+                        Shape::ring(e.pos, radius * (0.5 + 0.5 * t), 4.0, [1.0, 0.6, 0.3, a]).glow(10.0),
                     );
                 }
                 EffectKind::Reaction { kind } => {
                     // Each reaction in its own colour and, while young, by
                     // name: a player must see which cell of the matrix fired.
+                    // In a crowd the word becomes a small mark of its colour.
                     let [r, g, b] = reaction_colour(kind);
-                    rings.push(Shape::ring(e.pos, 16.0 + 20.0 * t, 2.5, [r, g, b, 1.0 - t]).glow(6.0));
-                    if t < 0.6 && labels < MAX_REACTION_LABELS {
+                    let a = (1.0 - t) * back.of(e.pos);
+                    rings.push(Shape::ring(e.pos, 16.0 + 20.0 * t, 2.5, [r, g, b, a]).glow(6.0));
+                    if crowd && marks < MAX_MARKS {
+                        marks += 1;
+                        let at = e.pos + Vec2::new(0.0, 20.0 + 10.0 * t);
+                        discs.push(Shape::new(
+                            ShapeKind::Diamond,
+                            at,
+                            Vec2::new(3.5, 5.0),
+                            [r, g, b, a],
+                        ));
+                    } else if !crowd && t < 0.6 && labels < MAX_REACTION_LABELS {
                         labels += 1;
-                        let pos = e.pos + Vec2::new(0.0, 22.0 + 16.0 * t);
-                        draw::world_text(
-                            ctx,
-                            &camera,
-                            viewport,
-                            pos,
-                            reaction_label(kind),
-                            [r, g, b, 1.0 - t],
-                            13.0,
-                        );
+                        let text = reaction_label(kind);
+                        let at = view.to_screen(e.pos + Vec2::new(0.0, 22.0 + 16.0 * t));
+                        let at = view.clear_of_player(at, egui::vec2(4.0 * text.len() as f32, 8.0));
+                        draw::screen_text(ctx, at, text, [r, g, b, 1.0 - t], 13.0);
                     }
                 }
                 EffectKind::LevelUp => {
@@ -177,6 +170,30 @@ impl Fight {
         rings.truncate(MAX_RINGS);
         scene.shapes.glow.extend(discs);
         scene.shapes.glow.extend(rings);
+        if !self.fx_off.numbers {
+            for n in self.numbers.layout(&view, self.sim_time) {
+                draw::screen_text(ctx, n.at, &n.text, n.colour, n.size);
+            }
+        }
+    }
+}
+
+/// How the player's own hits step back near its body (docs/art.md#light):
+/// full outside `clear` world px of it, fading to a fifth inside 40 % of
+/// that, as its shots do.
+#[derive(Debug, Clone, Copy)]
+struct StepBack {
+    body: Vec2,
+    clear: f32,
+}
+
+impl StepBack {
+    fn of(&self, pos: Vec2) -> f32 {
+        if self.clear <= 0.0 {
+            return 1.0;
+        }
+        let k = ((pos.distance(self.body) / self.clear - 0.4) / 0.6).clamp(0.0, 1.0);
+        0.2 + 0.8 * k
     }
 }
 

@@ -17,6 +17,39 @@ const COIN_RINGS_UP_TO: usize = 150;
 const CAST_FLASH_S: f32 = 0.12;
 /// The share of max HP under which the heartbeat ring shows.
 const LOW_HP: f32 = 1.0 / 3.0;
+/// Telegraphs drawn in full at most (the most dangerous); the rest are
+/// faint marks. A W19 crowd winds up dozens of chargers at once, and their
+/// 26-px bars merged into one red carpet that told the player nothing.
+pub const MAX_FULL_TELLS: usize = 8;
+
+/// How dangerous a telegraph is to a player at `me` (smaller is worse):
+/// how far its strike passes from the player, less the more wound up it
+/// is (about to land). Px.
+pub fn danger(t: &Telegraph, me: Vec2) -> f32 {
+    let (reach, progress) = match *t {
+        Telegraph::ChargeLine {
+            from, to, progress, ..
+        } => (segment_distance(me, Vec2::from(from), Vec2::from(to)), progress),
+        Telegraph::SpitAim { to, progress, .. } => (Vec2::from(to).distance(me), progress),
+        Telegraph::PoolLanding {
+            center,
+            radius,
+            progress,
+        } => ((Vec2::from(center).distance(me) - radius).max(0.0), progress),
+    };
+    reach - 120.0 * progress
+}
+
+/// Distance from `p` to the segment `a..b`.
+fn segment_distance(p: Vec2, a: Vec2, b: Vec2) -> f32 {
+    let ab = b - a;
+    let k = if ab.length_squared() < 1e-6 {
+        0.0
+    } else {
+        ((p - a).dot(ab) / ab.length_squared()).clamp(0.0, 1.0)
+    };
+    p.distance(a + ab * k)
+}
 
 /// A coin's timer (docs/art.md#pickups): the ring around it shrinks from
 /// 13 px to the coin as its `left` of `life` seconds run out, turning
@@ -64,26 +97,54 @@ impl Fight {
     /// The enemies' telegraphs, on the top layer under the player: an
     /// attack's tell is never hidden by the player's own shots
     /// (docs/art.md#draw-order). Grouped by shape class (lines, rings,
-    /// discs) so each group is one draw.
+    /// discs) so each group is one draw. Past [`MAX_FULL_TELLS`] only the
+    /// most dangerous are drawn in full ([`danger`]), the rest faint; the
+    /// reduced-flashes setting softens the fill that lights up a windup.
     pub(super) fn draw_telegraphs(&self, world: &World, scene: &mut Scene) {
         let mut lines = Vec::new();
         let mut rings = Vec::new();
         let mut discs = Vec::new();
-        for t in world.enemies().telegraphs() {
+        let me = world.player.pos;
+        let mut tells = world.enemies().telegraphs();
+        // In a crowd the nearest and most dangerous tells are drawn in
+        // full, the rest as faint marks (docs/art.md#telegraphs).
+        let full = if tells.len() > MAX_FULL_TELLS {
+            tells.sort_by(|a, b| danger(a, me).total_cmp(&danger(b, me)));
+            MAX_FULL_TELLS
+        } else {
+            tells.len()
+        };
+        let fade = 0.6 * self.comfort.flashes.max(0.5);
+        for (k, t) in tells.into_iter().enumerate() {
+            let faint = k >= full;
             match t {
                 Telegraph::ChargeLine {
                     from, to, progress, ..
                 } => {
                     let (a, b) = (Vec2::from(from), Vec2::from(to));
-                    lines.push(Shape::line(a, b, 26.0, palette::TELEGRAPH));
-                    lines.push(Shape::line(a, a.lerp(b, progress), 26.0, [1.0, 0.3, 0.2, 0.55]));
+                    if faint {
+                        lines.push(Shape::line(a, b, 3.0, [1.0, 0.3, 0.2, 0.22]));
+                    } else {
+                        lines.push(Shape::line(a, b, 26.0, palette::TELEGRAPH));
+                        let mut lit = [1.0, 0.3, 0.2, 0.55];
+                        lit[3] *= fade / 0.6;
+                        lines.push(Shape::line(a, a.lerp(b, progress), 26.0, lit));
+                    }
                 }
                 Telegraph::SpitAim {
                     from, to, progress, ..
                 } => {
                     let (a, b) = (Vec2::from(from), Vec2::from(to));
-                    lines.push(Shape::line(a, b, 2.0, [1.0, 0.3, 0.6, 0.5]));
-                    rings.push(Shape::ring(b, 14.0 - 8.0 * progress, 2.0, [1.0, 0.3, 0.6, 0.9]));
+                    let alpha = if faint { 0.2 } else { 0.5 };
+                    lines.push(Shape::line(
+                        a,
+                        b,
+                        if faint { 1.0 } else { 2.0 },
+                        [1.0, 0.3, 0.6, alpha],
+                    ));
+                    if !faint {
+                        rings.push(Shape::ring(b, 14.0 - 8.0 * progress, 2.0, [1.0, 0.3, 0.6, 0.9]));
+                    }
                 }
                 Telegraph::PoolLanding {
                     center,
@@ -91,8 +152,12 @@ impl Fight {
                     progress,
                 } => {
                     let c = Vec2::from(center);
-                    rings.push(Shape::ring(c, radius, 2.0, palette::poison(0.7)));
-                    discs.push(Shape::circle(c, radius * progress, palette::poison(0.2)));
+                    if faint {
+                        rings.push(Shape::ring(c, radius, 1.0, palette::poison(0.3)));
+                    } else {
+                        rings.push(Shape::ring(c, radius, 2.0, palette::poison(0.7)));
+                        discs.push(Shape::circle(c, radius * progress, palette::poison(0.2)));
+                    }
                 }
             }
         }
@@ -138,7 +203,27 @@ impl Fight {
 
 #[cfg(test)]
 mod tests {
-    use super::coin_timer;
+    use super::{coin_timer, danger};
+    use crate::enemies::ai::Telegraph;
+    use glam::Vec2;
+
+    /// A charge about to run through the player is the most dangerous
+    /// tell; one far off, or just starting to wind up, less.
+    #[test]
+    fn the_tell_aimed_at_the_player_ranks_first() {
+        let me = Vec2::new(500.0, 500.0);
+        let charge = |from: [f32; 2], to: [f32; 2], progress: f32| Telegraph::ChargeLine {
+            enemy: 0,
+            from,
+            to,
+            progress,
+        };
+        let through = charge([300.0, 500.0], [700.0, 500.0], 0.8);
+        let early = charge([300.0, 500.0], [700.0, 500.0], 0.0);
+        let far = charge([900.0, 900.0], [1200.0, 900.0], 0.9);
+        assert!(danger(&through, me) < danger(&early, me));
+        assert!(danger(&early, me) < danger(&far, me));
+    }
 
     #[test]
     fn a_coin_timer_shrinks_and_warms_as_its_life_runs_out() {

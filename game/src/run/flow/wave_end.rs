@@ -64,6 +64,8 @@ impl Run {
         h.part("fight", &fight_hash);
         h.part("run", &self.state_hash());
         let mut report = wave_report(&stats, duration_s, gold, level, Vec::new(), h.finish());
+        let dt = f64::from(self.world.dt());
+        report.empty_s = crate::run::report::round(std::mem::take(&mut self.empty_steps) as f64 * dt, 2);
         if let Some(p) = &self.plan {
             report.mutator = p.rules.mutator.map(|m| m.id());
             report.boss_rush = p.is_rush();
