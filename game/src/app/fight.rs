@@ -137,7 +137,7 @@ pub struct Fight {
     casts: (u64, f32),
     /// The floor's reactive field (high quality; docs/art.md#the-arena).
     field: Field,
-    /// Damage numbers merged per enemy (docs/art.md#numbers).
+    /// Damage numbers merged per enemy (docs/art.md#numbers-and-marks).
     numbers: numbers::Numbers,
     /// The boss in front: its entry, phase and fall banners.
     pub boss: boss_beat::BossBeat,

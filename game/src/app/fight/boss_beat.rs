@@ -88,7 +88,11 @@ impl BossBeat {
             }
             (Some((slot, _, name)), None)
                 if world.stats.boss_kills > self.kills
-                    || world.enemies().get(*slot).is_some_and(|e| !e.alive) =>
+                    || world
+                        .enemies()
+                        .slots()
+                        .get(*slot as usize)
+                        .is_some_and(|e| !e.alive) =>
             {
                 let banner = Banner::Fall { name: name.clone() };
                 self.banner = Some((banner, time));

@@ -107,7 +107,7 @@ impl Fight {
         let me = world.player.pos;
         let mut tells = world.enemies().telegraphs();
         // In a crowd the nearest and most dangerous tells are drawn in
-        // full, the rest as faint marks (docs/art.md#telegraphs).
+        // full, the rest as faint marks (docs/art.md#numbers-and-marks).
         let full = if tells.len() > MAX_FULL_TELLS {
             tells.sort_by(|a, b| danger(a, me).total_cmp(&danger(b, me)));
             MAX_FULL_TELLS

@@ -1,4 +1,4 @@
-//! Damage numbers that read at any density (docs/art.md#numbers): the hits
+//! Damage numbers that read at any density (docs/art.md#numbers-and-marks): the hits
 //! on one enemy within a short window merge into one number that grows;
 //! at most [`MAX_SHOWN`] are drawn, the largest and the crits first, each
 //! by its size and colour and never stacked on another; none covers the
