@@ -45,6 +45,10 @@ pub struct WorldDef {
     pub death_burst_s: f32,
     /// Seconds a boss wave runs past its duration while its boss lives.
     pub boss_overtime_s: f32,
+    /// Seconds a wave stands finished before it ends early: every spawn
+    /// has come and nothing is alive, or a boss wave's boss is dead
+    /// (docs/game.md#wave-end).
+    pub clear_beat_s: f32,
     /// Attack level and classes of enemy hits, against the player's defence levels.
     pub enemy_attack: EnemyAttackDef,
 }

@@ -117,6 +117,8 @@ pub struct WaveRunner {
     floor_owed: f32,
     /// A dry run for the plan: no floor (nothing dies in it).
     planning: bool,
+    /// Steps in a row the wave has stood finished ([`WaveRunner::note_field`]).
+    quiet: u32,
 }
 
 /// A wave naming an enemy or boss the tables do not know (a config that
@@ -210,6 +212,7 @@ impl WaveRunner {
             }),
             floor_owed: 0.0,
             planning: false,
+            quiet: 0,
         })
     }
 
@@ -312,6 +315,35 @@ impl WaveRunner {
             }
             None => false,
         }
+    }
+
+    /// Every spawn the wave schedules has come: the boss (and a rush's
+    /// bosses), every elite override, and the budget affords no group any
+    /// more. A wave with a crowd floor is never spent: its fodder keeps
+    /// coming for the whole minute.
+    pub fn spent(&self) -> bool {
+        self.floor.is_none()
+            && !self.boss_pending()
+            && self.fired.iter().all(|f| *f)
+            && self.groups.iter().all(|g| g.1 > self.budget_left())
+    }
+
+    /// Notes the field after a step (docs/game.md#wave-end): the wave stands
+    /// finished when it is spent and nothing is alive, or, in a boss wave,
+    /// once every boss came and the boss is dead (its escort left on the
+    /// field does not hold the wave).
+    pub fn note_field(&mut self, alive: usize, boss_dead: bool) {
+        let finished = if self.cfg.boss.is_some() {
+            !self.boss_pending() && boss_dead
+        } else {
+            self.spent() && alive == 0
+        };
+        self.quiet = if finished { self.quiet + 1 } else { 0 };
+    }
+
+    /// Seconds the wave has stood finished, in a row.
+    pub fn quiet_s(&self) -> f32 {
+        self.quiet as f32 * self.dt
     }
 
     /// Budget points not yet spent.

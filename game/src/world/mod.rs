@@ -424,6 +424,10 @@ impl World {
             );
         }
         counters.enemies = self.field.enemies.alive_count() as u32;
+        let boss_dead = self.stats.boss_kills > 0 && !self.boss_alive();
+        if let Some(r) = &mut self.field.runner {
+            r.note_field(counters.enemies as usize, boss_dead);
+        }
         counters.projectiles = self.link.compute.live_count();
         counters.player_projectiles = self.field.shots.player_live();
         counters.player_moving = self.field.shots.player_moving();

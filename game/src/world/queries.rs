@@ -74,14 +74,20 @@ impl World {
         self.field.runner.is_some()
     }
 
-    /// True when the wave is over: its time is up and no boss lives, or a
-    /// living boss has had `boss_overtime_s` (data/world.json) past the time.
+    /// True when the wave is over: it has stood finished for `clear_beat_s`
+    /// (every spawn came and nothing is alive, or a boss wave's boss is
+    /// dead), or its time is up and no boss lives, or a living boss has had
+    /// `boss_overtime_s` (data/world.json) past the time.
     /// The seed ends the game on the W20 boss's death, so a boss wave waits
     /// for it, but not forever.
     pub fn wave_done(&self) -> bool {
         let Some(r) = self.field.runner.as_ref() else {
             return false;
         };
+        // Finished early: nothing left to fight for a beat (docs/game.md#wave-end).
+        if r.quiet_s() >= self.cat.run.world.clear_beat_s {
+            return true;
+        }
         if !r.time_up() {
             return false;
         }

@@ -46,8 +46,39 @@ fn check_three_waves(r: &RunReport) {
     if r.outcome != Some(game::run::Outcome::Died) {
         assert_eq!(r.wave_reached, 3);
         assert_eq!(r.waves.len(), 3);
-        assert!(r.waves.iter().all(|w| (w.duration_s - 60.0).abs() < 0.05));
+        // A wave runs its minute, or ends early once it stood finished for
+        // its beat, nothing alive (docs/game.md#wave-end).
+        for w in &r.waves {
+            let full = (w.duration_s - 60.0).abs() < 0.05;
+            assert!(full || (w.duration_s < 60.0 && w.empty_s >= 1.5), "{w:?}");
+        }
     }
+}
+
+/// A boss wave ends a beat after its boss dies: the conduction build
+/// kills the Brood Mother in W8 within seconds, and the wave no longer
+/// leaves the player the rest of its minute on an empty screen.
+#[test]
+fn a_boss_wave_ends_a_beat_after_its_boss_dies() {
+    let cat = catalog();
+    let build =
+        game::run::load_build(&game::data::default_root().join("builds/conduction.json")).expect("build");
+    let opts = RunOptions {
+        seed: 1,
+        waves: 8,
+        backend: Backend::Cpu,
+        build: Some(build),
+        policy: game::run::Policy::Competent,
+        mode: game::run::ModeOptions {
+            start_wave: Some(8),
+            ..Default::default()
+        },
+    };
+    let r = play(cat, &opts, None).expect("the run plays");
+    let w8 = r.waves.last().expect("W8");
+    assert_eq!((w8.wave, w8.boss_kills), (8, 1), "{w8:?}");
+    assert!(w8.duration_s < 30.0, "the wave ends with its boss: {w8:?}");
+    assert!(w8.empty_s < 3.0, "no long empty screen: {w8:?}");
 }
 
 #[test]
@@ -91,6 +122,7 @@ fn the_json_has_the_issue_keys() {
     for k in [
         "wave",
         "duration_s",
+        "empty_s",
         "kills",
         "damage_dealt",
         "damage_taken",
