@@ -19,6 +19,10 @@
 use engine::render::{Layer, RenderPath, Scene, SceneRenderer, Shape, ShapeKind, screenshot};
 use glam::Vec2;
 
+#[expect(
+    clippy::too_many_lines,
+    reason = "a probe program: set up, render and read back, read top to bottom"
+)]
 fn main() {
     let ctx = match engine::gpu::GpuContext::headless() {
         Ok(ctx) => ctx,

@@ -98,6 +98,10 @@ pub struct PreparedProjectiles {
 
 impl ProjectileRenderer {
     /// Builds the pipelines for targets of `format`.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "pipeline setup, one descriptor after another"
+    )]
     pub fn new(device: &wgpu::Device, format: wgpu::TextureFormat) -> Self {
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("render_projectiles.wgsl"),

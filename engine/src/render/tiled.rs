@@ -212,6 +212,10 @@ pub fn shade_wgsl() -> String {
 
 impl TiledRenderer {
     /// Builds the pipelines for targets of `format`.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "pipeline setup, one descriptor after another"
+    )]
     pub fn new(device: &wgpu::Device, format: wgpu::TextureFormat) -> Self {
         let entry = |binding, visibility, ty| wgpu::BindGroupLayoutEntry {
             binding,
@@ -383,6 +387,10 @@ impl TiledRenderer {
     /// Encodes binning (`"render bin"`) and shading (`"render world"`) of
     /// `scene` into the frame's target, or says why this frame must go to
     /// the instanced path (nothing is encoded then).
+    #[expect(
+        clippy::too_many_lines,
+        reason = "the tiled path's passes in submission order"
+    )]
     pub fn encode(
         &mut self,
         f: &mut FrameTarget<'_>,

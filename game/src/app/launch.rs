@@ -18,6 +18,10 @@ use crate::screens;
 pub const WINDOW_TITLE: &str = "Arcane Artificer";
 
 /// Opens the window and runs the game until it closes.
+#[expect(
+    clippy::too_many_lines,
+    reason = "start-up in order: arguments, device, data, profile, window"
+)]
 pub fn run(args: &PlayArgs) -> ExitCode {
     let root = crate::data::default_root();
     let catalog = match Catalog::load(&root) {

@@ -10,6 +10,7 @@ use crate::screens;
 use engine::window::Frame;
 
 impl GameApp {
+    #[expect(clippy::too_many_lines, reason = "one match over every screen of a run")]
     pub(super) fn screen_ui(&mut self, ctx: &egui::Context, frame: &mut Frame<'_>, confirm: bool) {
         let replay = matches!(self.mode, Mode::Replay(_));
         let r = match &mut self.mode {

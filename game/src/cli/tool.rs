@@ -391,6 +391,7 @@ fn affix(data: &LootData, depth: u32, json: bool) {
     outln!("most top-tier affixes: {max_top}");
 }
 
+#[expect(clippy::too_many_lines, reason = "a tool's report, line by line")]
 fn economy(data: &LootData, depth: u32, runs: u32, seed: u64, json: bool) {
     let rm = &data.drops.run_model;
     let last_wave = depth.clamp(1, rm.max_depth).div_ceil(rm.depth_per_wave.max(1));

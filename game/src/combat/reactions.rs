@@ -299,6 +299,10 @@ pub fn compute_hit(
 /// when the first one consumed its status: the reaction was decided from the
 /// statuses before the hit. With `keep_statuses` no reaction clears the
 /// status it consumed (wet, oily, burning, frozen stay with their timers).
+#[expect(
+    clippy::too_many_lines,
+    reason = "the damage pipeline's steps in their rule order (docs/game.md#damage-pipeline)"
+)]
 pub fn apply_hit(
     target: &mut impl HitTarget,
     hit: &HitResult,

@@ -116,6 +116,7 @@ pub struct AiOutput {
 /// attack cycle, appending shots and pools to `out`. Bosses are handled by
 /// `super::bosses`. `can_act` is false while frozen or paralysed; `range_mult`
 /// is the notice-range factor of the worn loot rules (1 = none; module docs).
+#[expect(clippy::too_many_lines, reason = "one match over every AI behaviour")]
 pub fn think(
     e: &mut EnemyState,
     ctx: &AiContext,

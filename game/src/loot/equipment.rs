@@ -198,6 +198,10 @@ impl Equipment {
     }
 
     /// Adds up everything worn for the fight.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "folds every worn item's sources in the order the rules stack them"
+    )]
     pub fn loadout(&self, data: &LootData) -> Loadout {
         let mut modifiers: Vec<StatModifier> = Vec::new();
         let mut conditional: Vec<ConditionalModifiers> = Vec::new();

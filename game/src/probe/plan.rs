@@ -209,6 +209,10 @@ fn from_stat(stat: StatId, extra: impl FnOnce(Kit) -> Kit) -> Plan {
 }
 
 /// The probe of a shop chip.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one match over every kind of chip the probe plans"
+)]
 pub fn chip_plan(spell: &SpellDef) -> Plan {
     let id = spell.id.as_str();
     let range = |spots, secs| Stage::range("range", spots, secs);

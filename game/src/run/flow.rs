@@ -321,6 +321,7 @@ impl Run {
         Ok(note)
     }
 
+    #[expect(clippy::too_many_lines, reason = "one match arm per run command")]
     fn dispatch(&mut self, cmd: &Command) -> Result<Option<String>, CommandError> {
         let phase = self.phase;
         let wrong = || CommandError::WrongPhase {

@@ -193,6 +193,7 @@ fn attempt_row(
 }
 
 /// Draws the bench. `skill` is the crafter's skill at the record depth.
+#[expect(clippy::too_many_lines, reason = "an egui screen laid out top to bottom")]
 pub fn show(
     ui: &mut egui::Ui,
     state: &mut BenchState,

@@ -51,6 +51,7 @@ pub struct BuildNow {
 
 /// Draws the panel. `loose` are artifacts the player holds but has not
 /// socketed; `build` is what the comparison needs to tell the truth.
+#[expect(clippy::too_many_lines, reason = "an egui screen laid out top to bottom")]
 pub fn show(
     ui: &mut egui::Ui,
     view: &mut EquipmentView,

@@ -56,6 +56,7 @@ fn rgba(c: egui::Color32) -> [f32; 4] {
 
 /// Draws the HUD for `world`; its flat shapes go to `screen` (the scene's
 /// screen layer).
+#[expect(clippy::too_many_lines, reason = "the HUD laid out left to right")]
 pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, screen: &mut Vec<Shape>) {
     let mut flat = Flat::default();
     let backing = egui::Color32::from_black_alpha(170);

@@ -37,6 +37,7 @@ pub struct LabState {
 }
 
 /// Draws the lab; returns [`LabAction::Fight`] when the player enters a fight with a deck that can fire.
+#[expect(clippy::too_many_lines, reason = "an egui screen laid out top to bottom")]
 pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabState) -> Option<LabAction> {
     let mut action = None;
     let cat = world.catalog().clone();

@@ -82,6 +82,7 @@ pub fn lesson(stage: u8) -> &'static str {
 }
 
 /// Draws the title; `restoring` replaces the buttons with the restore's progress.
+#[expect(clippy::too_many_lines, reason = "an egui screen laid out top to bottom")]
 pub fn show(ctx: &egui::Context, info: &TitleInfo, restoring: Option<(u32, u32)>) -> Option<TitleAction> {
     let mut action = None;
     let mut confirmed = false;

@@ -165,6 +165,10 @@ impl Sfx {
     }
 
     /// Its recipe.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one match over every sound's synthesis recipe"
+    )]
     pub fn recipe(self) -> Vec<Partial> {
         use Wave::*;
         let p = Partial::new;

@@ -235,6 +235,10 @@ impl CoreBook {
 }
 
 /// Checks one core's values and its chip references.
+#[expect(
+    clippy::too_many_lines,
+    reason = "checks every field of a core, naming each path"
+)]
 pub fn check_core(
     file: &Path,
     at: &str,

@@ -141,6 +141,10 @@ pub fn wave_file(n: u32) -> String {
 
 impl SpawnConfig {
     /// Checks numbers and cross-references (enemy ids, boss id); pushes every problem.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "checks every field of a wave, naming each path"
+    )]
     pub fn validate(
         &self,
         file: &str,

@@ -308,6 +308,7 @@ fn failure_states() {
 }
 
 #[test]
+#[expect(clippy::too_many_lines, reason = "a test scenario read top to bottom")]
 fn slots_grades_and_expansion() {
     let d = data();
     let mut rng = ChaCha8Rng::seed_from_u64(8);

@@ -202,6 +202,7 @@ fn lab_tells_its_slots(big: &Run) {
 }
 
 #[test]
+#[expect(clippy::too_many_lines, reason = "a test scenario read top to bottom")]
 fn every_screen_fits_every_size_and_scale() {
     let cat = catalog();
     let mut found = Vec::new();

@@ -158,6 +158,7 @@ fn new_run(cat: &Arc<Catalog>) -> Run {
 }
 
 #[test]
+#[expect(clippy::too_many_lines, reason = "a test scenario read top to bottom")]
 fn every_screen_matches_its_reference() {
     let Some(gpu) = engine::gpu::test_context() else {
         return;

@@ -194,6 +194,7 @@ fn tooltips_and_modifier_lines_show_words_not_ids() {
 /// fight's HUD, the test range, the settlement, the level-up choice and the
 /// pause menu. Together with the test above, every screen of a run.
 #[test]
+#[expect(clippy::too_many_lines, reason = "a test scenario read top to bottom")]
 fn every_other_screen_shows_names_not_ids() {
     use glam::Vec2;
     let cat = Arc::new(Catalog::load(&game::data::default_root()).expect("data loads"));

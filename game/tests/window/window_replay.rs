@@ -169,6 +169,7 @@ fn kite(game: &Game, turn: &mut usize) {
 }
 
 #[test]
+#[expect(clippy::too_many_lines, reason = "a test scenario read top to bottom")]
 fn a_recorded_window_run_replays_headless_to_its_state_hash() {
     let _one = ONE_WINDOW
         .lock()

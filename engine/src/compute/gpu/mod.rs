@@ -134,6 +134,10 @@ fn storage(device: &wgpu::Device, label: &str, size: u64, extra: wgpu::BufferUsa
 
 impl GpuKernels {
     /// Creates buffers for `config` and compiles the seven passes.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "the compute core's buffers, layouts and pipelines made in order; split, they would only be passed around"
+    )]
     pub fn new(ctx: &GpuContext, config: &CoreConfig) -> Result<Self, GpuCoreError> {
         let device = ctx.device.clone();
         let bytes = u64::from(config.capacity) * PROJECTILE_BYTES;

@@ -33,6 +33,7 @@ const MAX_SPARK_BURSTS: usize = 24;
 pub(super) const MAX_RINGS: usize = 160;
 
 impl Fight {
+    #[expect(clippy::too_many_lines, reason = "one match over every effect kind")]
     pub(super) fn draw_effects(
         &self,
         world: &World,

@@ -16,6 +16,10 @@ use super::num;
 use super::pct;
 use super::spell_tags;
 
+#[expect(
+    clippy::too_many_lines,
+    reason = "a codex entry lists every number of a reaction"
+)]
 pub(super) fn reaction(cat: &Catalog, alchemy: &AlchemyFile, k: ReactionKind) -> Entry {
     let r = &cat.combat;
     let mut n = Numbers::default();

@@ -197,6 +197,10 @@ pub fn artifact_plan(cat: &Catalog, id: &str) -> Option<Plan> {
 }
 
 /// The probe of an enhancement or an enchantment, carried on a plain item of a class it fits.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one match over every kind of craft the probe plans"
+)]
 pub fn craft_plan(cat: &Catalog, kind: AttemptKind, def: &CraftDef) -> Plan {
     let plain = carrier(cat, &def.applies_to, &def.requires_base);
     let mut crafted = plain.clone();

@@ -8,6 +8,10 @@ use super::{LogicOp, SpellDef, SpellKind, Stance, TriggerOn};
 use crate::data::DataError;
 
 /// Pushes every problem of chip `s` (at `at` in `file`) to `errors`.
+#[expect(
+    clippy::too_many_lines,
+    reason = "checks every field of a chip, naming each path"
+)]
 pub(super) fn check_spell(file: &Path, at: &str, s: &SpellDef, errors: &mut Vec<DataError>) {
     let mut bad = |field: &str, msg: String| errors.push(DataError::new(file, format!("{at}.{field}"), msg));
     if s.id.is_empty()

@@ -30,6 +30,7 @@ pub(super) fn build_mutations(t: &mut Tally, dir: &Path) {
 }
 
 /// Build files past the rules: (case, file text, what the refusal names).
+#[expect(clippy::too_many_lines, reason = "a table of fault cases")]
 fn build_cases() -> Vec<(&'static str, String, &'static str)> {
     let deck = |n: usize| format!("[{}]", vec!["\"spark_bolt\""; n].join(","));
     let item = |affix: &str, extra: &str| {

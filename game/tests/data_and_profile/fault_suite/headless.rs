@@ -9,6 +9,7 @@ use serde_json::Value;
 use super::{Ending, Expect, Rng, Tally, artificer, copy_dir, words};
 
 /// Command-line numbers out of range, NaN or infinite: refused naming the flag.
+#[expect(clippy::too_many_lines, reason = "a table of fault cases")]
 pub(super) fn cli_numbers(t: &mut Tally, rng: &mut Rng, dir: &Path) {
     // (command before the flag, flag, values out of range)
     let flags: &[(&str, &str, &[&str])] = &[

@@ -136,6 +136,7 @@ fn score(t: &mut Tally, c: &Case<'_>, folder: &Path, opened: Opened) {
 }
 
 /// Broken and out-of-range profile files: kept aside or clamped, with a notice; never lost.
+#[expect(clippy::too_many_lines, reason = "a table of fault cases")]
 pub(super) fn profile_mutations(t: &mut Tally, rng: &mut Rng, dir: &Path, base_replay: &str) {
     let checksum = game::run::replay::data_checksum(&game::data::default_root()).unwrap();
     let mut cases = Cases { dir, checksum, n: 0 };
