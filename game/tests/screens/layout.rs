@@ -32,15 +32,22 @@ fn catalog() -> Arc<Catalog> {
     Arc::new(Catalog::load(&game::data::default_root()).expect("data loads"))
 }
 
+/// A styled egui context at interface `scale`, and the screen it lays out on
+/// for a `w` × `h` window.
+fn sized_context(w: f32, h: f32, scale: f32) -> (egui::Context, egui::Rect) {
+    let ctx = egui::Context::default();
+    game::app::style_egui(&ctx);
+    ctx.set_zoom_factor(scale);
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w / scale, h / scale));
+    (ctx, screen)
+}
+
 /// Lays `ui` out at every size and scale; returns every problem found.
 fn check(screen: &str, mut ui: impl FnMut(&egui::Context)) -> Vec<String> {
     let mut found = Vec::new();
     for (w, h) in SIZES {
         for scale in SCALES {
-            let ctx = egui::Context::default();
-            game::app::style_egui(&ctx);
-            ctx.set_zoom_factor(scale);
-            let screen_rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w / scale, h / scale));
+            let (ctx, screen_rect) = sized_context(w, h, scale);
             let mut out = None;
             for _ in 0..4 {
                 let input = egui::RawInput {
@@ -354,10 +361,7 @@ fn range_keeps_its_dummies_in_sight(range: &mut game::app::test_range::TestRange
     let mut found = Vec::new();
     for (w, h) in SIZES {
         for scale in SCALES {
-            let ctx = egui::Context::default();
-            game::app::style_egui(&ctx);
-            ctx.set_zoom_factor(scale);
-            let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w / scale, h / scale));
+            let (ctx, screen) = sized_context(w, h, scale);
             let mut panel = egui::Rect::NOTHING;
             for _ in 0..4 {
                 let input = egui::RawInput {
