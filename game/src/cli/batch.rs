@@ -134,6 +134,31 @@ pub struct BatchWave {
     pub level: u32,
     /// Single-target DPS of the build that entered the wave (`build_dps`).
     pub build_dps: f64,
+    /// `build_dps` over the design's curve at the level the build entered
+    /// the wave with (docs/balance.md#the-power-curve): 1 is on the curve.
+    pub build_dps_vs_curve: f64,
+    /// Enemies (and bosses) the wave sent, the crowd floor's fodder included.
+    pub spawned: u32,
+    /// Of them, the crowd floor's fodder.
+    pub floor_spawned: u32,
+    /// Enemies the player killed.
+    pub kills: u32,
+    /// `kills / spawned` (1 when nothing was sent).
+    pub kill_share: f64,
+    /// The player's spawns asked of the projectile cap.
+    pub player_spawns_attempted: u64,
+    /// Of them, the ones dropped (docs/game.md#the-projectile-cap).
+    pub dropped_spawns: u64,
+    /// Gold the kills dropped as coins.
+    pub gold_dropped: u64,
+    /// Of it, the coins that vanished on the ground.
+    pub gold_lost: u64,
+    /// HP at the wave's end (0 when the player fell).
+    pub hp_end: f64,
+    /// Maximum HP then.
+    pub hp_max: f64,
+    /// Seconds a boss stood before it fell, in a wave where one fell.
+    pub boss_ttk_s: Option<f64>,
     /// 95th-percentile CPU ms per step (timing: differs between runs).
     pub step_ms_p95: f64,
 }
@@ -161,6 +186,34 @@ pub struct WaveSpread {
     /// `build_dps` entering the wave, runs that went on to win only (the DPS
     /// curve of docs/balance.md#density).
     pub build_dps_winners: Spread,
+    /// `build_dps_vs_curve`, every run.
+    pub build_dps_vs_curve: Spread,
+    /// `build_dps_vs_curve`, runs that went on to win only.
+    pub build_dps_vs_curve_winners: Spread,
+    /// Share of the enemies sent that the player killed.
+    pub kill_share: Spread,
+    /// The player's spawns asked of the projectile cap.
+    pub player_spawns_attempted: Spread,
+    /// Of them, dropped.
+    pub dropped_spawns: Spread,
+    /// `dropped_spawns / player_spawns_attempted` (0 when nothing was asked).
+    pub dropped_share: Spread,
+    /// The crowd floor's fodder.
+    pub floor_spawned: Spread,
+    /// The fodder's share of the enemies sent.
+    pub floor_share: Spread,
+    /// Gold dropped as coins.
+    pub gold_dropped: Spread,
+    /// Share of the gold dropped that vanished on the ground.
+    pub gold_lost_share: Spread,
+    /// HP at the wave's end.
+    pub hp_end: Spread,
+    /// HP at the wave's end over maximum HP.
+    pub hp_end_share: Spread,
+    /// The boss's time to kill, s, over the runs where a boss fell.
+    pub boss_ttk_s: Spread,
+    /// The same over the runs that went on to win.
+    pub boss_ttk_s_winners: Spread,
     /// 95th-percentile step time, ms.
     pub step_ms_p95: Spread,
 }
@@ -290,17 +343,10 @@ fn play_one(cat: &Arc<Catalog>, opts: &RunOptions, seed: u64) -> BatchRun {
                 .waves
                 .iter()
                 .enumerate()
-                .map(|(i, w)| BatchWave {
-                    wave: w.wave,
-                    peak_enemies: w.peak_enemies,
-                    mean_enemies: w.mean_enemies,
-                    duration_s: w.duration_s,
-                    empty_s: w.empty_s,
-                    peak_player_projectiles: w.peak_player_projectiles,
-                    peak_enemy_projectiles: w.peak_enemy_projectiles,
-                    level: w.level,
-                    build_dps: round1(log.build_dps.get(i).copied().unwrap_or(0.0)),
-                    step_ms_p95: w.step_ms_p95,
+                .map(|(i, w)| {
+                    let build_dps = round1(log.build_dps.get(i).copied().unwrap_or(0.0));
+                    let entered_at = if i == 0 { 1 } else { report.waves[i - 1].level };
+                    batch_wave(w, build_dps, entered_at)
                 })
                 .collect();
             let steps = report
@@ -372,6 +418,39 @@ fn play_one(cat: &Arc<Catalog>, opts: &RunOptions, seed: u64) -> BatchRun {
     }
 }
 
+/// One wave's line of a batch run.
+fn batch_wave(w: &crate::run::WaveReport, build_dps: f64, entered_at: u32) -> BatchWave {
+    let share = |a: f64, b: f64| if b > 0.0 { a / b } else { 1.0 };
+    BatchWave {
+        wave: w.wave,
+        peak_enemies: w.peak_enemies,
+        mean_enemies: w.mean_enemies,
+        duration_s: w.duration_s,
+        empty_s: w.empty_s,
+        peak_player_projectiles: w.peak_player_projectiles,
+        peak_enemy_projectiles: w.peak_enemy_projectiles,
+        level: w.level,
+        build_dps,
+        build_dps_vs_curve: round3(build_dps / crate::economy::power_curve::target_dps(entered_at)),
+        spawned: w.spawned,
+        floor_spawned: w.floor_spawned,
+        kills: w.kills,
+        kill_share: round3(share(f64::from(w.kills), f64::from(w.spawned))),
+        player_spawns_attempted: w.player_spawns_attempted,
+        dropped_spawns: w.dropped_spawns,
+        gold_dropped: w.gold_dropped,
+        gold_lost: w.gold_lost,
+        hp_end: w.hp_end,
+        hp_max: w.hp_max,
+        boss_ttk_s: w.boss_ttk_s,
+        step_ms_p95: w.step_ms_p95,
+    }
+}
+
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
 fn round1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }
@@ -426,6 +505,10 @@ fn wave_spread(played: &[&BatchRun], i: usize) -> WaveSpread {
         .filter_map(|r| r.waves.get(i).map(|w| (w, r.win)))
         .collect();
     let of = |f: &dyn Fn(&BatchWave) -> f64| Spread::of(fought.iter().map(|(w, _)| f(w)).collect());
+    let winners = |f: &dyn Fn(&BatchWave) -> f64| {
+        Spread::of(fought.iter().filter(|(_, won)| *won).map(|(w, _)| f(w)).collect())
+    };
+    let ratio = |a: f64, b: f64| if b > 0.0 { round3(a / b) } else { 0.0 };
     WaveSpread {
         wave: i as u32 + 1,
         runs: fought.len(),
@@ -435,11 +518,25 @@ fn wave_spread(played: &[&BatchRun], i: usize) -> WaveSpread {
         peak_enemy_projectiles: of(&|w| f64::from(w.peak_enemy_projectiles)),
         level: of(&|w| f64::from(w.level)),
         build_dps: of(&|w| w.build_dps),
-        build_dps_winners: Spread::of(
+        build_dps_winners: winners(&|w| w.build_dps),
+        build_dps_vs_curve: of(&|w| w.build_dps_vs_curve),
+        build_dps_vs_curve_winners: winners(&|w| w.build_dps_vs_curve),
+        kill_share: of(&|w| w.kill_share),
+        player_spawns_attempted: of(&|w| w.player_spawns_attempted as f64),
+        dropped_spawns: of(&|w| w.dropped_spawns as f64),
+        dropped_share: of(&|w| ratio(w.dropped_spawns as f64, w.player_spawns_attempted as f64)),
+        floor_spawned: of(&|w| f64::from(w.floor_spawned)),
+        floor_share: of(&|w| ratio(f64::from(w.floor_spawned), f64::from(w.spawned))),
+        gold_dropped: of(&|w| w.gold_dropped as f64),
+        gold_lost_share: of(&|w| ratio(w.gold_lost as f64, w.gold_dropped as f64)),
+        hp_end: of(&|w| w.hp_end),
+        hp_end_share: of(&|w| ratio(w.hp_end, w.hp_max)),
+        boss_ttk_s: Spread::of(fought.iter().filter_map(|(w, _)| w.boss_ttk_s).collect()),
+        boss_ttk_s_winners: Spread::of(
             fought
                 .iter()
                 .filter(|(_, won)| *won)
-                .map(|(w, _)| w.build_dps)
+                .filter_map(|(w, _)| w.boss_ttk_s)
                 .collect(),
         ),
         step_ms_p95: of(&|w| w.step_ms_p95),

@@ -51,6 +51,9 @@ pub struct HitSpec {
     pub coating: Option<Coating>,
     /// Direction of travel (unit or zero), for direction-dependent defences (mirror mage).
     pub dir: [f32; 2],
+    /// A piercing shot: a mirror does not turn it back (the design's answer
+    /// to the mirror mage, docs/game.md#bosses).
+    pub pierces: bool,
 }
 
 impl HitSpec {
@@ -64,6 +67,7 @@ impl HitSpec {
             status_chance: 0.0,
             coating: None,
             dir: [0.0, 0.0],
+            pierces: false,
         }
     }
 }

@@ -13,6 +13,12 @@ pub struct CoinDef {
     pub lifetime_s: f32,
     /// Speed, px/s, at which a coin inside the pickup radius flies to the player (the magnet).
     pub magnet_speed: f32,
+    /// Speed, px/s, at which every coin on the ground drifts toward the
+    /// player from the moment it falls: a kill within about
+    /// `drift_speed × lifetime_s` plus the pickup radius pays a player who
+    /// holds still, and a farther one pays only a player who walks to it
+    /// (docs/game.md#coins).
+    pub drift_speed: f32,
     /// A coin this close to the player's edge, px, is collected.
     pub collect_distance: f32,
     /// Gold dropped per kill when an enemy's data gives no range: `[min, max]` inclusive (the seed: 1–5).
@@ -51,12 +57,16 @@ pub struct CoinField {
     /// Thousandths of a gold owed by kills worth a fraction of a coin (a
     /// dense wave's fodder): paid as a coin once a whole gold is owed.
     owed_milli: u64,
+    /// Gold dropped as coins since the field was last emptied (the sim's
+    /// `gold_dropped`: picked up plus lost plus what the wave's end finds).
+    pub dropped: u64,
 }
 
 impl CoinField {
     /// Drops a coin worth `value` at `pos`.
     pub fn drop_coin(&mut self, pos: Vec2, value: u32) {
         if value > 0 {
+            self.dropped += u64::from(value);
             self.coins.push(Coin {
                 pos,
                 value,
@@ -78,8 +88,9 @@ impl CoinField {
 
     /// Ages, attracts and collects coins for one step.
     ///
-    /// A coin within `pickup_radius` of the player's centre is magnetised and
-    /// flies toward the player at the magnet speed; one within the player's
+    /// Every coin drifts toward the player at the drift speed; one within
+    /// `pickup_radius` of the player's centre is magnetised and flies toward
+    /// the player at the magnet speed; one within the player's
     /// radius plus the collect distance is collected; one older than its
     /// lifetime and not magnetised vanishes.
     pub fn update(
@@ -99,8 +110,13 @@ impl CoinField {
             if d <= pickup_radius {
                 c.magnetised = true;
             }
-            if c.magnetised && d > 0.0 {
-                let step = (def.magnet_speed * dt).min(d);
+            let speed = if c.magnetised {
+                def.magnet_speed
+            } else {
+                def.drift_speed
+            };
+            if d > 0.0 {
+                let step = (speed * dt).min(d);
                 c.pos += to / d * step;
             }
             if c.pos.distance(player) <= collect {
@@ -120,6 +136,7 @@ impl CoinField {
     pub fn wave_end(&mut self, def: &CoinDef) -> u64 {
         let total: u64 = self.coins.iter().map(|c| u64::from(c.value)).sum();
         self.coins.clear();
+        self.dropped = 0;
         if def.collect_on_wave_end { total } else { 0 }
     }
 
@@ -137,6 +154,7 @@ mod tests {
         CoinDef {
             lifetime_s: 5.0,
             magnet_speed: 600.0,
+            drift_speed: 0.0,
             collect_distance: 8.0,
             gold_per_kill: [1, 5],
             collect_on_wave_end: false,
@@ -156,6 +174,26 @@ mod tests {
         }
         assert_eq!(expired, 3);
         assert!((299..=301).contains(&steps), "{steps}");
+    }
+
+    #[test]
+    fn coins_drift_to_a_player_who_holds_still() {
+        // 110 px/s for 5 s plus a 60-px radius: a coin 500 px away arrives,
+        // one 800 px away vanishes short of the player.
+        let drifting = CoinDef {
+            drift_speed: 110.0,
+            ..def()
+        };
+        let mut f = CoinField::default();
+        f.drop_coin(Vec2::new(500.0, 0.0), 2);
+        f.drop_coin(Vec2::new(-800.0, 0.0), 3);
+        let (mut got, mut lost) = (0, 0);
+        while !f.coins.is_empty() {
+            let u = f.update(&drifting, 1.0 / 60.0, Vec2::ZERO, 16.0, 60.0);
+            got += u.collected;
+            lost += u.expired;
+        }
+        assert_eq!((got, lost), (2, 3));
     }
 
     #[test]

@@ -7,6 +7,7 @@
 pub mod coins;
 pub mod gold;
 pub mod levelup;
+pub mod power_curve;
 pub mod xp;
 
 use std::path::Path;

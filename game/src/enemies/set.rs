@@ -263,7 +263,7 @@ impl EnemySet {
             let dir = Vec2::from_array(spec.dir);
             let frontal = dir.length_squared() > 0.0
                 && facing.dot(-dir.normalize()) >= (m.arc_deg.to_radians() / 2.0).cos();
-            frontal && spec.shares.get(Element::Physical) >= m.min_physical_share
+            frontal && !spec.pierces && spec.shares.get(Element::Physical) >= m.min_physical_share
         };
         if let Some(b) = e.boss.as_deref_mut() {
             if b.invincible > 0.0 {

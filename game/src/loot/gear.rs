@@ -153,6 +153,7 @@ pub fn player_hit(
         status_chance: 0.0,
         coating: None,
         dir: dir.to_array(),
+        pierces: false,
     };
     Some((spec, attacker))
 }

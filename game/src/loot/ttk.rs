@@ -73,6 +73,7 @@ pub fn dps(gear: &Loadout, model: AttackModel, target: &Target, rules: &CombatRu
         status_chance: 0.0,
         coating: None,
         dir: [0.0, 0.0],
+        pierces: false,
     };
     let defence = Defence {
         resist: target.resist,

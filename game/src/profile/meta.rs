@@ -316,9 +316,12 @@ pub fn build_checksum(core: &str, deck: &[&str]) -> String {
 
 impl Profile {
     /// Books a finished run: fragments by wave and first-time milestones,
-    /// first clear bonus (30) and NG+ clears (20, −20 % each time, at least 5).
-    /// Returns the fragments gained, item by item.
-    pub fn finish_run(&mut self, wave_reached: u32, won: bool) -> AetherGain {
+    /// first clear bonus (30) and NG+ clears (20, −20 % with each clear
+    /// after the first, at least 5). A plain clear after the first pays only
+    /// its wave's fragments: the design pays the bonus for clearing NG+
+    /// (docs/game.md#aether-fragments). Returns the fragments gained, item
+    /// by item.
+    pub fn finish_run(&mut self, wave_reached: u32, won: bool, ng_plus: u32) -> AetherGain {
         let mut gain = AetherGain {
             wave: aether_for_wave(wave_reached),
             ..AetherGain::default()
@@ -331,6 +334,8 @@ impl Profile {
         if won {
             gain.clear = if self.clears == 0 {
                 30
+            } else if ng_plus == 0 {
+                0
             } else {
                 let mut r = 20.0f32;
                 for _ in 1..self.clears {
@@ -384,15 +389,18 @@ mod tests {
         assert_eq!(aether_for_wave(40), 20);
         let mut p = Profile::default();
         // W12 death: 10 + milestones W5 (2) and W10 (3).
-        assert_eq!(p.finish_run(12, false).total(), 15);
+        assert_eq!(p.finish_run(12, false, 0).total(), 15);
         // Milestones pay once.
-        assert_eq!(p.finish_run(12, false).total(), 10);
+        assert_eq!(p.finish_run(12, false, 0).total(), 10);
         // First clear: 20 + W15 milestone 4 + 30.
-        let first = p.finish_run(20, true);
+        let first = p.finish_run(20, true, 0);
         assert_eq!((first.total(), first.first_clear), (54, true));
-        assert_eq!(p.finish_run(20, true).total(), 40);
-        assert_eq!(p.finish_run(20, true).total(), 36);
-        assert_eq!(p.aether, 15 + 10 + 54 + 40 + 36);
+        // NG+ clears: 20 + 20, then 20 + 16.
+        assert_eq!(p.finish_run(20, true, 1).total(), 40);
+        assert_eq!(p.finish_run(20, true, 2).total(), 36);
+        // A plain clear after the first pays its wave only.
+        assert_eq!(p.finish_run(20, true, 0).total(), 20);
+        assert_eq!(p.aether, 15 + 10 + 54 + 40 + 36 + 20);
     }
 
     /// The first hour pays: W2 and W3 earn, three runs to W3 buy the
@@ -440,7 +448,7 @@ mod tests {
             clears: u32::MAX,
             ..Profile::default()
         };
-        let gain = p.finish_run(20, true);
+        let gain = p.finish_run(20, true, 1);
         assert!(gain.total() >= 5);
         assert_eq!(
             (p.aether, p.aether_earned, p.runs, p.clears),

@@ -97,7 +97,7 @@ pub fn book_run(profile: &mut Profile, cat: &Catalog, run: &Run) -> RunEnd {
     let mut aether = if run.endless() {
         AetherGain::default()
     } else {
-        profile.finish_run(wave, won)
+        profile.finish_run(wave, won, run.setup().ng_plus)
     };
     // Cleared boss rushes pay even in endless (docs/game.md#boss-rush).
     aether.rush = run.rushes_cleared() * crate::run::modes::RUSH_AETHER;

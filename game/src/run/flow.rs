@@ -567,14 +567,15 @@ impl Run {
 }
 
 /// The first runs' fixed start (docs/game.md#lessons): the starter core with
-/// [`super::modes::LESSON_DECK`]; run 3 adds the first modifier (Damage Plus)
+/// the normal starting deck (`starting_deck` in data/world.json, which mows
+/// W1–3: docs/balance.md#the-first-waves); run 3 adds a second Damage Plus
 /// and run 4 the first trigger (Trigger on Hit) to the waiting area, for the
 /// player to slot.
 fn onboarding_start(world: &mut World, carry: &mut Carry, stage: u8) -> Result<(), RunError> {
     let core = world.catalog().run.world.starting_core.clone();
     let build = super::Build {
         core,
-        deck: super::modes::LESSON_DECK.iter().map(|s| s.to_string()).collect(),
+        deck: world.catalog().run.world.starting_deck.clone(),
         entries: Default::default(),
         equipment: Default::default(),
         items: Vec::new(),

@@ -14,14 +14,6 @@ use crate::mutators::{FightRules, mutator_for_wave};
 use crate::waves::SpawnConfig;
 use crate::waves::endless::{difficulty, draw_rush, endless_wave, is_boss_rush, rush_config};
 
-/// The deck the onboarding lessons start with (docs/game.md#lessons): a
-/// multicast before three Spark Bolts, about half the normal start's damage
-/// (the normal start adds Damage Plus). Three bare Spark Bolts (about 6 DPS)
-/// lost wave 1 to a newcomer: `sim --policy newcomer --lesson N` measures
-/// it. The multicast is the one chip no lesson teaches, so each lesson
-/// still adds one idea to it.
-pub const LESSON_DECK: &[&str] = &["double_cast", "spark_bolt", "spark_bolt", "spark_bolt"];
-
 /// Aether fragments a cleared boss rush pays (docs/game.md#boss-rush; the
 /// design's "a large amount": more than reaching W20 pays, less than the
 /// first clear; docs/balance.md#boss-rush-aether). Booked with the run,

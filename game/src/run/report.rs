@@ -64,8 +64,26 @@ pub struct WaveReport {
     pub peak_player_projectiles: u32,
     /// Most enemy shots alive at once.
     pub peak_enemy_projectiles: u32,
-    /// Spawns dropped by caps.
+    /// The player's spawns the projectile cap (or a full projectile pool)
+    /// dropped (docs/game.md#the-projectile-cap).
     pub dropped_spawns: u64,
+    /// The player's spawns asked of the cap, dropped ones included.
+    pub player_spawns_attempted: u64,
+    /// Spawns every cap dropped: the player's, enemies past `max_alive`,
+    /// enemy shots, chain legs and mirrored shots with no free slot.
+    pub dropped_by_caps: u64,
+    /// Of `spawned`, the crowd floor's fodder (docs/balance.md#crowd-floor).
+    pub floor_spawned: u32,
+    /// Gold the wave's kills dropped as coins (picked up, lost, or found on
+    /// the ground at the wave's end).
+    pub gold_dropped: u64,
+    /// Seconds a boss stood, when one fell in the wave: the boss fight's
+    /// time to kill; `null` in a wave where no boss fell.
+    pub boss_ttk_s: Option<f64>,
+    /// The player's HP at the wave's end (0 when the player fell).
+    pub hp_end: f64,
+    /// The player's maximum HP then.
+    pub hp_max: f64,
     /// Events processed.
     pub events: u64,
     /// Events lost to a full buffer.
@@ -291,7 +309,15 @@ pub(crate) fn wave_report(
         empty_s: 0.0,
         peak_player_projectiles: s.peak_player_projectiles,
         peak_enemy_projectiles: s.peak_enemy_projectiles,
-        dropped_spawns: s.dropped_spawns,
+        dropped_spawns: s.player_dropped_spawns,
+        player_spawns_attempted: s.player_spawns_attempted,
+        dropped_by_caps: s.dropped_spawns,
+        floor_spawned: s.floor_spawned,
+        gold_dropped: s.gold_dropped,
+        boss_ttk_s: (s.boss_kills > 0 && s.boss_steps > 0 && s.steps > 0)
+            .then(|| round(s.boss_steps as f64 * duration_s / s.steps as f64, 2)),
+        hp_end: round(f64::from(s.hp_end), 1),
+        hp_max: round(f64::from(s.hp_max), 1),
         events: s.events,
         event_overflow: s.event_overflow,
         events_per_step: round(per(s.events, s.steps), 3),

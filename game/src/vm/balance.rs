@@ -36,6 +36,12 @@ pub struct ManaHeat {
 pub struct VmBalance {
     /// Live projectiles at most; spawns past it are dropped and counted (2000).
     pub projectile_cap: u32,
+    /// Of the cap, the share kept for the main cast and the core's entries:
+    /// a turret's volley or a trigger's payload spawns only while fewer than
+    /// `projectile_cap × (1 − main_cast_reserve)` of the player's shots fly,
+    /// so the deck's own chips still fire when turrets fill the screen
+    /// (docs/game.md#the-projectile-cap).
+    pub main_cast_reserve: f32,
     /// Deepest trigger nesting; a trigger drawn deeper fires without payload (3).
     pub max_trigger_depth: u8,
     /// MAX_OPS = cpu_limit × this (40).
@@ -68,6 +74,12 @@ impl Balance {
             |field: &str, msg: String| errors.push(DataError::new(file, format!("vm.{field}"), msg));
         if v.projectile_cap == 0 {
             bad("projectile_cap", "must be at least 1".into());
+        }
+        if !(0.0..=1.0).contains(&v.main_cast_reserve) {
+            bad(
+                "main_cast_reserve",
+                format!("{} is outside 0..=1 (a share of the cap)", v.main_cast_reserve),
+            );
         }
         if v.ops_per_cpu == 0 {
             bad("ops_per_cpu", "must be at least 1".into());

@@ -41,6 +41,8 @@ pub struct CastOutput {
     pub cast: bool,
     /// Spawns that fit under the projectile cap, in firing order.
     pub spawns: Vec<SpawnRequest>,
+    /// Spawns the cast asked for, before the cap (kept plus dropped).
+    pub attempted: u32,
     /// Spawns dropped by the global cap.
     pub dropped: u32,
     /// Cast delay of this cast, s (floored at one frame).
@@ -70,6 +72,8 @@ pub struct CastOutput {
 pub struct Fired {
     /// Spawns to create, in order.
     pub spawns: Vec<SpawnRequest>,
+    /// Spawns asked for, before the cap (kept plus dropped).
+    pub attempted: u32,
     /// Spawns dropped by the global cap.
     pub dropped: u32,
 }
@@ -375,10 +379,11 @@ impl CoreState {
         recharge: Option<f32>,
         ctx: &CastContext<'_>,
     ) -> CastOutput {
-        let fired = self.cap(r.spawns, ctx);
+        let fired = self.cap(r.spawns, ctx, false);
         CastOutput {
             cast: true,
             spawns: fired.spawns,
+            attempted: fired.attempted,
             dropped: fired.dropped,
             cast_delay,
             recharge,
@@ -393,10 +398,21 @@ impl CoreState {
         }
     }
 
-    /// Applies the global projectile cap; dropped spawns release their payloads.
-    fn cap(&mut self, spawns: Vec<SpawnRequest>, ctx: &CastContext<'_>) -> Fired {
-        let room = ctx.balance.projectile_cap.saturating_sub(ctx.live_projectiles) as usize;
-        let mut out = Fired::default();
+    /// Applies the global projectile cap; dropped spawns release their
+    /// payloads. A payload (a turret's volley, a trigger's) stops short of
+    /// the cap by the main cast's reserve (docs/game.md#the-projectile-cap).
+    fn cap(&mut self, spawns: Vec<SpawnRequest>, ctx: &CastContext<'_>, payload: bool) -> Fired {
+        let b = ctx.balance;
+        let limit = if payload {
+            (b.projectile_cap as f32 * (1.0 - b.main_cast_reserve)).floor() as u32
+        } else {
+            b.projectile_cap
+        };
+        let room = limit.saturating_sub(ctx.live_projectiles) as usize;
+        let mut out = Fired {
+            attempted: spawns.len() as u32,
+            ..Fired::default()
+        };
         for (i, s) in spawns.into_iter().enumerate() {
             if i < room {
                 out.spawns.push(s);
@@ -415,7 +431,7 @@ impl CoreState {
     /// valid until [`CoreState::release_payload`]: a piercing carrier fires it per hit.
     pub fn fire_payload(&mut self, h: PayloadHandle, ctx: &CastContext<'_>) -> Fired {
         let spawns = self.payloads.fire(h);
-        self.cap(spawns, ctx)
+        self.cap(spawns, ctx, true)
     }
 
     /// Frees a payload (and its nested payloads) when its projectile's slot is freed.

@@ -104,6 +104,8 @@ pub struct WaveRunner {
     fired: Vec<bool>,
     boss_fired: bool,
     spawned: u32,
+    /// Of `spawned`, the crowd floor's fodder.
+    floor_spawned: u32,
     /// Bosses of a rush still to come, next first.
     rush: Vec<u32>,
     /// XP and mean gold of one enemy of each type the wave spawns (type
@@ -203,6 +205,7 @@ impl WaveRunner {
             spent: 0.0,
             boss_fired: false,
             spawned: 0,
+            floor_spawned: 0,
             rush: Vec::new(),
             rewards,
             share: None,
@@ -354,6 +357,11 @@ impl WaveRunner {
     /// Orders issued so far (enemies and boss).
     pub fn spawned(&self) -> u32 {
         self.spawned
+    }
+
+    /// Of [`Self::spawned`], the crowd floor's fodder (docs/balance.md#crowd-floor).
+    pub fn floor_spawned(&self) -> u32 {
+        self.floor_spawned
     }
 
     fn scale(&self) -> SpawnScale {
@@ -540,6 +548,7 @@ impl WaveRunner {
                 scale,
             });
             self.spawned += 1;
+            self.floor_spawned += 1;
         }
         room - n
     }

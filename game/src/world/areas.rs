@@ -45,6 +45,7 @@ impl World {
                     {
                         let from = self.field.queued.len();
                         self.fire_payload(h, a.pos, None, counters);
+                        self.cast_nested_turrets(from, a.pos, counters);
                         for i in from..self.field.queued.len() {
                             let spell = self.field.queued[i].0.spell.0;
                             self.tags
@@ -67,5 +68,29 @@ impl World {
         // Areas made while these acted (none today) are kept after the old ones.
         areas.append(&mut self.field.areas);
         self.field.areas = areas;
+    }
+
+    /// A turret builds no turrets (docs/game.md#turrets): a Summon Turret in
+    /// a turret's volley (queued from `from` on) casts what it carries once,
+    /// from the turret at `pos`, in place of standing a turret of its own.
+    /// Turrets in that cast are cast the same way, so a chain of turrets
+    /// fires one volley per tick of the outer one: a turret multiplies the
+    /// deck once, not once per turret in the chain.
+    fn cast_nested_turrets(&mut self, from: usize, pos: glam::Vec2, counters: &mut StepCounters) {
+        use crate::vm::spells::EffectKind;
+        let mut i = from;
+        while i < self.field.queued.len() {
+            if self.field.queued[i].0.effect != EffectKind::Turret {
+                i += 1;
+                continue;
+            }
+            let (turret, _, _) = self.field.queued.remove(i);
+            if let Some(h) = turret.payload {
+                self.fire_payload(h, pos, None, counters);
+                if let Some(core) = self.caster.core.as_mut() {
+                    core.release_payload(h);
+                }
+            }
+        }
     }
 }

@@ -11,6 +11,7 @@ impl World {
     pub fn end_wave(&mut self, carry: &mut Carry) -> WaveStats {
         let cat = self.cat.clone();
         let eco = &cat.run.economy.def;
+        self.stats.gold_dropped = self.field.coins.dropped;
         let on_ground = self.field.coins.wave_end(&eco.coins);
         carry.wallet.earn(on_ground);
         self.stats.gold_picked += on_ground;
@@ -23,6 +24,7 @@ impl World {
             self.roll_drops(carry, crate::loot::drops::DropSource::WaveEnd);
         }
         self.stats.spawned = self.field.runner.as_ref().map_or(0, |r| r.spawned());
+        self.stats.floor_spawned = self.field.runner.as_ref().map_or(0, |r| r.floor_spawned());
         self.reset_hook_state(&carry.ledger);
         self.clear_field();
         // A Memory Wand keeps its registers and counters for the next wave:

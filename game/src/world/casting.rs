@@ -47,7 +47,7 @@ impl World {
                 self.player.pay_hp(out.hp_cost);
             }
         }
-        counters.dropped_spawns += out.dropped;
+        counters.book_player_spawns(out.attempted, out.dropped);
         self.apply_stance(&mut out.spawns);
         for s in out.spawns {
             self.field.queued.push((s, self.player.pos, aim));

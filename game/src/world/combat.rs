@@ -445,7 +445,7 @@ impl World {
         };
         self.caster.core = Some(core);
         counters.casts += 1;
-        counters.dropped_spawns += fired.dropped;
+        counters.book_player_spawns(fired.attempted, fired.dropped);
         let dir = self
             .nearest_enemy(pos, skip)
             .map_or(Vec2::X, |(_, p)| gear::aim(pos, p, Vec2::X));
@@ -473,7 +473,7 @@ impl World {
             return;
         }
         counters.casts += 1;
-        counters.dropped_spawns += out.dropped;
+        counters.book_player_spawns(out.attempted, out.dropped);
         let dir = self
             .nearest_enemy(pos, None)
             .map_or(Vec2::X, |(_, p)| gear::aim(pos, p, Vec2::X));

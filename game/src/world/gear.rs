@@ -27,6 +27,7 @@ pub fn player_hit(
         crate::loot::gear::player_hit(shot.damage, &shot.elements, shot.dir, target, sheet, gear, rules)?;
     spec.status_chance = shot.status_chance;
     spec.coating = shot.coating;
+    spec.pierces = shot.pierces;
     Some((spec, attacker))
 }
 

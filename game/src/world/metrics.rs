@@ -62,6 +62,10 @@ pub struct StepCounters {
     pub event_overflow: u32,
     /// Spawns dropped this step (VM cap, full core, enemy cap).
     pub dropped_spawns: u32,
+    /// The player's spawns asked of the VM's projectile cap this step.
+    pub player_spawns: u32,
+    /// Of those, the ones the cap or a full projectile pool dropped.
+    pub player_dropped: u32,
     /// Casts this step (main, entries and payloads).
     pub casts: u32,
     /// VM ops used by the main cast this step (0 without a cast).
@@ -69,6 +73,16 @@ pub struct StepCounters {
     /// The element of the main cast's first spawn, when it cast (the cast's
     /// sound).
     pub cast_element: Option<crate::element::Element>,
+}
+
+impl StepCounters {
+    /// Books a VM cast's spawns: how many it asked for and how many the
+    /// projectile cap dropped (docs/game.md#the-projectile-cap).
+    pub fn book_player_spawns(&mut self, attempted: u32, dropped: u32) {
+        self.dropped_spawns += dropped;
+        self.player_spawns += attempted;
+        self.player_dropped += dropped;
+    }
 }
 
 /// HP restored in a wave, by source (the sim's `healed` object).
@@ -214,6 +228,22 @@ pub struct WaveStats {
     pub peak_enemy_projectiles: u32,
     /// Spawns dropped (VM projectile cap, full core, enemy cap).
     pub dropped_spawns: u64,
+    /// The player's spawns asked of the projectile cap
+    /// (docs/game.md#the-projectile-cap).
+    pub player_spawns_attempted: u64,
+    /// Of those, the ones the cap or a full projectile pool dropped.
+    pub player_dropped_spawns: u64,
+    /// Of `spawned`, the crowd floor's fodder (docs/balance.md#crowd-floor).
+    pub floor_spawned: u32,
+    /// Gold the wave's kills dropped as coins.
+    pub gold_dropped: u64,
+    /// Steps a boss was alive: with `boss_kills`, the boss fight's time to
+    /// kill (the sim's `boss_ttk_s`).
+    pub boss_steps: u64,
+    /// The player's HP when the wave ended (or the player fell).
+    pub hp_end: f32,
+    /// The player's maximum HP then.
+    pub hp_max: f32,
     /// Events lost to a full event buffer.
     pub event_overflow: u64,
     /// Events processed.

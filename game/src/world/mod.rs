@@ -438,6 +438,11 @@ impl World {
             engine::profile::counter("projectiles", f64::from(counters.projectiles));
         }
         self.counters = counters;
+        let boss_up = self.boss_alive();
+        let hp = (
+            self.player.hp.max(0.0),
+            self.player.stat(crate::stats::StatId::HpMax),
+        );
         let s = &mut self.stats;
         s.steps += 1;
         s.peak_enemies = s.peak_enemies.max(counters.enemies);
@@ -446,6 +451,10 @@ impl World {
         s.peak_player_projectiles = s.peak_player_projectiles.max(counters.player_moving);
         s.peak_enemy_projectiles = s.peak_enemy_projectiles.max(enemy_shots);
         s.dropped_spawns += u64::from(counters.dropped_spawns);
+        s.player_spawns_attempted += u64::from(counters.player_spawns);
+        s.player_dropped_spawns += u64::from(counters.player_dropped);
+        s.boss_steps += u64::from(boss_up);
+        (s.hp_end, s.hp_max) = hp;
         s.event_overflow += u64::from(counters.event_overflow);
         s.events += u64::from(counters.events);
         s.casts += u64::from(counters.casts);

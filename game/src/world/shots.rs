@@ -65,6 +65,9 @@ pub struct Shot {
     pub spell: u32,
     /// A mirror world's returning shot: it never bounces again.
     pub mirrored: bool,
+    /// Fired with pierce: it passes a mirror instead of being turned back
+    /// (docs/game.md#bosses: pierce is the answer to the mirror mage).
+    pub pierces: bool,
 }
 
 /// The chaining state of a chain projectile's current leg (see `world/chain.rs`).
@@ -111,6 +114,7 @@ impl Shot {
             chain: (jumps > 0).then_some(Chain { left: jumps, leg: *p }),
             spell: r.spell.0,
             mirrored: false,
+            pierces: r.pierce > 0,
         }
     }
 
@@ -137,6 +141,7 @@ impl Shot {
             chain: None,
             spell: u32::MAX,
             mirrored: false,
+            pierces: false,
         }
     }
 }

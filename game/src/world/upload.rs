@@ -74,6 +74,7 @@ impl World {
             }
             None => {
                 counters.dropped_spawns += 1;
+                counters.player_dropped += 1;
                 if let (Some(h), Some(core)) = (req.payload, self.caster.core.as_mut()) {
                     core.release_payload(h);
                 }

@@ -350,7 +350,7 @@ fn same_inputs_same_step() {
 }
 
 #[test]
-fn shield_bearers_turn_back_frontal_physical_shots_only() {
+fn shield_bearers_turn_back_frontal_physical_shots_that_do_not_pierce() {
     let cat = std::sync::Arc::new(game::catalog::Catalog::load(&game::data::default_root()).expect("data"));
     let (mut w, _carry) =
         game::world::World::new_run(cat.clone(), 1, engine::gpu::Backend::Cpu, None).expect("world");
@@ -389,4 +389,14 @@ fn shield_bearers_turn_back_frontal_physical_shots_only() {
         &mut rng,
     );
     assert!(!behind.reflected && behind.damage_dealt() > 0.0);
+    // A piercing physical shot at its face passes the shield (the design's
+    // answer to a mirror: docs/game.md#bosses).
+    let piercing = HitSpec {
+        pierces: true,
+        ..shot(Element::Physical, -facing)
+    };
+    let through = w
+        .enemies_mut()
+        .hit(slot, &piercing, &attacker, &cat.combat, &mut rng);
+    assert!(!through.reflected && through.damage_dealt() > 0.0);
 }

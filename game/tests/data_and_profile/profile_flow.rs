@@ -84,7 +84,7 @@ fn a_new_profile_starts_onboarding_run_one() {
     let mut run = Run::new(cat.clone(), setup, Backend::Cpu, None).expect("run");
     assert_eq!(
         run.carry().loadout.active_deck_ids(),
-        game::run::modes::LESSON_DECK.to_vec()
+        cat.run.world.starting_deck.clone()
     );
     // The editor is shut in run 1: moving a card is refused, with the reason.
     let refused = run.apply(Command::MoveCard {

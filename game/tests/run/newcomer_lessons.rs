@@ -38,7 +38,7 @@ fn a_lesson_starts_as_the_title_starts_it() {
     let run = Run::new(cat.clone(), setup, Backend::Cpu, None).expect("run");
     assert_eq!(
         run.carry().loadout.active_deck_ids(),
-        game::run::modes::LESSON_DECK.to_vec()
+        cat.run.world.starting_deck.clone()
     );
     // Run 5 is the first open run: the normal start, nothing taught.
     let five = lesson(5, 3, 1).mode.setup(&cat, 3, 1, None);

@@ -129,8 +129,10 @@ fn play_inner(
         policy,
         ..PlayLog::default()
     };
-    // The newcomer's heading, held between its steers.
+    // The newcomer's heading, held between its steers, and the one it has
+    // read off the screen but not yet acted on (its reaction time).
     let mut held = glam::Vec2::ZERO;
+    let mut seen = glam::Vec2::ZERO;
     loop {
         let cmd = match run.phase() {
             Phase::Summary => {
@@ -163,7 +165,10 @@ fn play_inner(
                     Policy::Competent => steer_with(w, &Steer::COMPETENT),
                     Policy::Newcomer => {
                         if newcomer::steers_now(w) {
-                            held = newcomer::steer(w);
+                            // It acts now on what it saw one steer ago:
+                            // REACTION_S after seeing it.
+                            held = if w.wave_steps == 0 { glam::Vec2::ZERO } else { seen };
+                            seen = newcomer::steer(w);
                         }
                         held
                     }

@@ -5,8 +5,10 @@
 //!   a 1280×720 window shows around it ([`VIEW_HALF`]), straight away from
 //!   them on one of a keyboard's 8 headings ([`steer`]), with no coin
 //!   seeking and no dash, and it changes its heading at most
-//!   [`STEERS_PER_S`] times a second, as a person re-reads the screen. It
-//!   never aims: the core's auto-aim fires.
+//!   [`STEERS_PER_S`] times a second, as a person re-reads the screen, and
+//!   acts on what it saw [`REACTION_S`] later (a person's reaction time:
+//!   the heading it takes at one steer is the one it read at the steer
+//!   before). It never aims: the core's auto-aim fires.
 //! * **Lab**: it never edits the deck: it starts the wave.
 //! * **Level-ups**: the first card offered.
 //! * **Shop**: the cheapest affordable offer on any shelf, again and again
@@ -24,6 +26,9 @@ use crate::world::World;
 pub const VIEW_HALF: Vec2 = Vec2::new(640.0, 360.0);
 /// Heading changes per second at most.
 pub const STEERS_PER_S: u64 = 4;
+/// Seconds between reading the screen and acting on it: one steer
+/// interval, so the script keeps one heading read ahead of the one it walks.
+pub const REACTION_S: f32 = 1.0 / STEERS_PER_S as f32;
 /// Walls closer than this (px) push back.
 const WALL: f32 = 150.0;
 /// Headings a keyboard gives.
