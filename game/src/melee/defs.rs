@@ -2,7 +2,7 @@
 //! table and each blade's base values. The phase times and the combo are the
 //! melee seed's; the seed keeps the blades' own values in a tuning header it
 //! does not quote, so reach, widths, damage, knockback and dash are decided
-//! here (BALANCE.md), keeping its order: the lighter the blade, the shorter
+//! here (docs/game.md#blade), keeping its order: the lighter the blade, the shorter
 //! and faster, the better it parries (knife 34 %, saber 20 %, cleaver 8 %).
 
 use std::path::Path;

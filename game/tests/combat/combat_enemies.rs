@@ -51,16 +51,19 @@ fn seed_numbers_reach_the_archetypes() {
     assert_eq!((g.hp, g.speed, g.attack, g.xp), (15.0, 100.0, 5.0, 5.0));
     // The seed's HP is what the monster has at its wave: the base is it
     // divided by that wave's `hp_mult` (charger 80 at W5 ×1.22, tank 2000 at
-    // W10 ×1.5; data/BALANCE.md).
+    // W10 ×1.5), and its attack likewise over `damage_mult` (charger 12 at W5
+    // ×1.06, tank 30 at W10 ×1.135; docs/game.md#bosses lists why).
     let c = d.get("charger").unwrap();
     assert_eq!(
         (c.hp, c.speed, c.attack, c.knockback_resist),
-        (66.0, 250.0, 12.0, 0.5)
+        (66.0, 250.0, 11.32, 0.5)
     );
     assert!((c.hp * 1.22 - 80.0).abs() < 0.6);
+    assert!((c.attack * 1.06 - 12.0).abs() < 0.01);
     let t = d.get("tank").unwrap();
-    assert_eq!((t.hp, t.speed, t.attack, t.armor), (1333.0, 50.0, 30.0, 5.0));
+    assert_eq!((t.hp, t.speed, t.attack, t.armor), (1333.0, 50.0, 26.43, 5.0));
     assert!((t.hp * 1.5 - 2000.0).abs() < 1.0);
+    assert!((t.attack * 1.135 - 30.0).abs() < 0.01);
     let e = d.get("elite_charger").unwrap();
     assert!(e.elite);
     assert_eq!(e.hp, 66.0 * 4.0, "4 × the charger");

@@ -6,15 +6,10 @@
 //! player reading a chip's description even less so: a rule is stated in
 //! words where it lives, and a comment cites the docs/ page that states it
 //! (`docs/game.md#reactions`). The check reads every text file of the
-//! repository except `.git`, build output and `data/BALANCE.md` (a trial
-//! log on its way out), and every file's path, and names each hit with its
-//! file and line.
+//! repository except `.git` and build output, and every file's path, and
+//! names each hit with its file and line.
 
 use crate::docs_paths::{repo_files, repo_root};
-
-/// Files never read, relative to the root: the balance trial log, retired
-/// by the power-curve work.
-const SKIPPED_FILES: &[&str] = &["data/BALANCE.md"];
 
 /// Words that, followed by a number, name a round of work or a tracker
 /// entry. Built from parts so this file does not trip its own check.
@@ -73,9 +68,6 @@ fn hit(line: &str) -> Option<String> {
 fn hits() -> Vec<String> {
     let mut found = Vec::new();
     for file in repo_files(&repo_root()) {
-        if SKIPPED_FILES.contains(&file.rel.as_str()) {
-            continue;
-        }
         if let Some(what) = hit(&file.rel) {
             found.push(format!("{}: its name has {what}", file.rel));
         }

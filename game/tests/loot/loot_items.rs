@@ -349,7 +349,7 @@ fn broken_data_reports_every_problem() {
 /// The seed's numbers (docs/game.md#enhancement-and-enchantment; the balance pass found them
 /// scaled down): Hone +2/+5/+10, elemental enchantments +5/+10/+15/+20,
 /// Impact Ward 5/10, Vigour 10/20/30. Serrate, Regeneration and Swift are
-/// converted per data/BALANCE.md (docs/balance.md#enhancement-and-enchantment).
+/// converted per docs/balance.md#enhancement-and-enchantment.
 #[test]
 fn enhancement_and_enchantment_numbers_are_the_seeds() {
     let d = data();

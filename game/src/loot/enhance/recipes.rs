@@ -7,7 +7,8 @@
 //! The seed's coin prices belong to a tabletop economy; a run here earns a few
 //! thousand gold, so each tier's price is `recipe_gold` in
 //! `data/loot/enhancements.json` (40 / 120 / 300 / 800), keeping the seed's
-//! order and the legendary tier's leap (BALANCE.md).
+//! order and the legendary tier's leap
+//! (docs/balance.md#missing-enhancements-and-enchantments).
 
 use std::collections::BTreeSet;
 

@@ -129,10 +129,9 @@ fn play_inner(
         policy,
         ..PlayLog::default()
     };
-    // The newcomer's heading, held between its steers, and the one it has
-    // read off the screen but not yet acted on (its reaction time).
-    let mut held = glam::Vec2::ZERO;
-    let mut seen = glam::Vec2::ZERO;
+    // The headings the newcomer has read off the screen and not yet acted
+    // on: it acts on each one newcomer::REACTION_S after reading it.
+    let mut seen = std::collections::VecDeque::new();
     loop {
         let cmd = match run.phase() {
             Phase::Summary => {
@@ -163,15 +162,7 @@ fn play_inner(
                         steer_with(w, &Steer::FIGHTER)
                     }
                     Policy::Competent => steer_with(w, &Steer::COMPETENT),
-                    Policy::Newcomer => {
-                        if newcomer::steers_now(w) {
-                            // It acts now on what it saw one steer ago:
-                            // REACTION_S after seeing it.
-                            held = if w.wave_steps == 0 { glam::Vec2::ZERO } else { seen };
-                            seen = newcomer::steer(w);
-                        }
-                        held
-                    }
+                    Policy::Newcomer => newcomer::react(w, &mut seen),
                 };
                 let boss_dead = w.stats.boss_kills > 0;
                 let (aim, dash) = match policy {

@@ -4,11 +4,9 @@
 //! * **Movement**: it walks away only from enemies (and poison pools) that
 //!   a 1280×720 window shows around it ([`VIEW_HALF`]), straight away from
 //!   them on one of a keyboard's 8 headings ([`steer`]), with no coin
-//!   seeking and no dash, and it changes its heading at most
-//!   [`STEERS_PER_S`] times a second, as a person re-reads the screen, and
-//!   acts on what it saw [`REACTION_S`] later (a person's reaction time:
-//!   the heading it takes at one steer is the one it read at the steer
-//!   before). It never aims: the core's auto-aim fires.
+//!   seeking and no dash, and it acts on what it saw [`REACTION_S`] later,
+//!   a person's reaction time ([`react`]). It never aims: the core's
+//!   auto-aim fires.
 //! * **Lab**: it never edits the deck: it starts the wave.
 //! * **Level-ups**: the first card offered.
 //! * **Shop**: the cheapest affordable offer on any shelf, again and again
@@ -24,21 +22,28 @@ use crate::world::World;
 /// Half the world a 1280×720 window shows around the player at zoom 1 (px):
 /// what the newcomer can see.
 pub const VIEW_HALF: Vec2 = Vec2::new(640.0, 360.0);
-/// Heading changes per second at most.
-pub const STEERS_PER_S: u64 = 4;
-/// Seconds between reading the screen and acting on it: one steer
-/// interval, so the script keeps one heading read ahead of the one it walks.
-pub const REACTION_S: f32 = 1.0 / STEERS_PER_S as f32;
+/// Seconds between reading the screen and acting on it.
+pub const REACTION_S: f32 = 0.25;
 /// Walls closer than this (px) push back.
 const WALL: f32 = 150.0;
 /// Headings a keyboard gives.
 const KEYS: usize = 8;
 
-/// True on the steps where the newcomer may pick a new heading: the first
-/// step of a wave, then every 1/[`STEERS_PER_S`] s.
-pub fn steers_now(world: &World) -> bool {
-    let every = ((1.0 / world.dt()).round() as u64 / STEERS_PER_S).max(1);
-    world.wave_steps.is_multiple_of(every)
+/// The heading the newcomer walks this step: the one it read off the screen
+/// [`REACTION_S`] ago. `seen` holds what it has read since and not yet acted
+/// on, a heading per step; a wave starts with it standing while it takes
+/// the screen in.
+pub fn react(world: &World, seen: &mut std::collections::VecDeque<Vec2>) -> Vec2 {
+    if world.wave_steps == 0 {
+        seen.clear();
+    }
+    seen.push_back(steer(world));
+    let lag = (REACTION_S / world.dt()).round() as usize;
+    if seen.len() > lag {
+        seen.pop_front().unwrap_or(Vec2::ZERO)
+    } else {
+        Vec2::ZERO
+    }
 }
 
 /// The heading the newcomer picks when it steers (unit or zero): straight
