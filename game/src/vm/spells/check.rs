@@ -158,8 +158,8 @@ fn check_projectile(f: &mut Faults, p: &ProjectileDef) {
     for (name, v) in [
         ("damage", p.damage),
         ("speed", p.speed),
-        ("radius", p.radius),
-        ("lifetime", p.lifetime),
+        ("radius_px", p.radius),
+        ("lifetime_s", p.lifetime),
         ("spread_deg", p.spread_deg),
         ("homing", p.homing),
         ("explosion_radius", p.explosion_radius),
@@ -221,11 +221,11 @@ fn check_modifier(f: &mut Faults, m: &ModifierDef) {
 fn check_control(f: &mut Faults, s: &SpellDef) {
     if let Some(t) = &s.trigger {
         if !t.interval.is_finite() || t.interval < 0.0 {
-            f.bad("trigger.interval", format!("{} must be >= 0", t.interval));
+            f.bad("trigger.interval_s", format!("{} must be >= 0", t.interval));
         }
         if matches!(t.on, TriggerOn::Timer | TriggerOn::Turret) && t.interval <= 0.0 {
             f.bad(
-                "trigger.interval",
+                "trigger.interval_s",
                 "a timer or turret needs an interval > 0".into(),
             );
         }
