@@ -55,7 +55,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
             if args.json {
                 outln!("{}", serde_json::json!({"verified": false, "refused": e}));
             }
-            eprintln!("artificer verify: {}: {e}", args.file.display());
+            errln!("artificer verify: {}: {e}", args.file.display());
             return ExitCode::FAILURE;
         }
     };
@@ -89,7 +89,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
 /// result it reproduces as the claim.
 pub fn export(args: &ExportArgs) -> ExitCode {
     let fail = |e: &dyn std::fmt::Display| {
-        eprintln!("artificer export: {}: {e}", args.replay.display());
+        errln!("artificer export: {}: {e}", args.replay.display());
         ExitCode::FAILURE
     };
     let verdict = match verdict_of(&args.replay) {
