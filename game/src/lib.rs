@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod arena;
+pub mod atomic;
 pub mod carry;
 pub mod catalog;
 pub mod cli;

@@ -2,6 +2,7 @@
 //! problems printed), the profile and its settings opened for a normal
 //! start, the window configured, and the exit line the smoke tests and
 //! recordings read.
+#![deny(clippy::print_stderr)]
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -13,6 +14,23 @@ use super::{GameApp, Launch, session};
 use crate::catalog::Catalog;
 use crate::run::Replay;
 use crate::screens;
+
+/// `eprintln!` that never panics: when standard error is closed or its
+/// reader gone there is no one to tell, and a panic would hide the exit code.
+macro_rules! say {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($t)*);
+    }};
+}
+
+/// `eprint!` that never panics (see `say!`).
+macro_rules! say_part {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr().lock(), $($t)*);
+    }};
+}
 
 /// The title bar's text.
 pub const WINDOW_TITLE: &str = "Arcane Artificer";
@@ -27,7 +45,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     let catalog = match Catalog::load(&root) {
         Ok(c) => Arc::new(c),
         Err(errors) => {
-            eprint!(
+            say_part!(
                 "artificer: the data in {} has problems:\n{errors}",
                 root.display()
             );
@@ -37,7 +55,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     let codex_book = match crate::codex::CodexBook::load(&root, &catalog) {
         Ok(b) => Arc::new(b),
         Err(errors) => {
-            eprint!(
+            say_part!(
                 "artificer: the codex data in {} has problems:\n{errors}",
                 root.display()
             );
@@ -47,7 +65,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     let data_checksum = match crate::run::replay::data_checksum(&root) {
         Ok(d) => d,
         Err(e) => {
-            eprintln!("artificer: reading {}: {e}", root.display());
+            say!("artificer: reading {}: {e}", root.display());
             return ExitCode::FAILURE;
         }
     };
@@ -85,7 +103,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         Some(path) => match Replay::load(path).and_then(|r| r.check_compatible(data_checksum).map(|()| r)) {
             Ok(r) => Some(r),
             Err(e) => {
-                eprintln!("artificer: --replay {}: {e}", path.display());
+                say!("artificer: --replay {}: {e}", path.display());
                 return ExitCode::FAILURE;
             }
         },
@@ -131,14 +149,14 @@ pub fn run(args: &PlayArgs) -> ExitCode {
             }
             match app.fatal {
                 Some(e) => {
-                    eprintln!("artificer: {e}");
+                    say!("artificer: {e}");
                     ExitCode::FAILURE
                 }
                 None => ExitCode::SUCCESS,
             }
         }
         Err(e) => {
-            eprintln!("artificer: {e}");
+            say!("artificer: {e}");
             ExitCode::FAILURE
         }
     }

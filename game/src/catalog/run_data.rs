@@ -144,7 +144,7 @@ impl WorldDef {
             ));
         }
         if !(self.player.radius > 0.0 && self.player.radius < 100.0) {
-            errors.push(DataError::new(f, "player.radius", "must be within 0..100 px"));
+            errors.push(DataError::new(f, "player.radius_px", "must be within 0..100 px"));
         }
         if self.player.hit_invulnerability_s.is_nan() || self.player.hit_invulnerability_s < 0.0 {
             errors.push(DataError::new(f, "player.hit_invulnerability_s", "must be ≥ 0 s"));

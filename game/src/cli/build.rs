@@ -25,7 +25,7 @@ pub fn run(cmd: BuildCommand) -> ExitCode {
     let cat = match crate::catalog::Catalog::load(&crate::data::default_root()) {
         Ok(c) => c,
         Err(e) => {
-            eprint!("artificer build: {e}");
+            err!("artificer build: {e}");
             return ExitCode::FAILURE;
         }
     };
@@ -39,7 +39,7 @@ pub fn run(cmd: BuildCommand) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("artificer build: {e}");
+            errln!("artificer build: {e}");
             ExitCode::FAILURE
         }
     }

@@ -24,7 +24,7 @@ pub struct HistoryArgs {
 pub fn run(args: &HistoryArgs) -> ExitCode {
     let saves = Saves::open(ProfileStore::resolve(args.profile.as_deref()));
     for n in &saves.notices {
-        eprintln!("artificer profile history: {n}");
+        errln!("artificer profile history: {n}");
     }
     if args.json {
         outln!(

@@ -25,7 +25,7 @@ pub struct ImportArgs {
 /// there already), 1 when it was refused.
 pub fn run(args: &ImportArgs) -> ExitCode {
     let fail = |e: &dyn std::fmt::Display| {
-        eprintln!("artificer import: {}: {e}", args.file.display());
+        errln!("artificer import: {}: {e}", args.file.display());
         ExitCode::FAILURE
     };
     let verdict = match super::verify::verdict_of(&args.file) {
@@ -52,7 +52,7 @@ pub fn run(args: &ImportArgs) -> ExitCode {
     );
     let mut saves = Saves::open(ProfileStore::resolve(args.profile.as_deref()));
     for n in &saves.notices {
-        eprintln!("artificer import: {n}");
+        errln!("artificer import: {n}");
     }
     let entered = saves.records.note_imported(ImportedResult {
         wave: r.wave_reached,

@@ -16,7 +16,7 @@ pub fn run(only: Option<&str>, json: bool) -> ExitCode {
     let cat = match Catalog::load(&crate::data::default_root()) {
         Ok(c) => Arc::new(c),
         Err(e) => {
-            eprint!("{e}");
+            err!("{e}");
             return ExitCode::FAILURE;
         }
     };

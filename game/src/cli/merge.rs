@@ -134,7 +134,7 @@ pub fn run(files: &[PathBuf]) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("artificer sim merge: {e}");
+            errln!("artificer sim merge: {e}");
             ExitCode::FAILURE
         }
     }

@@ -1,15 +1,26 @@
 //! The `artificer` command line: the game itself and its headless tools.
 //!
 //! One file per subcommand; this file only routes. Every command prints
-//! through [`out`] (`out!`, `outln!`), never `println!`, so a closed pipe
+//! through [`out`] (`out!`, `outln!`, `errln!`), never `println!` or
+//! `eprintln!`, so a closed pipe
 //! ends it quietly (docs/data.md#fault-suite).
-#![deny(clippy::print_stdout)]
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 use clap::{Parser, Subcommand};
 
 /// `print!` through [`out::write`]: a closed pipe ends the command quietly.
 macro_rules! out {
     ($($t:tt)*) => { $crate::cli::out::write(format_args!($($t)*)) };
+}
+
+/// `eprint!` through [`out::warn`]: a closed standard error never panics.
+macro_rules! err {
+    ($($t:tt)*) => { $crate::cli::out::warn(format_args!($($t)*)) };
+}
+
+/// `eprintln!` through [`out::warn`]: a closed standard error never panics.
+macro_rules! errln {
+    ($($t:tt)*) => { $crate::cli::out::warn(format_args!("{}\n", format_args!($($t)*))) };
 }
 
 /// `println!` through [`out::write`]: a closed pipe ends the command quietly.
@@ -39,6 +50,10 @@ pub mod stress;
 pub mod tool;
 mod ttk_table;
 pub mod verify;
+#[allow(
+    clippy::print_stderr,
+    reason = "the wand tool still prints its two errors with eprintln!; it moves to errln! with its next change"
+)]
 pub mod wand;
 
 /// Arcane Artificer: program your weapon, survive the waves.
@@ -180,7 +195,7 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
     if let Some(n) = cli.threads
         && let Err(e) = rayon::ThreadPoolBuilder::new().num_threads(n).build_global()
     {
-        eprintln!("artificer: --threads {n}: {e}");
+        errln!("artificer: --threads {n}: {e}");
         return std::process::ExitCode::FAILURE;
     }
     if let Some(dir) = cli.data {
@@ -215,7 +230,7 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
                     std::process::ExitCode::SUCCESS
                 }
                 Err(errors) => {
-                    eprint!("{errors}");
+                    err!("{errors}");
                     std::process::ExitCode::FAILURE
                 }
             }

@@ -1,11 +1,16 @@
-//! The headless commands' one way to standard output.
+//! The headless commands' one way to standard output and standard error.
 //!
 //! `println!` panics when its pipe closes (`artificer sim --json | head -1`,
 //! `profile history | true`), so every command of `cli` writes through
 //! [`write`] instead (the `out!` and `outln!` macros): a reader that stops
 //! reading ends the command quietly with exit 0, as a closed pipe ends any
 //! Unix tool, and any other failure to write is said in words with exit 1.
-//! `clippy::print_stdout` is denied in `cli`, so no command can slip back.
+//! Errors and notices go through [`warn`] (the `errln!` and `err!` macros):
+//! `eprintln!` panics too when standard error is a pipe nobody reads
+//! (`artificer sim … 2>&1 | true` with the reader gone), so a failed write
+//! to standard error is dropped instead; nothing more can be said then, and
+//! the exit code still tells. `clippy::print_stdout` and
+//! `clippy::print_stderr` are denied in `cli`, so no command can slip back.
 
 use std::io::Write as _;
 
@@ -27,4 +32,11 @@ fn quit(e: &std::io::Error) -> ! {
     // Standard error may be closed too; nothing more can be said then.
     let _ = writeln!(std::io::stderr(), "artificer: writing the output failed: {e}");
     std::process::exit(1);
+}
+
+/// Writes `args` to standard error, dropping a failed write: when standard
+/// error is closed or its reader gone there is no one left to tell, and a
+/// panic (exit 101) would hide the command's own exit code.
+pub fn warn(args: std::fmt::Arguments<'_>) {
+    let _ = std::io::stderr().lock().write_fmt(args);
 }

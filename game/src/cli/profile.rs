@@ -57,7 +57,7 @@ fn show(args: &ShowArgs) -> ExitCode {
     let catalog = match Catalog::load(&root) {
         Ok(c) => Some(c),
         Err(e) => {
-            eprintln!("artificer profile show: unlock names unavailable, the data did not load:\n{e}");
+            errln!("artificer profile show: unlock names unavailable, the data did not load:\n{e}");
             None
         }
     };

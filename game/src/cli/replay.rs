@@ -31,7 +31,7 @@ pub struct ReplayArgs {
 /// Runs `artificer replay`.
 pub fn run(args: &ReplayArgs) -> ExitCode {
     let fail = |e: &dyn std::fmt::Display| {
-        eprintln!("artificer replay: {}: {e}", args.file.display());
+        errln!("artificer replay: {}: {e}", args.file.display());
         ExitCode::FAILURE
     };
     let root = args.root.clone().unwrap_or_else(crate::data::default_root);

@@ -151,25 +151,25 @@ pub fn run(args: &SimArgs) -> ExitCode {
     let cat = match crate::catalog::Catalog::load(&root) {
         Ok(c) => Arc::new(c),
         Err(e) => {
-            eprint!("artificer sim: {e}");
+            err!("artificer sim: {e}");
             return ExitCode::FAILURE;
         }
     };
     if let Err(e) = args.check_waves(cat.waves.len() as u32) {
-        eprintln!("artificer sim: {e}");
+        errln!("artificer sim: {e}");
         return ExitCode::FAILURE;
     }
     if let Some(a) = args.archetype
         && args.policy != Policy::Competent
     {
-        eprintln!("artificer sim: --archetype {a} steers the competent policy: add --policy competent");
+        errln!("artificer sim: --archetype {a} steers the competent policy: add --policy competent");
         return ExitCode::FAILURE;
     }
     let build = match &args.build {
         Some(p) => match crate::share::read_build(p, &cat) {
             Ok(b) => Some(b),
             Err(e) => {
-                eprintln!("artificer sim: build: {e}");
+                errln!("artificer sim: build: {e}");
                 return ExitCode::FAILURE;
             }
         },
@@ -181,7 +181,7 @@ pub fn run(args: &SimArgs) -> ExitCode {
     let ctx = match GpuContext::for_backend(args.backend) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("artificer sim: {e}");
+            errln!("artificer sim: {e}");
             return ExitCode::FAILURE;
         }
     };
@@ -208,9 +208,9 @@ pub fn run(args: &SimArgs) -> ExitCode {
     };
     if let Some(t) = trace {
         match t.finish("artificer sim") {
-            Ok(path) => eprintln!("artificer sim: trace written to {}", path.display()),
+            Ok(path) => errln!("artificer sim: trace written to {}", path.display()),
             Err(e) => {
-                eprintln!("artificer sim: {e}");
+                errln!("artificer sim: {e}");
                 return ExitCode::FAILURE;
             }
         }
@@ -218,13 +218,13 @@ pub fn run(args: &SimArgs) -> ExitCode {
     let (run, log) = match played {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("artificer sim: {e}");
+            errln!("artificer sim: {e}");
             return ExitCode::FAILURE;
         }
     };
     if let Some(path) = &args.record {
         let Some(rec) = run.recorder() else {
-            eprintln!(
+            errln!(
                 "artificer sim: --record {}: the run kept no recording",
                 path.display()
             );
@@ -237,7 +237,7 @@ pub fn run(args: &SimArgs) -> ExitCode {
                     .map_err(|e| e.to_string())
             });
         if let Err(e) = saved {
-            eprintln!("artificer sim: --record: {e}");
+            errln!("artificer sim: --record: {e}");
             return ExitCode::FAILURE;
         }
     }
@@ -273,7 +273,7 @@ fn batch_main(
     let seeds = match super::batch::parse_seeds(spec) {
         Ok(s) => args.shard.map_or(s.clone(), |sh| sh.take(&s)),
         Err(e) => {
-            eprintln!("artificer sim: {e}");
+            errln!("artificer sim: {e}");
             return ExitCode::FAILURE;
         }
     };
@@ -286,13 +286,13 @@ fn batch_main(
         for r in &runs {
             match serde_json::to_string(r) {
                 Ok(s) => outln!("{s}"),
-                Err(e) => eprintln!("artificer sim: {e}"),
+                Err(e) => errln!("artificer sim: {e}"),
             }
         }
         match serde_json::to_string(&agg) {
             Ok(s) => outln!("{s}"),
             Err(e) => {
-                eprintln!("artificer sim: {e}");
+                errln!("artificer sim: {e}");
                 return ExitCode::FAILURE;
             }
         }
@@ -329,7 +329,7 @@ fn batch_main(
         }
     }
     if agg.errors > 0 {
-        eprintln!("artificer sim: {} run(s) could not be played", agg.errors);
+        errln!("artificer sim: {} run(s) could not be played", agg.errors);
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
@@ -365,7 +365,7 @@ fn on_profile(
     use crate::profile::{ProfileStore, Saves, run_book};
     let mut saves = Saves::open(ProfileStore::resolve(Some(dir)));
     for n in &saves.notices {
-        eprintln!("artificer sim: {n}");
+        errln!("artificer sim: {n}");
     }
     let mut setup = match practice {
         Some(w) => run_book::practice_setup(&saves.profile, &cat, opts.seed, w).ok_or_else(|| {
@@ -400,7 +400,7 @@ fn on_profile(
         if run.phase() == crate::run::Phase::Fight {
             run_book::observe_fight(&mut profile.codex, run.world());
             if let Some(line) = run_book::mini_boss_warning(profile, &cat, run) {
-                eprintln!("artificer sim: {line}");
+                errln!("artificer sim: {line}");
             }
         } else {
             run_book::observe_loadout(&mut profile.codex, run.world(), run.carry());
@@ -515,7 +515,7 @@ fn print_sim(report: &RunReport, log: &PlayLog, booked: Option<&Booked>, json: b
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("artificer sim: {e}");
+            errln!("artificer sim: {e}");
             ExitCode::FAILURE
         }
     }
@@ -527,7 +527,7 @@ pub fn print_report(report: &RunReport, json: bool) -> ExitCode {
         match serde_json::to_string(report) {
             Ok(s) => outln!("{s}"),
             Err(e) => {
-                eprintln!("artificer sim: {e}");
+                errln!("artificer sim: {e}");
                 return ExitCode::FAILURE;
             }
         }

@@ -91,7 +91,7 @@ pub fn run(args: &StressArgs) -> ExitCode {
     let ctx = match GpuContext::for_backend(args.backend) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("artificer stress: {e}");
+            errln!("artificer stress: {e}");
             return ExitCode::FAILURE;
         }
     };
@@ -102,7 +102,7 @@ pub fn run(args: &StressArgs) -> ExitCode {
     ) {
         Ok(w) => w,
         Err(e) => {
-            eprintln!("artificer stress: {e}");
+            errln!("artificer stress: {e}");
             return ExitCode::FAILURE;
         }
     };
@@ -114,16 +114,16 @@ pub fn run(args: &StressArgs) -> ExitCode {
     let mut core = match ProjectileCore::new(args.backend, ctx.as_ref(), config) {
         Ok(core) => core,
         Err(e) => {
-            eprintln!("artificer stress: {e}");
+            errln!("artificer stress: {e}");
             return ExitCode::FAILURE;
         }
     };
     let (report, trace) = measure(args, &mut core, ctx.as_ref());
     if let Some(t) = trace {
         match t.finish("artificer stress") {
-            Ok(path) => eprintln!("artificer stress: trace written to {}", path.display()),
+            Ok(path) => errln!("artificer stress: trace written to {}", path.display()),
             Err(e) => {
-                eprintln!("artificer stress: {e}");
+                errln!("artificer stress: {e}");
                 return ExitCode::FAILURE;
             }
         }
@@ -132,7 +132,7 @@ pub fn run(args: &StressArgs) -> ExitCode {
         match serde_json::to_string(&report) {
             Ok(s) => outln!("{s}"),
             Err(e) => {
-                eprintln!("artificer stress: cannot write JSON: {e}");
+                errln!("artificer stress: cannot write JSON: {e}");
                 return ExitCode::FAILURE;
             }
         }

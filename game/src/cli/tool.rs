@@ -147,7 +147,7 @@ pub fn run(cmd: ToolCommand) -> ExitCode {
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
-                    eprintln!("{e}");
+                    errln!("{e}");
                     ExitCode::FAILURE
                 }
             };
@@ -159,7 +159,7 @@ pub fn run(cmd: ToolCommand) -> ExitCode {
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
-                    eprintln!("{e}");
+                    errln!("{e}");
                     ExitCode::FAILURE
                 }
             };
@@ -169,7 +169,7 @@ pub fn run(cmd: ToolCommand) -> ExitCode {
     let data = match LootData::load(&crate::data::default_root()) {
         Ok(d) => d,
         Err(e) => {
-            eprint!("{e}");
+            err!("{e}");
             return ExitCode::FAILURE;
         }
     };
@@ -202,7 +202,7 @@ pub fn run(cmd: ToolCommand) -> ExitCode {
         } => {
             let deepest = data.drops.run_model.max_depth;
             if depth > deepest {
-                eprintln!(
+                errln!(
                     "artificer tool economy: --depth {depth}: a run reaches depth {deepest} at most (loot/drops.json run_model.max_depth)"
                 );
                 return ExitCode::FAILURE;
@@ -219,7 +219,7 @@ pub fn run(cmd: ToolCommand) -> ExitCode {
         } => {
             let mut errors = Vec::new();
             let Some(fight) = crate::waves::load_fight_data(&crate::data::default_root(), &mut errors) else {
-                eprint!("{}", crate::data::DataErrors(errors));
+                err!("{}", crate::data::DataErrors(errors));
                 return ExitCode::FAILURE;
             };
             let model = AttackModel {

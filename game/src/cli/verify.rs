@@ -55,7 +55,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
             if args.json {
                 outln!("{}", serde_json::json!({"verified": false, "refused": e}));
             }
-            eprintln!("artificer verify: {}: {e}", args.file.display());
+            errln!("artificer verify: {}: {e}", args.file.display());
             return ExitCode::FAILURE;
         }
     };
@@ -89,7 +89,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
 /// result it reproduces as the claim.
 pub fn export(args: &ExportArgs) -> ExitCode {
     let fail = |e: &dyn std::fmt::Display| {
-        eprintln!("artificer export: {}: {e}", args.replay.display());
+        errln!("artificer export: {}: {e}", args.replay.display());
         ExitCode::FAILURE
     };
     let verdict = match verdict_of(&args.replay) {
@@ -106,20 +106,11 @@ pub fn export(args: &ExportArgs) -> ExitCode {
     match &args.out {
         None => out!("{text}"),
         Some(out) => {
-            if let Err(e) = write_atomic(out, text.as_bytes()) {
-                return fail(&format!("writing {}: {e}", out.display()));
+            if let Err(e) = crate::atomic::write_atomic(out, text.as_bytes()) {
+                return fail(&e.to_string());
             }
             outln!("exported {}: {}", out.display(), line(&verdict.reproduced));
         }
     }
     ExitCode::SUCCESS
-}
-
-/// Writes a temporary file beside `path`, then renames it over: a crash
-/// never leaves half an export under the real name.
-fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path)
 }

@@ -15,6 +15,7 @@ use crate::data::DataError;
 #[serde(deny_unknown_fields)]
 pub struct BlastRule {
     /// Radius around the struck enemy, px (added to each target's own radius).
+    #[serde(rename = "radius_px", alias = "radius")]
     pub radius: f32,
     /// Damage to each other enemy in range, as a fraction of the triggering element's final damage.
     pub damage_fraction: f32,
@@ -87,11 +88,11 @@ impl CombatRules {
             ("slowed_duration", self.slowed_duration),
             ("paralysed_duration", self.paralysed_duration),
             ("oily_burn_duration_mult", self.oily_burn_duration_mult),
-            ("vaporise.radius", self.vaporise.radius),
+            ("vaporise.radius_px", self.vaporise.radius),
             ("vaporise.damage_fraction", self.vaporise.damage_fraction),
-            ("conduction.radius", self.conduction.radius),
+            ("conduction.radius_px", self.conduction.radius),
             ("conduction.damage_fraction", self.conduction.damage_fraction),
-            ("overload.radius", self.overload.radius),
+            ("overload.radius_px", self.overload.radius),
             ("overload.damage_fraction", self.overload.damage_fraction),
         ];
         for (name, v) in non_negative {

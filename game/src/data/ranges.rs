@@ -310,6 +310,8 @@ pub const RULES: &[Rule] = &[
     r("*_interval", DURATION),
     r("*_cooldown", DURATION),
     r("*_deg", ANGLE),
+    // A radius names its unit (`radius_px`) and is still a radius.
+    r("*radius_px", RADIUS),
     r("*_px", DISTANCE),
     r("*radius", RADIUS),
     r("*radius_from_player[]", RADIUS),

@@ -144,7 +144,8 @@ pub fn unpack(base: &Path, hash: &str, files: &[(&str, &[u8])]) -> std::io::Resu
         }
         Err(e) => return Err(e),
     }
-    fs::write(&ok, hash)?;
+    // The marker says the copy is whole: it lands whole or not at all.
+    crate::atomic::write_atomic(&ok, hash.as_bytes()).map_err(|e| e.source)?;
     Ok(dir)
 }
 

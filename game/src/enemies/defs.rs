@@ -98,6 +98,7 @@ pub struct SpitterParams {
     /// Approaches when farther than this, px.
     pub max_range: f32,
     /// Seconds between shots.
+    #[serde(rename = "interval_s", alias = "interval")]
     pub interval: f32,
     /// Aim telegraph before each shot, s.
     pub windup: f32,
@@ -118,6 +119,7 @@ pub struct PoisonerParams {
     /// Distance it tries to keep from the player, px.
     pub keep_range: f32,
     /// Seconds between throws.
+    #[serde(rename = "interval_s", alias = "interval")]
     pub interval: f32,
     /// Seconds between the throw and the pool becoming harmful (the landing telegraph).
     pub telegraph: f32,
@@ -155,6 +157,7 @@ pub struct BaseEnemyFile {
     /// Contact damage to the player.
     pub attack: f32,
     /// Body radius, px.
+    #[serde(rename = "radius_px", alias = "radius")]
     pub radius: f32,
     /// Flat armour.
     #[serde(default)]
@@ -258,6 +261,7 @@ pub struct EnemyDef {
     /// Multiplier on projectile / pool damage (elites).
     pub damage_mult: f32,
     /// Body radius, px.
+    #[serde(rename = "radius_px")]
     pub radius: f32,
     /// Flat armour.
     pub armor: f32,
@@ -340,7 +344,7 @@ impl EnemyDefs {
             let p = format!("enemies[{i}]");
             let positive = [
                 ("hp", e.hp),
-                ("radius", e.radius),
+                ("radius_px", e.radius),
                 ("cost", e.cost),
                 ("contact_cooldown", e.contact_cooldown),
             ];
@@ -475,14 +479,14 @@ fn check_ai(ai: &AiKind, file: &str, path: &str, errors: &mut Vec<DataError>) {
             ("charger.charge_time", c.charge_time),
         ],
         AiKind::Spitter(s) => vec![
-            ("spitter.interval", s.interval),
+            ("spitter.interval_s", s.interval),
             ("spitter.shot_speed", s.shot_speed),
             ("spitter.shot_radius", s.shot_radius),
             ("spitter.shot_lifetime", s.shot_lifetime),
             ("spitter.max_range", s.max_range),
         ],
         AiKind::Poisoner(p) => vec![
-            ("poisoner.interval", p.interval),
+            ("poisoner.interval_s", p.interval),
             ("poisoner.pool_radius", p.pool_radius),
             ("poisoner.pool_duration", p.pool_duration),
         ],

@@ -13,7 +13,7 @@ use crate::loot::affix::AffixOutput;
 use crate::loot::artifacts::ArtifactInstance;
 use crate::loot::enhance::{CraftDef, DamageClass, DefenceLevels};
 use crate::loot::hooks::{ConditionalModifiers, HookRule, WhileCondition};
-use crate::loot::item::{Condition, Item, Slot};
+use crate::loot::item::{BaseDef, Condition, Item, Slot};
 use crate::stats::{StatId, StatModifier, StatSheet};
 
 /// Why an item or artifact cannot be put on.
@@ -198,181 +198,28 @@ impl Equipment {
     }
 
     /// Adds up everything worn for the fight.
-    #[expect(
-        clippy::too_many_lines,
-        reason = "folds every worn item's sources in the order the rules stack them"
-    )]
     pub fn loadout(&self, data: &LootData) -> Loadout {
-        let mut modifiers: Vec<StatModifier> = Vec::new();
-        let mut conditional: Vec<ConditionalModifiers> = Vec::new();
-        let mut conversions: Vec<(Element, f32)> = Vec::new();
-        let mut flat = [0.0f32; 5];
-        let mut hooks: Vec<HookRule> = Vec::new();
-        let mut defences = DefenceLevels::default();
-
-        let collect_affix = |out: Option<AffixOutput>,
-                             m: &mut Vec<StatModifier>,
-                             c: &mut Vec<(Element, f32)>,
-                             h: &mut Vec<HookRule>| match out {
-            Some(AffixOutput::Modifier(x)) => m.push(x),
-            Some(AffixOutput::Conversion(e, f)) => c.push((e, f)),
-            Some(AffixOutput::Rule(r)) => h.push(r),
-            None => {}
-        };
-        let apply_craft =
-            |d: &CraftDef, m: &mut Vec<StatModifier>, f: &mut [f32; 5], h: &mut Vec<HookRule>| {
-                m.extend(d.effect.modifiers.iter().copied());
-                for e in &d.effect.flat_element_damage {
-                    f[e.element.index()] += e.amount;
-                }
-                h.extend(d.effect.hooks.iter().cloned());
-            };
-
-        // Enchantments never stack across items: the hardest of each family counts.
-        let mut best_enchant: Vec<&CraftDef> = Vec::new();
-        for item in Slot::ALL.iter().filter_map(|&s| self.slot(s)) {
-            if item.condition == Condition::Simple {
-                continue;
-            }
-            for d in item
-                .enchantments
-                .iter()
-                .filter_map(|id| data.enchantments.get(id))
-            {
-                match best_enchant.iter_mut().find(|b| b.family() == d.family()) {
-                    Some(b) if b.difficulty < d.difficulty => *b = d,
-                    Some(_) => {}
-                    None => best_enchant.push(d),
-                }
-            }
-        }
-        let enchant_counts = |d: &CraftDef| best_enchant.iter().any(|b| std::ptr::eq(*b, d));
-
-        let weapon_base = self
-            .hands
-            .as_ref()
-            .and_then(|i| data.bases.get(&i.base))
-            .or_else(|| data.bases.get(&data.bases.default_weapon))
-            .and_then(|b| b.weapon.clone());
-        let mut attack = AttackProfile {
-            level: weapon_base.as_ref().map_or(1, |w| w.attack_level),
-            classes: weapon_base
-                .as_ref()
-                .map_or_else(|| vec![DamageClass::Blunt], |w| w.classes.clone()),
-            penetration: weapon_base.as_ref().map_or(0, |w| w.penetration_level),
-            damage_cap: None,
-            silver: false,
-        };
-        let melee = self
-            .hands
-            .as_ref()
-            .and(weapon_base.as_ref())
-            .and_then(|w| w.melee.clone());
-
+        let best_enchant = self.best_enchantments(data);
+        let (mut attack, melee) = self.weapon_attack(data);
+        let mut tally = Tally::default();
         for slot in Slot::ALL {
             let Some(item) = self.slot(slot) else { continue };
             let Some(base) = data.bases.get(&item.base) else {
                 continue;
             };
-            modifiers.extend(base.modifiers.iter().copied());
-            let simple = item.condition == Condition::Simple;
-            if !simple {
-                for a in &item.affixes {
-                    collect_affix(
-                        data.affixes.effect_of(a),
-                        &mut modifiers,
-                        &mut conversions,
-                        &mut hooks,
-                    );
-                }
-            }
-            let enh: Vec<&CraftDef> = if simple {
-                Vec::new()
-            } else {
-                item.enhancements
-                    .iter()
-                    .filter_map(|id| data.enhancements.get(id))
-                    .collect()
-            };
-            let ench: Vec<&CraftDef> = item
-                .enchantments
-                .iter()
-                .filter_map(|id| data.enchantments.get(id))
-                .filter(|d| !simple && enchant_counts(d))
-                .collect();
-            for d in enh.iter().chain(ench.iter()) {
-                apply_craft(d, &mut modifiers, &mut flat, &mut hooks);
-            }
-            if slot == Slot::Hands {
-                if simple {
-                    attack.level = data.enhancements.failure.simple_attack_level;
-                    attack.damage_cap = Some(data.enhancements.failure.simple_damage_cap);
-                }
-                for d in enh.iter().chain(ench.iter()) {
-                    attack.level += d.effect.attack_level;
-                    attack.penetration += d.effect.penetration_level;
-                    attack.silver |= d.effect.silver;
-                    for c in &d.effect.add_classes {
-                        if !attack.classes.contains(c) {
-                            attack.classes.push(*c);
-                        }
-                    }
-                }
-            }
-            if let Some(a) = &base.armour {
-                let mut own = DefenceLevels {
-                    sharp: a.sharp,
-                    blunt: a.blunt,
-                    ..Default::default()
-                };
-                for d in enh.iter().chain(ench.iter()) {
-                    own.add(&d.effect.defence);
-                }
-                if item.condition == Condition::Damaged {
-                    own = own.lowered(data.enhancements.failure.damaged_defence_loss);
-                }
-                defences.max_with(&own);
-                let lightened = ench
-                    .iter()
-                    .chain(enh.iter())
-                    .any(|d| d.effect.removes_heavy_penalty);
-                if a.heavy && !lightened {
-                    modifiers.extend(data.bases.heavy_armour_penalty.iter().copied());
-                }
-            } else {
-                let mut own = DefenceLevels::default();
-                for d in enh.iter().chain(ench.iter()) {
-                    own.add(&d.effect.defence);
-                }
-                defences.max_with(&own);
-            }
+            tally.add_item(slot, item, base, data, &best_enchant, &mut attack);
         }
-
         for inst in &self.artifacts {
-            let Some(def) = data.artifacts.get(&inst.id) else {
-                continue;
-            };
-            modifiers.extend(def.modifiers.iter().copied());
-            for c in &def.while_ {
-                match c.condition {
-                    WhileCondition::NoArmour if self.armour.is_none() => {
-                        modifiers.extend(c.modifiers.iter().copied())
-                    }
-                    WhileCondition::NoArmour => {}
-                    WhileCondition::StandingStill => conditional.push(c.clone()),
-                }
-            }
-            hooks.extend(def.hooks.iter().cloned());
-            for a in &inst.affixes {
-                collect_affix(
-                    data.affixes.effect_of(a),
-                    &mut modifiers,
-                    &mut conversions,
-                    &mut hooks,
-                );
-            }
+            tally.add_artifact(inst, self.armour.is_none(), data);
         }
-
+        let Tally {
+            modifiers,
+            conditional,
+            conversions,
+            flat,
+            hooks,
+            defences,
+        } = tally;
         Loadout {
             shares: ElementShares::converted(Element::Physical, &conversions),
             modifiers,
@@ -386,6 +233,55 @@ impl Equipment {
             artifact_sockets: self.artifact_sockets(data),
             store_magic: best_enchant.iter().any(|d| d.effect.store_magic),
         }
+    }
+
+    /// Enchantments never stack across items: the hardest of each family
+    /// counts, and only that one is applied.
+    fn best_enchantments<'d>(&self, data: &'d LootData) -> Vec<&'d CraftDef> {
+        let mut best: Vec<&CraftDef> = Vec::new();
+        for item in Slot::ALL.iter().filter_map(|&s| self.slot(s)) {
+            if item.condition == Condition::Simple {
+                continue;
+            }
+            for d in item
+                .enchantments
+                .iter()
+                .filter_map(|id| data.enchantments.get(id))
+            {
+                match best.iter_mut().find(|b| b.family() == d.family()) {
+                    Some(b) if b.difficulty < d.difficulty => *b = d,
+                    Some(_) => {}
+                    None => best.push(d),
+                }
+            }
+        }
+        best
+    }
+
+    /// The attack levels of the held weapon (or the bare-handed default) and
+    /// its melee id when a blade is held, before crafts add to them.
+    fn weapon_attack(&self, data: &LootData) -> (AttackProfile, Option<String>) {
+        let weapon_base = self
+            .hands
+            .as_ref()
+            .and_then(|i| data.bases.get(&i.base))
+            .or_else(|| data.bases.get(&data.bases.default_weapon))
+            .and_then(|b| b.weapon.clone());
+        let attack = AttackProfile {
+            level: weapon_base.as_ref().map_or(1, |w| w.attack_level),
+            classes: weapon_base
+                .as_ref()
+                .map_or_else(|| vec![DamageClass::Blunt], |w| w.classes.clone()),
+            penetration: weapon_base.as_ref().map_or(0, |w| w.penetration_level),
+            damage_cap: None,
+            silver: false,
+        };
+        let melee = self
+            .hands
+            .as_ref()
+            .and(weapon_base.as_ref())
+            .and_then(|w| w.melee.clone());
+        (attack, melee)
     }
 
     /// Every stat that changes if `candidate` replaced what is in its slot.
@@ -403,5 +299,153 @@ impl Equipment {
                 ((before - after).abs() > 1e-4).then_some(StatDelta { stat, before, after })
             })
             .collect()
+    }
+}
+
+/// The running sums of a loadout while the worn items are folded in, in the
+/// order the rules stack them.
+#[derive(Default)]
+struct Tally {
+    modifiers: Vec<StatModifier>,
+    conditional: Vec<ConditionalModifiers>,
+    conversions: Vec<(Element, f32)>,
+    flat: [f32; 5],
+    hooks: Vec<HookRule>,
+    defences: DefenceLevels,
+}
+
+impl Tally {
+    /// One rolled affix: a stat change, a conversion or a rule.
+    fn affix(&mut self, out: Option<AffixOutput>) {
+        match out {
+            Some(AffixOutput::Modifier(x)) => self.modifiers.push(x),
+            Some(AffixOutput::Conversion(e, f)) => self.conversions.push((e, f)),
+            Some(AffixOutput::Rule(r)) => self.hooks.push(r),
+            None => {}
+        }
+    }
+
+    /// One enhancement or counted enchantment: its stat changes, flat element
+    /// damage and rules.
+    fn craft(&mut self, d: &CraftDef) {
+        self.modifiers.extend(d.effect.modifiers.iter().copied());
+        for e in &d.effect.flat_element_damage {
+            self.flat[e.element.index()] += e.amount;
+        }
+        self.hooks.extend(d.effect.hooks.iter().cloned());
+    }
+
+    /// One worn item: its base, affixes and crafts (a simple item keeps only
+    /// its base), the attack it lends in the hands, and its defence.
+    fn add_item(
+        &mut self,
+        slot: Slot,
+        item: &Item,
+        base: &BaseDef,
+        data: &LootData,
+        best_enchant: &[&CraftDef],
+        attack: &mut AttackProfile,
+    ) {
+        self.modifiers.extend(base.modifiers.iter().copied());
+        let simple = item.condition == Condition::Simple;
+        if !simple {
+            for a in &item.affixes {
+                self.affix(data.affixes.effect_of(a));
+            }
+        }
+        let enh: Vec<&CraftDef> = if simple {
+            Vec::new()
+        } else {
+            item.enhancements
+                .iter()
+                .filter_map(|id| data.enhancements.get(id))
+                .collect()
+        };
+        let ench: Vec<&CraftDef> = item
+            .enchantments
+            .iter()
+            .filter_map(|id| data.enchantments.get(id))
+            .filter(|d| !simple && best_enchant.iter().any(|b| std::ptr::eq(*b, *d)))
+            .collect();
+        for d in enh.iter().chain(ench.iter()) {
+            self.craft(d);
+        }
+        if slot == Slot::Hands {
+            if simple {
+                attack.level = data.enhancements.failure.simple_attack_level;
+                attack.damage_cap = Some(data.enhancements.failure.simple_damage_cap);
+            }
+            for d in enh.iter().chain(ench.iter()) {
+                attack.level += d.effect.attack_level;
+                attack.penetration += d.effect.penetration_level;
+                attack.silver |= d.effect.silver;
+                for c in &d.effect.add_classes {
+                    if !attack.classes.contains(c) {
+                        attack.classes.push(*c);
+                    }
+                }
+            }
+        }
+        self.add_defence(item, base, data, &enh, &ench);
+    }
+
+    /// The item's own defence joins the best per type; unlightened heavy
+    /// armour adds its penalty.
+    fn add_defence(
+        &mut self,
+        item: &Item,
+        base: &BaseDef,
+        data: &LootData,
+        enh: &[&CraftDef],
+        ench: &[&CraftDef],
+    ) {
+        if let Some(a) = &base.armour {
+            let mut own = DefenceLevels {
+                sharp: a.sharp,
+                blunt: a.blunt,
+                ..Default::default()
+            };
+            for d in enh.iter().chain(ench.iter()) {
+                own.add(&d.effect.defence);
+            }
+            if item.condition == Condition::Damaged {
+                own = own.lowered(data.enhancements.failure.damaged_defence_loss);
+            }
+            self.defences.max_with(&own);
+            let lightened = ench
+                .iter()
+                .chain(enh.iter())
+                .any(|d| d.effect.removes_heavy_penalty);
+            if a.heavy && !lightened {
+                self.modifiers
+                    .extend(data.bases.heavy_armour_penalty.iter().copied());
+            }
+        } else {
+            let mut own = DefenceLevels::default();
+            for d in enh.iter().chain(ench.iter()) {
+                own.add(&d.effect.defence);
+            }
+            self.defences.max_with(&own);
+        }
+    }
+
+    /// One socketed artifact: its changes (the no-armour ones only when no
+    /// suit is worn; standing-still ones wait for the fight), rules and affixes.
+    fn add_artifact(&mut self, inst: &ArtifactInstance, no_armour: bool, data: &LootData) {
+        let Some(def) = data.artifacts.get(&inst.id) else {
+            return;
+        };
+        self.modifiers.extend(def.modifiers.iter().copied());
+        for c in &def.while_ {
+            match c.condition {
+                WhileCondition::NoArmour if no_armour => self.modifiers.extend(c.modifiers.iter().copied()),
+                WhileCondition::NoArmour => {}
+                WhileCondition::StandingStill => self.conditional.push(c.clone()),
+            }
+        }
+        self.hooks.extend(def.hooks.iter().cloned());
+        for a in &inst.affixes {
+            self.affix(data.affixes.effect_of(a));
+        }
     }
 }

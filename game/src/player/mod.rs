@@ -21,6 +21,7 @@ use crate::stats::{StatId, StatModifier, StatSheet};
 #[serde(deny_unknown_fields)]
 pub struct PlayerDef {
     /// Collision radius, px.
+    #[serde(rename = "radius_px", alias = "radius")]
     pub radius: f32,
     /// Seconds without damage after a hit lands, so a crowd does not kill in one step.
     pub hit_invulnerability_s: f32,

@@ -15,9 +15,7 @@
 //!   taken) and the load says where it went, so the caller can tell the player.
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Serialize;
@@ -31,8 +29,8 @@ pub const PROFILE_DIR_ENV: &str = "ARTIFICER_PROFILE_DIR";
 /// real one is a few KiB.
 pub const MAX_SAVE_BYTES: u64 = 64 << 20;
 
-/// Marker inside a temporary file's name; see [`ProfileStore::stale_temps`].
-const TEMP_MARK: &str = ".tmp-";
+// The temporary files the atomic write leaves, for `ProfileStore::stale_temps`.
+use crate::atomic::TEMP_MARK;
 
 /// Why a save could not be written, read or a folder not used.
 #[derive(Debug, thiserror::Error)]
@@ -191,36 +189,9 @@ impl ProfileStore {
     }
 
     /// Writes `bytes` to `name` atomically, creating subfolders (`runs/…`)
-    /// as needed: temp file in the same folder, `sync_all`, rename, then the
-    /// folder is synced so the rename itself is durable.
+    /// as needed, through the game's one atomic write ([`crate::atomic`]).
     pub fn save_bytes(&self, name: &str, bytes: &[u8]) -> Result<(), StoreError> {
-        static COUNTER: AtomicU64 = AtomicU64::new(0);
-        let path = self.path(name);
-        let dir = path.parent().map_or_else(|| self.root.clone(), Path::to_path_buf);
-        let file_name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .ok_or_else(|| StoreError::Io {
-                action: "naming",
-                path: path.clone(),
-                source: std::io::Error::new(std::io::ErrorKind::InvalidInput, "a save needs a file name"),
-            })?;
-        fs::create_dir_all(&dir).map_err(io_err("creating", &dir))?;
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let tmp = dir.join(format!(".{file_name}{TEMP_MARK}{}-{n}", std::process::id()));
-        let written = (|| {
-            let mut f = fs::File::create(&tmp).map_err(io_err("creating", &tmp))?;
-            f.write_all(bytes).map_err(io_err("writing", &tmp))?;
-            f.sync_all().map_err(io_err("syncing", &tmp))?;
-            drop(f);
-            fs::rename(&tmp, &path).map_err(io_err("renaming into place", &path))
-        })();
-        if written.is_err() {
-            // Our own temp file, never a save: removing it loses nothing.
-            let _ = fs::remove_file(&tmp);
-        }
-        written?;
-        sync_dir(&dir)
+        crate::atomic::write_atomic(&self.path(name), bytes).map_err(StoreError::from)
     }
 
     /// Renames `name` to `name.corrupt-YYYYMMDD-HHMMSS` (UTC; `-2`, `-3`…
@@ -444,17 +415,19 @@ fn io_err(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> S
     move |source| StoreError::Io { action, path, source }
 }
 
-/// Flushes a folder's entries (the rename) to disk. Only unix can open a
-/// folder for this; elsewhere the rename is as durable as the OS makes it.
+/// Flushes a folder's entries (a rename) to disk, as [`crate::atomic`] does.
 fn sync_dir(dir: &Path) -> Result<(), StoreError> {
-    #[cfg(unix)]
-    {
-        let d = fs::File::open(dir).map_err(io_err("opening folder", dir))?;
-        d.sync_all().map_err(io_err("syncing folder", dir))?;
+    crate::atomic::sync_dir(dir).map_err(StoreError::from)
+}
+
+impl From<crate::atomic::WriteError> for StoreError {
+    fn from(e: crate::atomic::WriteError) -> Self {
+        StoreError::Io {
+            action: e.action,
+            path: e.path,
+            source: e.source,
+        }
     }
-    #[cfg(not(unix))]
-    let _ = dir;
-    Ok(())
 }
 
 #[cfg(test)]

@@ -36,11 +36,11 @@ pub use super::setup::RunSetup;
 use super::{RunError, ShopFor, apply_build, shop_pool};
 use crate::catalog::Catalog;
 use crate::loot::artifacts::ArtifactInstance;
-use crate::loot::gear_actions::BenchResult;
 use crate::rng::{stream, streams};
-use crate::shop::{Purchase, Shop, ShopPool};
+use crate::shop::{Shop, ShopPool};
 use crate::world::{Carry, StateHasher, WaveStats, World};
 
+mod dispatch;
 mod wave_end;
 
 /// Where a run stands.
@@ -319,165 +319,6 @@ impl Run {
             }
         }
         Ok(note)
-    }
-
-    #[expect(clippy::too_many_lines, reason = "one match arm per run command")]
-    fn dispatch(&mut self, cmd: &Command) -> Result<Option<String>, CommandError> {
-        let phase = self.phase;
-        let wrong = || CommandError::WrongPhase {
-            command: cmd.name(),
-            phase,
-        };
-        let refused = |e: &dyn std::fmt::Display| CommandError::Refused(e.to_string());
-        let cat = self.world.catalog().clone();
-        let def = &cat.run.shop;
-        match (self.phase, cmd) {
-            (Phase::Fight, Command::Step(input)) => {
-                self.step(*input);
-                Ok(None)
-            }
-            (Phase::Lab, Command::StartWave) => {
-                if self.world.wave >= self.final_wave {
-                    return Err(CommandError::Refused("no wave is left in this run".into()));
-                }
-                let next = self.world.wave + 1;
-                let plan = super::modes::plan_wave(&cat, &self.setup, next, &self.carry.bosses_met)
-                    .map_err(|e| CommandError::Refused(e.to_string()))?;
-                self.world.set_rules(plan.rules.clone());
-                self.world.boss_scale = plan.boss_scale;
-                self.world
-                    .begin_wave_with(&mut self.carry, &plan.config, plan.rush.clone())
-                    .map_err(|e| refused(&e))?;
-                self.plan = Some(plan);
-                self.phase = Phase::Fight;
-                Ok(None)
-            }
-            (Phase::Summary, Command::Endless) => {
-                if self.outcome != Some(Outcome::Won) || self.setup.practice.is_some() {
-                    return Err(CommandError::Refused(
-                        "only a cleared run goes on into endless".into(),
-                    ));
-                }
-                let game_waves = cat.waves.len() as u32;
-                self.endless = true;
-                self.final_wave = if self.setup.last_wave > game_waves {
-                    self.setup.last_wave
-                } else {
-                    u32::MAX
-                };
-                self.outcome = None;
-                self.summary.outcome = None;
-                self.phase = Phase::Settlement;
-                Ok(None)
-            }
-            (Phase::Settlement, Command::Continue) => {
-                self.next_levelup_or_shop();
-                Ok(None)
-            }
-            (Phase::LevelUp, Command::ChooseLevelUp(k)) => {
-                let table = &cat.run.economy.levelups;
-                let up = self
-                    .offer
-                    .get(*k)
-                    .and_then(|&i| table.upgrades.get(i))
-                    .ok_or_else(|| CommandError::Refused(format!("no level-up choice {k}")))?;
-                self.carry.take_levelup(&up.modifiers);
-                self.world.refresh_stats(&mut self.carry);
-                self.offer.clear();
-                self.next_levelup_or_shop();
-                Ok(None)
-            }
-            (Phase::Shop, Command::Buy { shelf, index }) => {
-                let pool = self.pool();
-                let shop = self.shop.as_mut().ok_or_else(wrong)?;
-                let id = shop.shelf(*shelf).get(*index).map(|o| o.id.clone());
-                let bought = self
-                    .carry
-                    .buy(shop, def, &pool, *shelf, *index)
-                    .map_err(|e| refused(&e))?;
-                if matches!(bought, Purchase::Stats(_)) {
-                    self.world.refresh_stats(&mut self.carry);
-                }
-                self.note_bought(id.unwrap_or_default());
-                Ok(None)
-            }
-            (Phase::Shop, Command::Refresh) => {
-                let pool = self.pool();
-                let shop = self.shop.as_mut().ok_or_else(wrong)?;
-                shop.refresh(def, &pool, &mut self.carry.wallet, &mut self.shop_rng)
-                    .map_err(|e| refused(&e))?;
-                self.note_bought("(refresh)".into());
-                Ok(None)
-            }
-            (Phase::Shop, Command::SellCard(place)) => {
-                let shop = self.shop.as_mut().ok_or_else(wrong)?;
-                let c = &mut self.carry;
-                shop.sell_card(def, *place, &mut c.wallet, &mut c.loadout)
-                    .map_err(|e| refused(&e))?;
-                Ok(None)
-            }
-            (Phase::Shop, Command::SellCore(i)) => {
-                let shop = self.shop.as_mut().ok_or_else(wrong)?;
-                let c = &mut self.carry;
-                shop.sell_core(def, *i, &mut c.wallet, &mut c.loadout)
-                    .map_err(|e| refused(&e))?;
-                Ok(None)
-            }
-            (Phase::Shop, Command::SwitchCore { core, carry_deck }) => {
-                let shop = self.shop.as_ref().ok_or_else(wrong)?;
-                if *carry_deck {
-                    self.carry
-                        .loadout
-                        .carry_deck_to(*core, def.waiting_area)
-                        .map_err(|e| refused(&e))?;
-                } else {
-                    shop.switch_core(&mut self.carry.loadout, *core)
-                        .map_err(|e| refused(&e))?;
-                }
-                Ok(None)
-            }
-            (Phase::Lab | Phase::Shop, Command::MoveCard { .. }) if self.setup.editor_locked() => {
-                Err(CommandError::Refused(
-                    "The core editor opens in your second run: this one is about moving.".into(),
-                ))
-            }
-            (Phase::Lab | Phase::Shop, Command::MoveCard { from, to }) => {
-                self.carry
-                    .loadout
-                    .move_card(*from, *to, def.waiting_area)
-                    .map_err(|e| refused(&e))?;
-                Ok(None)
-            }
-            (Phase::Shop, Command::OpenArmoury) => {
-                self.phase = Phase::Armoury;
-                Ok(None)
-            }
-            (Phase::Armoury, Command::CloseArmoury) => {
-                self.phase = Phase::Shop;
-                Ok(None)
-            }
-            (Phase::Armoury, Command::Equip(action)) => {
-                let line = self
-                    .carry
-                    .equip(*action, &mut self.loose, &cat.loot)
-                    .map_err(|e| CommandError::Refused(e.to_string()))?;
-                self.world.refresh_gear(&mut self.carry);
-                Ok(Some(line))
-            }
-            (Phase::Armoury, Command::Craft(action)) => {
-                let BenchResult { message, .. } = self
-                    .carry
-                    .craft(action.clone(), &cat.loot, &mut self.crafting_rng)
-                    .map_err(|e| CommandError::Refused(e.to_string()))?;
-                Ok(Some(message))
-            }
-            (Phase::Shop, Command::LeaveShop) => {
-                self.shop = None;
-                self.phase = Phase::Lab;
-                Ok(None)
-            }
-            _ => Err(wrong()),
-        }
     }
 
     /// One fixed step of the fight, then the end of the wave if it is over.

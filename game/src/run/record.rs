@@ -127,8 +127,9 @@ impl Recorder {
         out
     }
 
-    /// Writes the file atomically (a temporary file beside it, then a rename),
-    /// so a crash never leaves half a replay under the real name.
+    /// Writes the file through the game's one atomic write
+    /// ([`crate::atomic`]), so a crash never leaves half a replay under the
+    /// real name.
     pub fn save(
         &self,
         path: &Path,
@@ -136,13 +137,12 @@ impl Recorder {
         backend: Backend,
         data: u64,
     ) -> Result<(), ReplayError> {
-        let io = |source| ReplayError::Io {
-            path: path.display().to_string(),
-            source,
-        };
-        let tmp = path.with_extension("rpl.tmp");
-        std::fs::write(&tmp, self.to_text(setup, backend, data)).map_err(io)?;
-        std::fs::rename(&tmp, path).map_err(io)
+        crate::atomic::write_atomic(path, self.to_text(setup, backend, data).as_bytes()).map_err(|e| {
+            ReplayError::Io {
+                path: path.display().to_string(),
+                source: e.source,
+            }
+        })
     }
 }
 

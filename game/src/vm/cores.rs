@@ -95,6 +95,7 @@ pub struct EntryDef {
     pub capacity: u32,
     /// Seconds between two casts of this entry (so a kill streak is not a machine gun).
     #[serde(default)]
+    #[serde(rename = "cooldown_s", alias = "cooldown")]
     pub cooldown: f32,
 }
 
@@ -314,7 +315,7 @@ pub fn check_core(
         }
         if !e.cooldown.is_finite() || e.cooldown < 0.0 {
             bad(
-                &format!("entries[{j}].cooldown"),
+                &format!("entries[{j}].cooldown_s"),
                 format!("{} must be >= 0", e.cooldown),
             );
         }

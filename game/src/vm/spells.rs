@@ -13,6 +13,7 @@
 mod book;
 mod check;
 mod sections;
+mod words;
 
 use serde::{Deserialize, Serialize};
 

@@ -164,3 +164,72 @@ fn an_affix_line_showing_a_radius_its_rule_lacks_is_refused() {
         "{errors:?}"
     );
 }
+
+/// Keys name their units (docs/data.md#units): a data folder written before
+/// `radius`, `lifetime`, `interval` and `cooldown` took their `_px` / `_s`
+/// still loads, through the serde aliases, to the same numbers, and its
+/// ranges still hold (a radius of 0 under the old key is still refused).
+#[test]
+fn data_written_with_the_old_unitless_keys_still_loads_the_same() {
+    let root = default_root();
+    let dir = std::env::temp_dir().join(format!("artificer-old-keys-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&root, &dir);
+    // The files that held the bare keys before the rename, and nothing else
+    // (a key that was always `lifetime_s` never had a bare form).
+    let renamed_files = |rel: &str| {
+        [
+            "combat.json",
+            "enemies.json",
+            "spells.json",
+            "cores.json",
+            "world.json",
+        ]
+        .contains(&rel)
+            || rel.starts_with("bosses/")
+    };
+    let mut renamed = 0;
+    for rel in data_files(&dir).into_iter().filter(|r| renamed_files(r)) {
+        let path = dir.join(&rel);
+        let mut old = std::fs::read_to_string(&path).unwrap();
+        for (new, bare) in [
+            ("\"radius_px\"", "\"radius\""),
+            ("\"lifetime_s\"", "\"lifetime\""),
+            ("\"interval_s\"", "\"interval\""),
+        ] {
+            renamed += old.matches(new).count();
+            old = old.replace(new, bare);
+        }
+        if rel == "cores.json" {
+            renamed += old.matches("\"cooldown_s\"").count();
+            old = old.replace("\"cooldown_s\"", "\"cooldown\"");
+        }
+        std::fs::write(&path, old).unwrap();
+    }
+    assert!(
+        renamed > 50,
+        "the shipped files use the unit keys ({renamed} renamed back)"
+    );
+    let new = Catalog::load(&root).expect("shipped data");
+    let old = Catalog::load(&dir).unwrap_or_else(|e| panic!("old keys refused: {:?}", e.0));
+    let radii = |c: &Catalog| -> Vec<(f32, f32)> {
+        (0..c.spells.len())
+            .filter_map(|i| c.spells.get(game::vm::SpellIdx(i as u32)).projectile.as_ref())
+            .map(|p| (p.radius, p.lifetime))
+            .collect()
+    };
+    assert_eq!(radii(&old), radii(&new));
+    assert_eq!(old.run.world, new.run.world);
+
+    let enemies = dir.join("enemies.json");
+    let text = std::fs::read_to_string(&enemies).unwrap();
+    std::fs::write(&enemies, text.replacen("\"radius\": 9,", "\"radius\": 0,", 1)).unwrap();
+    let errors = Catalog::load(&dir).expect_err("a zero radius").0;
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.path == "enemies[0].radius" && e.message.contains("out of range")),
+        "{errors:?}"
+    );
+}

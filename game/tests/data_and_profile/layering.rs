@@ -10,7 +10,7 @@
 //!
 //! | layer | top-level modules of `game/src` | why there |
 //! |---|---|---|
-//! | 1 data | `data`, `element`, `stats`, `spatial`, `arena`, `rng`, `pick` | file loading, element shares, stat sheets, the spatial hash, the arena's walls, the plan of random streams and the one weighted pick: vocabulary every rule speaks, no rules of their own |
+//! | 1 data | `data`, `element`, `stats`, `spatial`, `arena`, `rng`, `pick`, `atomic` | file loading, element shares, stat sheets, the spatial hash, the arena's walls, the plan of random streams, the one weighted pick and the one atomic file write: vocabulary every rule speaks, no rules of their own |
 //! | 2 rules | `vm`, `combat`, `enemies` (with `bosses`), `waves`, `loot`, `melee`, `economy`, `shop`, `player`, `effects`, `mutators`, `catalog`, `carry` | one room per rule system; `catalog` loads every system's data files (and the run's own numbers, `catalog::run_data`) into one value, so it sits on top of the systems it bundles and no rule imports it |
 //! | 3 world | `world` | orders one fight step over the rules |
 //! | 4 run | `run`, `profile`, `codex`, `probe`, `sound`, `share` | the flow of a run, its modes, the player's saved progress, the codex (the catalogue's entries shown against that progress), the inert guard's probe fights (which play builds the way a run does), the sound (which listens to a step's world), and sharing (the result a replay proves) |
@@ -44,6 +44,7 @@ const LAYERS: &[(&str, u8, &str)] = &[
     ("spatial", 1, "data"),
     ("arena", 1, "data"),
     ("rng", 1, "data"),
+    ("atomic", 1, "data"),
     ("pick", 1, "data"),
     ("vm", 2, "rules"),
     ("combat", 2, "rules"),

@@ -153,7 +153,7 @@ fn a_chip_without_a_description_is_refused_by_name_and_place() {
     // Players read descriptions in the shop's and lab's tooltips, never ids.
     let dir = broken_copy("no-description", "spells.json", |t| {
         t.replacen(
-            "\"description\": \"The basic rat-a-tat: damage 3, 600 px/s.\"",
+            "\"description\": \"The basic rat-a-tat: damage {damage}, {speed} px/s.\"",
             "\"description\": \"\"",
             1,
         )
@@ -162,6 +162,87 @@ fn a_chip_without_a_description_is_refused_by_name_and_place() {
     assert!(
         errs.iter()
             .any(|e| e.contains("spells.json") && e.contains(".description") && e.contains("missing")),
+        "{errs:?}"
+    );
+}
+
+/// The spark bolt's shipped description, placeholders and all.
+const SPARK_TEXT: &str = "The basic rat-a-tat: damage {damage}, {speed} px/s.";
+
+/// A chip's description shows its numbers through placeholders filled from
+/// its own data at load (docs/data.md#words): the loaded text has no braces
+/// and reads the numbers the fight uses, whatever the data says today.
+#[test]
+fn chip_descriptions_show_the_numbers_of_their_data() {
+    let cat = Catalog::load(&game::data::default_root()).unwrap_or_else(|e| panic!("{e}"));
+    for (_, s) in cat.spells.iter() {
+        assert!(
+            !s.description.contains('{') && !s.description.contains('}'),
+            "{}: {}",
+            s.id,
+            s.description
+        );
+    }
+    let spark = cat
+        .spells
+        .get(cat.spells.find("spark_bolt").expect("the spark bolt"));
+    let p = spark.projectile.as_ref().expect("an action has a projectile");
+    assert_eq!(
+        spark.description,
+        format!("The basic rat-a-tat: damage {}, {} px/s.", p.damage, p.speed)
+    );
+}
+
+/// A placeholder the chip has no number for is refused, naming the file,
+/// the chip's description and the placeholder, never shown raw.
+#[test]
+fn an_unknown_description_placeholder_is_refused() {
+    let dir = broken_copy("unknown-placeholder", "spells.json", |t| {
+        t.replacen(
+            SPARK_TEXT,
+            "The basic rat-a-tat: damage {damgae}, {speed} px/s.",
+            1,
+        )
+    });
+    let errs = errors_of(&dir);
+    assert!(
+        errs.iter().any(|e| e.contains("spells.json")
+            && e.contains("spells[0].description")
+            && e.contains("{damgae}")),
+        "{errs:?}"
+    );
+}
+
+/// A number written out beside a word of the data that the chip holds
+/// differently ("damage 7" over a damage of 3) is refused, and so is one
+/// the data holds (it must be a placeholder, or it goes stale).
+#[test]
+fn a_description_number_the_data_does_not_hold_is_refused() {
+    let dir = broken_copy("lying-number", "spells.json", |t| {
+        t.replacen(SPARK_TEXT, "The basic rat-a-tat: damage 777, {speed} px/s.", 1)
+    });
+    let errs = errors_of(&dir);
+    assert!(
+        errs.iter()
+            .any(|e| e.contains("spells[0].description") && e.contains("says 777")),
+        "{errs:?}"
+    );
+    let cat = Catalog::load(&game::data::default_root()).unwrap_or_else(|e| panic!("{e}"));
+    let spark = cat
+        .spells
+        .get(cat.spells.find("spark_bolt").expect("the spark bolt"));
+    let speed = spark.projectile.as_ref().expect("a projectile").speed;
+    let dir = broken_copy("repeated-number", "spells.json", |t| {
+        t.replacen(
+            SPARK_TEXT,
+            &format!("The basic rat-a-tat: damage {{damage}}, {speed} px/s."),
+            1,
+        )
+    });
+    let errs = errors_of(&dir);
+    assert!(
+        errs.iter()
+            .any(|e| e.contains("spells[0].description") && e.contains("write `{speed}`")),
         "{errs:?}"
     );
 }

@@ -106,8 +106,10 @@ pub struct BossShot {
     /// Damage to the player.
     pub damage: f32,
     /// Radius, px.
+    #[serde(rename = "radius_px", alias = "radius")]
     pub radius: f32,
     /// Lifetime, s.
+    #[serde(rename = "lifetime_s", alias = "lifetime")]
     pub lifetime: f32,
     /// Element of the shots: a non-physical one hits as its own damage class,
     /// so the player's elemental wards stand against it.
@@ -150,6 +152,7 @@ pub struct BossDef {
     /// Contact damage.
     pub attack: f32,
     /// Body radius, px.
+    #[serde(rename = "radius_px", alias = "radius")]
     pub radius: f32,
     /// Flat armour (before layers).
     #[serde(default)]
@@ -283,11 +286,11 @@ impl BossDef {
     pub fn validate(&self, file: &str, errors: &mut Vec<DataError>) {
         for (name, v) in [
             ("hp", self.hp),
-            ("radius", self.radius),
+            ("radius_px", self.radius),
             ("contact_cooldown", self.contact_cooldown),
             ("shot.speed", self.shot.speed),
-            ("shot.radius", self.shot.radius),
-            ("shot.lifetime", self.shot.lifetime),
+            ("shot.radius_px", self.shot.radius),
+            ("shot.lifetime_s", self.shot.lifetime),
         ] {
             if !(v > 0.0 && v.is_finite()) {
                 errors.push(DataError::new(file, name, format!("must be > 0, got {v}")));

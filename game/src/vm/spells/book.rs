@@ -18,12 +18,18 @@ pub struct SpellBook {
 
 impl SpellBook {
     /// Checks a parsed file, pushing every problem; the book holds the valid chips.
+    /// Each description's placeholders are filled from the chip's data here
+    /// (docs/data.md#words), so every reader of the book reads the numbers.
     pub fn from_file(file: &Path, parsed: SpellsFile, errors: &mut Vec<DataError>) -> SpellBook {
         let mut book = SpellBook::default();
-        for (i, s) in parsed.spells.into_iter().enumerate() {
+        for (i, mut s) in parsed.spells.into_iter().enumerate() {
             let at = format!("spells[{i}]");
             let before = errors.len();
             check_spell(file, &at, &s, errors);
+            match super::words::fill(&s) {
+                Ok(text) => s.description = text,
+                Err(why) => errors.push(DataError::new(file, format!("{at}.description"), why)),
+            }
             if book.by_id.contains_key(&s.id) {
                 errors.push(DataError::new(
                     file,

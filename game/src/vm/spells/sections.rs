@@ -20,9 +20,11 @@ pub struct ProjectileDef {
     pub element: Element,
     /// Collision radius, px.
     #[serde(default = "default_radius")]
+    #[serde(rename = "radius_px", alias = "radius")]
     pub radius: f32,
     /// Seconds before the projectile expires.
     #[serde(default = "default_lifetime")]
+    #[serde(rename = "lifetime_s", alias = "lifetime")]
     pub lifetime: f32,
     /// Projectiles fired at once (shotgun pellets); spread evenly over `spread_deg`.
     #[serde(default = "one_u32")]
@@ -190,6 +192,7 @@ pub struct TriggerDef {
     pub on: TriggerOn,
     /// Seconds until a timer fires, or between turret shots.
     #[serde(default)]
+    #[serde(rename = "interval_s", alias = "interval")]
     pub interval: f32,
     /// Chips drawn into the payload.
     #[serde(default = "one_u32")]

@@ -11,8 +11,8 @@ use serde_json::{Value, json};
 
 use super::{Expect, Tally, artificer, copy_dir};
 
-/// `pointer` (`/spells/4/projectile/radius`) as errors print the path
-/// (`spells[4].projectile.radius`).
+/// `pointer` (`/spells/4/projectile/radius_px`) as errors print the path
+/// (`spells[4].projectile.radius_px`).
 fn path_of(pointer: &str) -> String {
     let mut out = String::new();
     for part in pointer.split('/').skip(1) {
@@ -147,19 +147,19 @@ pub(super) fn data_words(t: &mut Tally, dir: &Path) {
         (
             "a projectile radius of 1e-30 px",
             "spells.json",
-            "/spells/4/projectile/radius".into(),
+            "/spells/4/projectile/radius_px".into(),
             json!(1e-30),
         ),
         (
             "a projectile radius of 0",
             "spells.json",
-            "/spells/4/projectile/radius".into(),
+            "/spells/4/projectile/radius_px".into(),
             json!(0),
         ),
         (
             "a reaction blast radius of 0",
             "combat.json",
-            "/vaporise/radius".into(),
+            "/vaporise/radius_px".into(),
             json!(0),
         ),
     ];

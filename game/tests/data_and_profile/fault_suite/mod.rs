@@ -153,8 +153,16 @@ fn artificer(args: &[String], scratch: &Path) -> Ending {
 /// [`artificer`] with its standard output sent to `stdout` (a pipe whose
 /// reading end is already closed, for the closed-pipe cases).
 fn artificer_to(args: &[String], scratch: &Path, stdout: Stdio) -> Ending {
+    artificer_io(args, scratch, stdout, None)
+}
+
+/// [`artificer_to`] with standard error sent to `stderr` too (a closed
+/// pipe, for the closed-stderr cases: then nothing it says can be read
+/// back, and the ending is its exit code alone); `None` keeps it in a file.
+fn artificer_io(args: &[String], scratch: &Path, stdout: Stdio, stderr: Option<Stdio>) -> Ending {
     let err_path = scratch.join("stderr.txt");
     let err_file = std::fs::File::create(&err_path).unwrap();
+    let stderr = stderr.unwrap_or_else(|| Stdio::from(err_file));
     let bin = std::env::var(BIN_ENV).unwrap_or_else(|_| BIN.to_string());
     let mut child = Command::new(bin)
         .args(args)
@@ -164,7 +172,7 @@ fn artificer_to(args: &[String], scratch: &Path, stdout: Stdio) -> Ending {
         .env_remove("WAYLAND_DISPLAY")
         .stdin(Stdio::null())
         .stdout(stdout)
-        .stderr(err_file)
+        .stderr(stderr)
         .spawn()
         .expect("the artificer binary starts");
     let start = Instant::now();
@@ -206,6 +214,7 @@ fn the_fault_campaign_finds_no_panic_hang_silent_acceptance_or_lost_file() {
     builds::build_mutations(&mut t, &dir);
     data_cases::data_words(&mut t, &dir);
     pipes::closed_pipes(&mut t, &dir, &base);
+    pipes::closed_stderr(&mut t, &dir);
     pipes::record_on_a_profile(&mut t, &dir);
     messages::cli_values(&mut t, &dir);
     messages::messages_in_words(&mut t, &dir, &base);

@@ -1,12 +1,13 @@
 //! The fault suite's closed-pipe cases and `--record` on a profile: a
 //! reader that stops reading (`artificer sim --json | head -1`) ends every
-//! headless command quietly, exit 0, never a panic; and `sim --profile DIR
-//! --record FILE` writes a replay that plays back.
+//! headless command quietly, exit 0, never a panic; a standard error whose
+//! reader is gone never panics either; and `sim --profile DIR --record
+//! FILE` writes a replay that plays back.
 
 use std::path::Path;
 use std::process::Stdio;
 
-use super::{Expect, Tally, artificer, artificer_to, words};
+use super::{Expect, Tally, artificer, artificer_io, artificer_to, words};
 
 /// A standard output whose reader is already gone: the first write fails
 /// with a broken pipe, as under `| head -0` or `| true`.
@@ -83,5 +84,30 @@ pub(super) fn closed_pipes(t: &mut Tally, dir: &Path, base_replay: &str) {
     for cmd in commands {
         let ending = artificer_to(&words(&cmd), dir, closed_pipe());
         t.score(&format!("artificer {cmd} | (closed)"), Expect::Accept, "", ending);
+    }
+}
+
+/// Commands that write to standard error (their log line, a refusal, a
+/// notice) with standard error a pipe whose reader is gone: `eprintln!`
+/// panics there (exit 101), so every one must end with its own exit code,
+/// 0 for a command that worked and 1 for a refusal.
+pub(super) fn closed_stderr(t: &mut Tally, dir: &Path) {
+    let cases = [
+        ("sim --seed 1 --waves 1 --backend cpu", Expect::Accept),
+        ("data check", Expect::Accept),
+        (
+            "sim --seed 1 --waves 1 --backend cpu --start-wave 99",
+            Expect::Refuse,
+        ),
+        ("replay /no/such/file.rpl --backend=cpu", Expect::Refuse),
+        ("verify /no/such/file.rpl", Expect::Refuse),
+        ("import /no/such/file.json", Expect::Refuse),
+        ("build decode AA1-not-a-code", Expect::Refuse),
+        ("data check --data=/no/such/folder", Expect::Refuse),
+    ];
+    for (cmd, expect) in cases {
+        let ending = artificer_io(&words(cmd), dir, Stdio::null(), Some(closed_pipe()));
+        // The message is lost with the pipe: only the exit code can tell.
+        t.score(&format!("artificer {cmd} 2>(closed)"), expect, "", ending);
     }
 }
