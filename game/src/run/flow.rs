@@ -239,6 +239,13 @@ impl Run {
         // A core the player carries is never offered again (docs/screens.md#no-traps).
         let carried = self.carry.loadout.cores();
         pool.cores.retain(|e| !carried.iter().any(|c| c.id == e.id));
+        let core_mana = self.world.catalog().cores.find(&self.carry.loadout.active().id);
+        let core_mana = core_mana.map(|i| self.world.catalog().cores.get(i).mana_max);
+        pool.dead_stats = crate::shop::stock::dead_stat_offers(
+            &self.world.catalog().run.shop,
+            self.world.player.stats(),
+            core_mana,
+        );
         pool
     }
 

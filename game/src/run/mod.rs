@@ -269,7 +269,16 @@ pub fn shop_pool(cat: &Catalog, who: ShopFor) -> ShopPool {
             weight: weight(s.rarity) * cat.run.shop.spell_weight(&s.id),
             capacity: 0,
             entries: Vec::new(),
+            role: match s.kind {
+                crate::vm::SpellKind::Action => crate::shop::ChipRole::Fires,
+                _ => crate::shop::ChipRole::ActsOnNext,
+            },
         })
+        .collect();
+    let fires = (0..cat.spells.len() as u32)
+        .map(|i| cat.spells.get(crate::vm::SpellIdx(i)))
+        .filter(|s| s.kind == crate::vm::SpellKind::Action)
+        .map(|s| s.id.clone())
         .collect();
     let cores = cat
         .cores
@@ -281,9 +290,15 @@ pub fn shop_pool(cat: &Catalog, who: ShopFor) -> ShopPool {
             weight: weight(c.rarity),
             capacity: c.capacity as usize,
             entries: c.entries.iter().map(|e| (e.on, e.capacity as usize)).collect(),
+            role: crate::shop::ChipRole::Fires,
         })
         .collect();
-    ShopPool { spells, cores }
+    ShopPool {
+        spells,
+        cores,
+        fires,
+        dead_stats: Vec::new(),
+    }
 }
 
 /// Why a build file (`--build`) could not be used: names the file and what is wrong.

@@ -227,6 +227,36 @@ impl Loadout {
         Err(ShopError::WaitingAreaFull { max: waiting_max })
     }
 
+    /// Puts a bought card where it acts ([`crate::shop::stock::placement`]):
+    /// a shot at the end of the active deck, a chip that acts on the next one
+    /// in front of the deck's last shot. With no free slot, or nothing for it
+    /// to act on, it waits beside the core; fails when that is full too.
+    pub(crate) fn add_card_placed(
+        &mut self,
+        card: Card,
+        role: crate::shop::ChipRole,
+        fires: &[String],
+        waiting_max: usize,
+    ) -> Result<CardPlace, ShopError> {
+        let active = self.active;
+        let cap = self.capacity_of(&self.cores[active]);
+        let deck = &self.cores[active].deck;
+        let room = deck.len() < cap;
+        let at = crate::shop::stock::placement(deck, role, |id| fires.iter().any(|f| f == id));
+        let slot = match at {
+            Some(slot) if room => slot,
+            _ if self.waiting.len() < waiting_max => {
+                self.waiting.push(card);
+                return Ok(CardPlace::Waiting(self.waiting.len() - 1));
+            }
+            // Nothing to act on and no room to wait: the deck's end.
+            _ if room => deck.len(),
+            _ => return Err(ShopError::WaitingAreaFull { max: waiting_max }),
+        };
+        self.cores[active].deck.insert(slot, card);
+        Ok(CardPlace::Deck { core: active, slot })
+    }
+
     /// Takes a card out of where it lies.
     pub(crate) fn take_card(&mut self, place: CardPlace) -> Result<Card, ShopError> {
         match place {

@@ -9,7 +9,9 @@
 //! [`ShopPool`] built from the catalogue); shelf C and every rule number come from
 //! `data/shop.json`.
 
+pub mod forecast;
 pub mod loadout;
+pub mod stock;
 pub mod unlocks;
 
 use std::path::Path;
@@ -18,6 +20,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
 
 pub use loadout::{Card, CardPlace, CarriedCore, Loadout};
+pub use stock::ChipRole;
 pub use unlocks::{Grant, Unlock, UnlockTree};
 
 use crate::data::{DataError, load_json};
@@ -85,6 +88,9 @@ pub struct ShopDef {
     pub shelves: ShelfSizes,
     /// Refresh pricing.
     pub refresh: RefreshDef,
+    /// The level-up window's reroll: the n-th reroll of one window (n from
+    /// 0) costs `base + step × n` gold.
+    pub levelup_reroll: RefreshDef,
     /// Selling.
     pub sell: SellDef,
     /// Cards that can wait without a slot (the seed: 5).
@@ -206,7 +212,7 @@ impl ShopDef {
 }
 
 /// A spell or core the shop can stock, with its data price.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct PoolEntry {
     /// Spell or core id.
     pub id: String,
@@ -218,6 +224,8 @@ pub struct PoolEntry {
     pub capacity: usize,
     /// The core's extra entries and their slots (cores only).
     pub entries: Vec<(crate::vm::EntryOn, usize)>,
+    /// Where a bought chip goes (spells only; [`stock::placement`]).
+    pub role: ChipRole,
 }
 
 /// What shelves A and B can stock this wave, built by the caller from the catalogue.
@@ -227,6 +235,12 @@ pub struct ShopPool {
     pub spells: Vec<PoolEntry>,
     /// Shelf B.
     pub cores: Vec<PoolEntry>,
+    /// Every chip that fires a shot of its own when drawn: what a bought
+    /// modifier or trigger is placed in front of ([`stock::placement`]).
+    pub fires: Vec<String>,
+    /// Shelf C offers that would change nothing on the build now (a stat at
+    /// its cap, max mana above the active core's): never stocked.
+    pub dead_stats: Vec<String>,
 }
 
 /// The three shelves.
@@ -249,6 +263,9 @@ pub struct Offer {
     pub price: u64,
     /// Bought already this stocking.
     pub sold: bool,
+    /// Kept by the player: it stays through refreshes and into the next
+    /// shop, at its price.
+    pub locked: bool,
 }
 
 /// What a purchase gave; stat purchases return their modifiers for the player.
@@ -331,13 +348,27 @@ pub struct Shop {
 impl Shop {
     /// Opens the shop for a new shop phase: fresh stock, refresh price back to its base.
     pub fn open(def: &ShopDef, pool: &ShopPool, rng: &mut ChaCha8Rng) -> Self {
+        Self::open_keeping(def, pool, rng, Vec::new())
+    }
+
+    /// Opens the shop with the offers locked in the last one
+    /// ([`Shop::locked_offers`]) back on their shelves, still locked, at
+    /// their prices; fresh stock fills the rest. A kept core the player has
+    /// come to carry meanwhile is dropped (shelf B never offers a carried core).
+    pub fn open_keeping(
+        def: &ShopDef,
+        pool: &ShopPool,
+        rng: &mut ChaCha8Rng,
+        mut kept: Vec<(Shelf, Offer)>,
+    ) -> Self {
+        kept.retain(|(s, o)| *s != Shelf::Cores || pool.cores.iter().any(|c| c.id == o.id));
         let mut s = Self {
             spells: Vec::new(),
             cores: Vec::new(),
             stats: Vec::new(),
             refreshes: 0,
         };
-        s.restock(def, pool, rng);
+        s.stock(def, pool, rng, kept);
         s
     }
 
@@ -351,40 +382,96 @@ impl Shop {
         def.refresh_cost(self.refreshes)
     }
 
+    /// Fresh offers on every shelf. No shelf shows the same offer twice
+    /// (docs/screens.md#no-traps), and a stat offer that would change
+    /// nothing on the build now is left out. (Carried cores are not in the
+    /// pool at all: `Run::pool`.)
     fn restock(&mut self, def: &ShopDef, pool: &ShopPool, rng: &mut ChaCha8Rng) {
-        self.spells = (0..def.shelves.spells)
-            .filter_map(|_| crate::pick::item(&pool.spells, |e| e.weight, rng, crate::pick::unit_scaled))
-            .map(|e| Offer {
-                id: e.id.clone(),
-                price: e.price,
-                sold: false,
-            })
+        let kept = self.locked_offers();
+        self.stock(def, pool, rng, kept);
+    }
+
+    /// Fills every shelf: the `kept` offers first, where they were, then
+    /// fresh ones. No shelf shows the same offer twice
+    /// (docs/screens.md#no-traps), and a stat offer that would change
+    /// nothing on the build now is left out. (Carried cores are not in the
+    /// pool at all: `Run::pool`.)
+    fn stock(&mut self, def: &ShopDef, pool: &ShopPool, rng: &mut ChaCha8Rng, kept: Vec<(Shelf, Offer)>) {
+        let sizes = &def.shelves;
+        let kept_on = |shelf: Shelf| -> Vec<Offer> {
+            kept.iter()
+                .filter(|(s, _)| *s == shelf)
+                .map(|(_, o)| o.clone())
+                .collect()
+        };
+        let fill = |mut shelf: Vec<Offer>,
+                    fresh: &dyn Fn(usize, &[String], &mut ChaCha8Rng) -> Vec<Offer>,
+                    n: usize,
+                    rng: &mut ChaCha8Rng| {
+            let taken: Vec<String> = shelf.iter().map(|o| o.id.clone()).collect();
+            let more = fresh(n.saturating_sub(shelf.len()), &taken, rng);
+            shelf.extend(more);
+            shelf
+        };
+        self.spells = fill(
+            kept_on(Shelf::Spells),
+            &|n, taken, rng| {
+                stock::draw_distinct(&pool.spells, n, taken, |e| &e.id, |e| e.weight, |e| e.price, rng)
+            },
+            sizes.spells,
+            rng,
+        );
+        self.cores = fill(
+            kept_on(Shelf::Cores),
+            &|n, taken, rng| {
+                stock::draw_distinct(&pool.cores, n, taken, |e| &e.id, |e| e.weight, |e| e.price, rng)
+            },
+            sizes.cores,
+            rng,
+        );
+        let live: Vec<&StatOfferDef> = def
+            .stat_offers
+            .iter()
+            .filter(|o| !pool.dead_stats.contains(&o.id))
             .collect();
-        // Shelf B never shows the same core twice (docs/screens.md#no-traps):
-        // each core drawn leaves the draw. (Carried cores are not in the
-        // pool at all: `Run::pool`.)
-        let mut left: Vec<PoolEntry> = pool.cores.clone();
-        self.cores = Vec::new();
-        for _ in 0..def.shelves.cores {
-            let Some(e) = crate::pick::item(&left, |e| e.weight, rng, crate::pick::unit_scaled).cloned()
-            else {
-                break;
-            };
-            left.retain(|l| l.id != e.id);
-            self.cores.push(Offer {
-                id: e.id,
-                price: e.price,
-                sold: false,
-            });
+        self.stats = fill(
+            kept_on(Shelf::Stats),
+            &|n, taken, rng| stock::draw_distinct(&live, n, taken, |o| &o.id, |o| o.weight, |o| o.price, rng),
+            sizes.stats,
+            rng,
+        );
+    }
+
+    /// The offers the player locked and has not bought, with their shelves:
+    /// what the next refresh, and the next shop, keep.
+    pub fn locked_offers(&self) -> Vec<(Shelf, Offer)> {
+        [Shelf::Spells, Shelf::Cores, Shelf::Stats]
+            .into_iter()
+            .flat_map(|s| {
+                self.shelf(s)
+                    .iter()
+                    .filter(|o| o.locked && !o.sold)
+                    .map(move |o| (s, o.clone()))
+            })
+            .collect()
+    }
+
+    /// Locks or unlocks offer `index` of `shelf` (free); returns whether it
+    /// is locked now. A sold offer has nothing to keep.
+    pub fn toggle_lock(&mut self, shelf: Shelf, index: usize) -> Result<bool, ShopError> {
+        let offers = match shelf {
+            Shelf::Spells => &mut self.spells,
+            Shelf::Cores => &mut self.cores,
+            Shelf::Stats => &mut self.stats,
+        };
+        let o = offers
+            .get_mut(index)
+            .ok_or(ShopError::NoSuchOffer { shelf, index })?;
+        if o.sold {
+            return Err(ShopError::SoldOut);
         }
-        self.stats = (0..def.shelves.stats)
-            .filter_map(|_| crate::pick::item(&def.stat_offers, |o| o.weight, rng, crate::pick::unit_scaled))
-            .map(|o| Offer {
-                id: o.id.clone(),
-                price: o.price,
-                sold: false,
-            })
-            .collect();
+        o.locked = !o.locked;
+        Ok(o.locked)
     }
 
     /// Pays for a refresh and restocks every shelf; returns the price paid.
@@ -455,7 +542,12 @@ impl Shop {
                     id: offer.id.clone(),
                     paid: offer.price,
                 };
-                Purchase::Spell(loadout.add_card(card, def.waiting_area)?)
+                let role = pool
+                    .spells
+                    .iter()
+                    .find(|e| e.id == offer.id)
+                    .map_or(ChipRole::Fires, |e| e.role);
+                Purchase::Spell(loadout.add_card_placed(card, role, &pool.fires, def.waiting_area)?)
             }
             Shelf::Cores => {
                 let entry = pool.cores.iter().find(|c| c.id == offer.id);
@@ -482,6 +574,11 @@ impl Shop {
             Shelf::Spells => self.spells[index].sold = true,
             Shelf::Cores => self.cores[index].sold = true,
             Shelf::Stats => self.stats[index].sold = true,
+        }
+        match shelf {
+            Shelf::Spells => self.spells[index].locked = false,
+            Shelf::Cores => self.cores[index].locked = false,
+            Shelf::Stats => self.stats[index].locked = false,
         }
         Ok(purchase)
     }

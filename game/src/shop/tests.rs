@@ -14,6 +14,7 @@ fn def() -> ShopDef {
             stats: 3,
         },
         refresh: RefreshDef { base: 20, step: 10 },
+        levelup_reroll: RefreshDef { base: 10, step: 10 },
         sell: SellDef {
             fraction: 0.5,
             floor: 10,
@@ -43,10 +44,12 @@ fn pool() -> ShopPool {
         weight: 1.0,
         capacity,
         entries: Vec::new(),
+        ..Default::default()
     };
     ShopPool {
         spells: vec![e("spark_bolt", 50, 0), e("nuke", 500, 0)],
         cores: vec![e("big_core", 200, 8)],
+        ..Default::default()
     }
 }
 
@@ -113,8 +116,10 @@ fn spells_fill_the_deck_then_the_waiting_area_of_five() {
             weight: 1.0,
             capacity: 0,
             entries: Vec::new(),
+            ..Default::default()
         }],
         cores: vec![],
+        ..Default::default()
     };
     let mut places = Vec::new();
     for _ in 0..7 {
@@ -172,7 +177,8 @@ fn bought_offer_is_sold_out_and_stats_return_modifiers() {
     let mut w = Wallet::with_gold(100);
     let mut l = loadout(4);
     let mut s = Shop::open(&d, &pool(), &mut rng);
-    assert_eq!(s.stats.len(), 3);
+    // One stat offer in the pool: shelf C shows it once (no duplicates).
+    assert_eq!(s.stats.len(), 1);
     let got = s.buy(&d, &pool(), Shelf::Stats, 0, &mut w, &mut l).expect("buy");
     assert_eq!(got, Purchase::Stats(d.stat_offers[0].modifiers.clone()));
     assert_eq!(
@@ -195,7 +201,8 @@ fn stock_is_seeded() {
     let a = Shop::open(&d, &pool(), &mut ChaCha8Rng::seed_from_u64(9));
     let b = Shop::open(&d, &pool(), &mut ChaCha8Rng::seed_from_u64(9));
     assert_eq!(a, b);
-    assert_eq!(a.spells.len(), 4);
+    // Two chips in the pool for four places: each once.
+    assert_eq!(a.spells.len(), 2);
     // Two core places, one core in the pool: shelf B never shows a core
     // twice, so it shows the one.
     assert_eq!(a.cores.len(), 1);
@@ -213,4 +220,132 @@ fn shelf_b_never_shows_a_core_twice() {
         assert_eq!(s.cores.len(), 2, "seed {seed}");
         assert_ne!(s.cores[0].id, s.cores[1].id, "seed {seed}");
     }
+}
+
+/// A pool of six distinct chips, two of them acting on the next one.
+fn wide_pool() -> ShopPool {
+    let e = |id: &str, role| PoolEntry {
+        id: id.into(),
+        price: 40,
+        weight: 1.0,
+        role,
+        ..Default::default()
+    };
+    ShopPool {
+        spells: vec![
+            e("bolt", ChipRole::Fires),
+            e("orb", ChipRole::Fires),
+            e("saw", ChipRole::Fires),
+            e("plus", ChipRole::ActsOnNext),
+            e("trigger", ChipRole::ActsOnNext),
+            e("double", ChipRole::ActsOnNext),
+        ],
+        fires: vec!["bolt".into(), "orb".into(), "saw".into()],
+        ..pool()
+    }
+}
+
+#[test]
+fn no_shelf_shows_an_offer_twice() {
+    let mut d = def();
+    let mut more = d.stat_offers[0].clone();
+    more.id = "hp2".into();
+    d.stat_offers.push(more);
+    for seed in 0..64 {
+        let s = Shop::open(&d, &wide_pool(), &mut ChaCha8Rng::seed_from_u64(seed));
+        assert_eq!(s.spells.len(), 4);
+        for shelf in [&s.spells, &s.stats] {
+            let mut ids: Vec<&str> = shelf.iter().map(|o| o.id.as_str()).collect();
+            ids.sort_unstable();
+            ids.dedup();
+            assert_eq!(ids.len(), shelf.len(), "seed {seed}: {shelf:?}");
+        }
+        // Two stat offers in the pool, three places: each once.
+        assert_eq!(s.stats.len(), 2, "seed {seed}");
+    }
+}
+
+#[test]
+fn a_stat_offer_that_changes_nothing_now_is_not_stocked() {
+    let d = def();
+    let mut p = pool();
+    p.dead_stats = vec!["hp".into()];
+    let s = Shop::open(&d, &p, &mut ChaCha8Rng::seed_from_u64(3));
+    assert!(s.stats.is_empty(), "the only stat offer is dead: {:?}", s.stats);
+    // The rule: max mana above what the core holds changes nothing.
+    let mut mana = d.clone();
+    mana.stat_offers[0].modifiers[0].stat = StatId::ManaMax;
+    let sheet = crate::stats::StatSheet::default();
+    let held = sheet.get(StatId::ManaMax);
+    assert_eq!(stock::dead_stat_offers(&mana, &sheet, Some(held)), ["hp"]);
+    assert!(stock::dead_stat_offers(&mana, &sheet, Some(held + 100.0)).is_empty());
+    assert!(
+        stock::dead_stat_offers(&d, &sheet, None).is_empty(),
+        "max HP always moves"
+    );
+}
+
+#[test]
+fn a_bought_modifier_goes_in_front_of_the_last_shot_and_waits_without_one() {
+    let d = def();
+    let p = wide_pool();
+    let mut w = Wallet::with_gold(10_000);
+    let mut l = loadout(6);
+    let buy = |id: &str, l: &mut Loadout, w: &mut Wallet| {
+        let mut s = Shop::open(&d, &p, &mut ChaCha8Rng::seed_from_u64(1));
+        s.spells = vec![Offer {
+            id: id.into(),
+            price: 40,
+            sold: false,
+            locked: false,
+        }];
+        s.buy(&d, &p, Shelf::Spells, 0, w, l)
+    };
+    // Nothing to act on yet: the trigger waits beside the core.
+    assert_eq!(
+        buy("trigger", &mut l, &mut w),
+        Ok(Purchase::Spell(CardPlace::Waiting(0)))
+    );
+    buy("bolt", &mut l, &mut w).expect("bought");
+    buy("orb", &mut l, &mut w).expect("bought");
+    assert_eq!(
+        buy("plus", &mut l, &mut w),
+        Ok(Purchase::Spell(CardPlace::Deck { core: 0, slot: 1 }))
+    );
+    let ids: Vec<&str> = l.active().deck.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(ids, ["bolt", "plus", "orb"], "never the dead last slot");
+}
+
+#[test]
+fn a_locked_offer_stays_through_refreshes_and_into_the_next_shop() {
+    let d = def();
+    let p = wide_pool();
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let mut w = Wallet::with_gold(1000);
+    let mut s = Shop::open(&d, &p, &mut rng);
+    let kept = s.spells[2].clone();
+    assert_eq!(s.toggle_lock(Shelf::Spells, 2), Ok(true));
+    for _ in 0..5 {
+        s.refresh(&d, &p, &mut w, &mut rng).expect("refreshed");
+        assert_eq!(s.spells[0].id, kept.id, "kept first on its shelf");
+        assert!(s.spells[0].locked);
+        assert_eq!(
+            s.spells.iter().filter(|o| o.id == kept.id).count(),
+            1,
+            "and not drawn again"
+        );
+    }
+    let next = Shop::open_keeping(&d, &p, &mut rng, s.locked_offers());
+    assert_eq!(
+        (next.spells[0].id.as_str(), next.spells[0].price),
+        (kept.id.as_str(), kept.price)
+    );
+    assert_eq!(next.refreshes(), 0);
+    // Unlocked, it goes at the next refresh like any other; a sold offer has nothing to lock.
+    let mut s = next;
+    assert_eq!(s.toggle_lock(Shelf::Spells, 0), Ok(false));
+    assert!(s.locked_offers().is_empty());
+    s.buy(&d, &p, Shelf::Spells, 1, &mut w, &mut loadout(4))
+        .expect("bought");
+    assert_eq!(s.toggle_lock(Shelf::Spells, 1), Err(ShopError::SoldOut));
 }

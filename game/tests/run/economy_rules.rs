@@ -82,8 +82,10 @@ fn refresh_and_sell_prices() {
             weight: 1.0,
             capacity: 0,
             entries: Vec::new(),
+            ..Default::default()
         }],
         cores: vec![],
+        ..Default::default()
     };
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let mut w = Wallet::with_gold(95);
@@ -111,6 +113,7 @@ fn waiting_area_holds_five_and_cores_three() {
             weight: 1.0,
             capacity: 0,
             entries: Vec::new(),
+            ..Default::default()
         }],
         cores: vec![PoolEntry {
             id: "matrix_board".into(),
@@ -118,7 +121,9 @@ fn waiting_area_holds_five_and_cores_three() {
             weight: 1.0,
             capacity: 9,
             entries: Vec::new(),
+            ..Default::default()
         }],
+        ..Default::default()
     };
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let mut w = Wallet::with_gold(100_000);
