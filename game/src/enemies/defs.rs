@@ -325,10 +325,6 @@ impl EnemyDefs {
     }
 
     /// Resolves elites and checks values; `None` when anything was wrong.
-    #[expect(
-        clippy::too_many_lines,
-        reason = "checks every field of a base enemy and an elite, naming each path"
-    )]
     pub fn from_file(f: EnemiesFile, file: &str, errors: &mut Vec<DataError>) -> Option<EnemyDefs> {
         let before = errors.len();
         let mut defs = Vec::new();
@@ -342,47 +338,7 @@ impl EnemyDefs {
         }
         for (i, e) in f.enemies.iter().enumerate() {
             let p = format!("enemies[{i}]");
-            let positive = [
-                ("hp", e.hp),
-                ("radius_px", e.radius),
-                ("cost", e.cost),
-                ("contact_cooldown", e.contact_cooldown),
-            ];
-            for (name, v) in positive {
-                if !(v > 0.0 && v.is_finite()) {
-                    errors.push(DataError::new(
-                        file,
-                        format!("{p}.{name}"),
-                        format!("must be > 0, got {v}"),
-                    ));
-                }
-            }
-            for (name, v) in [
-                ("speed", e.speed),
-                ("attack", e.attack),
-                ("armor", e.armor),
-                ("xp", e.xp),
-            ] {
-                if !(v >= 0.0 && v.is_finite()) {
-                    errors.push(DataError::new(
-                        file,
-                        format!("{p}.{name}"),
-                        format!("must be ≥ 0, got {v}"),
-                    ));
-                }
-            }
-            if !(0.0..=1.0).contains(&e.knockback_resist) {
-                errors.push(DataError::new(
-                    file,
-                    format!("{p}.knockback_resist"),
-                    "must be within 0..=1",
-                ));
-            }
-            if e.gold[0] > e.gold[1] {
-                errors.push(DataError::new(file, format!("{p}.gold"), "min is above max"));
-            }
-            e.resist.validate(file, &format!("{p}.resist"), errors);
-            check_ai(&e.ai, file, &format!("{p}.ai"), errors);
+            Self::check_base(e, file, &p, errors);
             if by_id.insert(e.id.clone(), defs.len()).is_some() {
                 errors.push(DataError::new(
                     file,
@@ -390,28 +346,7 @@ impl EnemyDefs {
                     format!("duplicate id `{}`", e.id),
                 ));
             }
-            defs.push(EnemyDef {
-                id: e.id.clone(),
-                name: e.name.clone(),
-                elite: false,
-                hp: e.hp,
-                speed: e.speed,
-                attack: e.attack,
-                damage_mult: 1.0,
-                radius: e.radius,
-                armor: e.armor,
-                resist: e.resist.to_array(),
-                knockback_resist: e.knockback_resist,
-                reflect: e.reflect,
-                defence: e.defence,
-                incorporeal: e.incorporeal,
-                contact_cooldown: e.contact_cooldown,
-                cost: e.cost,
-                xp: e.xp,
-                gold: e.gold,
-                ai: e.ai,
-                look: e.look,
-            });
+            defs.push(Self::base_def(e));
         }
         for (i, el) in f.elites.iter().enumerate() {
             let p = format!("elites[{i}]");
@@ -423,23 +358,7 @@ impl EnemyDefs {
                 ));
                 continue;
             };
-            for (name, v) in [
-                ("hp_mult", el.hp_mult),
-                ("damage_mult", el.damage_mult),
-                ("radius_mult", el.radius_mult),
-                ("cost", el.cost),
-            ] {
-                if !(v > 0.0 && v.is_finite()) {
-                    errors.push(DataError::new(
-                        file,
-                        format!("{p}.{name}"),
-                        format!("must be > 0, got {v}"),
-                    ));
-                }
-            }
-            if el.gold[0] > el.gold[1] {
-                errors.push(DataError::new(file, format!("{p}.gold"), "min is above max"));
-            }
+            Self::check_elite(el, file, &p, errors);
             let base = defs[b].clone();
             if by_id.insert(el.id.clone(), defs.len()).is_some() {
                 errors.push(DataError::new(
@@ -467,6 +386,98 @@ impl EnemyDefs {
             defs,
             by_id,
         })
+    }
+
+    /// Problems of one base enemy's numbers, resistances and behaviour.
+    fn check_base(e: &BaseEnemyFile, file: &str, p: &str, errors: &mut Vec<DataError>) {
+        let positive = [
+            ("hp", e.hp),
+            ("radius_px", e.radius),
+            ("cost", e.cost),
+            ("contact_cooldown", e.contact_cooldown),
+        ];
+        for (name, v) in positive {
+            if !(v > 0.0 && v.is_finite()) {
+                errors.push(DataError::new(
+                    file,
+                    format!("{p}.{name}"),
+                    format!("must be > 0, got {v}"),
+                ));
+            }
+        }
+        for (name, v) in [
+            ("speed", e.speed),
+            ("attack", e.attack),
+            ("armor", e.armor),
+            ("xp", e.xp),
+        ] {
+            if !(v >= 0.0 && v.is_finite()) {
+                errors.push(DataError::new(
+                    file,
+                    format!("{p}.{name}"),
+                    format!("must be ≥ 0, got {v}"),
+                ));
+            }
+        }
+        if !(0.0..=1.0).contains(&e.knockback_resist) {
+            errors.push(DataError::new(
+                file,
+                format!("{p}.knockback_resist"),
+                "must be within 0..=1",
+            ));
+        }
+        if e.gold[0] > e.gold[1] {
+            errors.push(DataError::new(file, format!("{p}.gold"), "min is above max"));
+        }
+        e.resist.validate(file, &format!("{p}.resist"), errors);
+        check_ai(&e.ai, file, &format!("{p}.ai"), errors);
+    }
+
+    /// A base enemy as the fight reads it.
+    fn base_def(e: &BaseEnemyFile) -> EnemyDef {
+        EnemyDef {
+            id: e.id.clone(),
+            name: e.name.clone(),
+            elite: false,
+            hp: e.hp,
+            speed: e.speed,
+            attack: e.attack,
+            damage_mult: 1.0,
+            radius: e.radius,
+            armor: e.armor,
+            resist: e.resist.to_array(),
+            knockback_resist: e.knockback_resist,
+            reflect: e.reflect,
+            defence: e.defence,
+            incorporeal: e.incorporeal,
+            contact_cooldown: e.contact_cooldown,
+            cost: e.cost,
+            xp: e.xp,
+            gold: e.gold,
+            ai: e.ai,
+            look: e.look,
+        }
+    }
+
+    /// Problems of one elite's multipliers and gold.
+    fn check_elite(el: &EliteFile, file: &str, p: &str, errors: &mut Vec<DataError>) {
+        for (name, v) in [
+            ("hp_mult", el.hp_mult),
+            ("damage_mult", el.damage_mult),
+            ("radius_mult", el.radius_mult),
+            ("cost", el.cost),
+        ] {
+            if !(v > 0.0 && v.is_finite()) {
+                errors.push(DataError::new(
+                    file,
+                    format!("{p}.{name}"),
+                    format!("must be > 0, got {v}"),
+                ));
+            }
+        }
+        if el.gold[0] > el.gold[1] {
+            errors.push(DataError::new(file, format!("{p}.gold"), "min is above max"));
+        }
     }
 }
 

@@ -236,10 +236,6 @@ impl CoreBook {
 }
 
 /// Checks one core's values and its chip references.
-#[expect(
-    clippy::too_many_lines,
-    reason = "checks every field of a core, naming each path"
-)]
 pub fn check_core(
     file: &Path,
     at: &str,
@@ -248,6 +244,19 @@ pub fn check_core(
     errors: &mut Vec<DataError>,
 ) {
     let mut bad = |field: &str, msg: String| errors.push(DataError::new(file, format!("{at}.{field}"), msg));
+    check_core_numbers(&mut bad, c);
+    check_core_chips(&mut bad, c, spells);
+    check_core_entries(&mut bad, c);
+    if let Some(b) = &c.board {
+        check_core_board(&mut bad, c, b);
+    }
+}
+
+/// Where a core's problems go: the field under the core's path, and why.
+type Bad<'a> = dyn FnMut(&str, String) + 'a;
+
+/// The words a player reads and the core's numbers: finite, in range.
+fn check_core_numbers(bad: &mut Bad, c: &CoreDef) {
     if c.name.trim().is_empty() {
         bad("name", "missing: every core needs a name a player reads".into());
     }
@@ -277,6 +286,10 @@ pub fn check_core(
     if !(1..=64).contains(&c.capacity) {
         bad("capacity", format!("{} is outside 1..=64", c.capacity));
     }
+}
+
+/// The chips a core names exist, fit, and are of a kind it can always cast.
+fn check_core_chips(bad: &mut Bad, c: &CoreDef, spells: &super::SpellBook) {
     for (j, id) in c.always_cast.iter().enumerate() {
         match spells.find(id) {
             None => bad(&format!("always_cast[{j}]"), format!("no spell with id `{id}`")),
@@ -306,6 +319,10 @@ pub fn check_core(
             ),
         );
     }
+}
+
+/// Each cast entry's slots and cooldown.
+fn check_core_entries(bad: &mut Bad, c: &CoreDef) {
     for (j, e) in c.entries.iter().enumerate() {
         if !(1..=16).contains(&e.capacity) {
             bad(
@@ -320,34 +337,36 @@ pub fn check_core(
             );
         }
     }
-    if let Some(b) = &c.board {
-        if b.slots.len() != c.capacity as usize {
+}
+
+/// The board's positions: one per slot, none twice, boosts on slots.
+fn check_core_board(bad: &mut Bad, c: &CoreDef, b: &BoardDef) {
+    if b.slots.len() != c.capacity as usize {
+        bad(
+            "board.slots",
+            format!("{} positions for {} slots", b.slots.len(), c.capacity),
+        );
+    }
+    for (j, p) in b.slots.iter().enumerate() {
+        if b.slots[..j].contains(p) {
             bad(
-                "board.slots",
-                format!("{} positions for {} slots", b.slots.len(), c.capacity),
+                &format!("board.slots[{j}]"),
+                format!("position {p:?} is used twice"),
             );
         }
-        for (j, p) in b.slots.iter().enumerate() {
-            if b.slots[..j].contains(p) {
-                bad(
-                    &format!("board.slots[{j}]"),
-                    format!("position {p:?} is used twice"),
-                );
-            }
+    }
+    for (j, boost) in b.boosts.iter().enumerate() {
+        if !b.slots.contains(&boost.at) {
+            bad(
+                &format!("board.boosts[{j}].at"),
+                format!("no slot at {:?}", boost.at),
+            );
         }
-        for (j, boost) in b.boosts.iter().enumerate() {
-            if !b.slots.contains(&boost.at) {
-                bad(
-                    &format!("board.boosts[{j}].at"),
-                    format!("no slot at {:?}", boost.at),
-                );
-            }
-            if !boost.factor.is_finite() || boost.factor <= 0.0 || boost.factor > 8.0 {
-                bad(
-                    &format!("board.boosts[{j}].factor"),
-                    format!("{} is outside (0, 8]", boost.factor),
-                );
-            }
+        if !boost.factor.is_finite() || boost.factor <= 0.0 || boost.factor > 8.0 {
+            bad(
+                &format!("board.boosts[{j}].factor"),
+                format!("{} is outside (0, 8]", boost.factor),
+            );
         }
     }
 }

@@ -9,8 +9,6 @@
 //! the data (`damage 4`, `600 px/s`, `within 70 px`, `after 0.5 s`) that
 //! the chip holds differently is the text lying about the chip.
 
-use serde_json::Value;
-
 use super::SpellDef;
 
 /// Keys that are no number a player reads in a tooltip (price and tier
@@ -20,34 +18,14 @@ const NOT_SHOWN: [&str; 2] = ["price", "rarity"];
 /// The chip's numbers by key path (`projectile.damage`), zeros left out (a
 /// default that does nothing is no number a description shows).
 fn held(s: &SpellDef) -> Vec<(String, f64)> {
-    fn walk(v: &Value, path: &str, out: &mut Vec<(String, f64)>) {
-        match v {
-            Value::Object(m) => {
-                for (k, v) in m {
-                    let p = if path.is_empty() {
-                        k.clone()
-                    } else {
-                        format!("{path}.{k}")
-                    };
-                    walk(v, &p, out);
-                }
-            }
-            Value::Number(n) => {
-                if let Some(x) = n.as_f64()
-                    && x != 0.0
-                    && !NOT_SHOWN.contains(&path)
-                {
-                    out.push((path.to_string(), x));
-                }
-            }
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    if let Ok(v) = serde_json::to_value(s) {
-        walk(&v, "", &mut out);
-    }
-    out
+    let Ok(doc) = serde_json::to_value(s) else {
+        return Vec::new();
+    };
+    crate::data::ranges::numbers(&doc)
+        .into_iter()
+        .filter(|l| l.value != 0.0 && !NOT_SHOWN.contains(&l.path.as_str()))
+        .map(|l| (l.path, l.value))
+        .collect()
 }
 
 /// A number as a tooltip shows it: at most three decimals, no trailing zeros.
