@@ -1,10 +1,13 @@
 //! The lab: the carried cards (waiting area) on the left, the active core's
-//! board on the right; cards are dragged between them and reordered. Shows
-//! the core's mana, cast delay and recharge, and a VM preview of one cycle.
-//! A deck that cannot fire blocks the fight with the seed's warning.
+//! board in the middle; cards are dragged between them and reordered, and a
+//! card dropped anywhere off the board goes back to the waiting area. Under
+//! the board, the whole cycle as the VM casts it (`lab_cycle`) and a stepper
+//! that walks it one operation at a time (`lab_step`). A deck that cannot
+//! fire blocks the fight with the seed's warning.
 
 use crate::shop::loadout::CarriedCore;
 use crate::vm::cores::Dir;
+use crate::vm::cycle::CycleView;
 use crate::vm::{CoreDef, DeckError, SpellKind};
 use crate::world::{Carry, World};
 
@@ -12,6 +15,10 @@ use crate::world::{Carry, World};
 const BOARD_COLUMNS: usize = 6;
 /// A board slot's width (points): a chip's name wraps inside it.
 const SLOT_W: f32 = 150.0;
+/// A board slot's height (points).
+const SLOT_H: f32 = 66.0;
+/// The gap between board cells, where the links are drawn (points).
+const GAP: f32 = 14.0;
 
 pub use super::lab_preview::{Preview, preview};
 pub use crate::shop::loadout::Spot;
@@ -34,6 +41,35 @@ pub struct LabState {
     pub warning: Option<String>,
     /// The build code panel (docs/share.md#build-codes).
     pub code: super::lab_code::LabCode,
+    /// The cycle of the deck on the board, and what it was computed for:
+    /// a cycle casts a minute of upkeep, so it is not redone every frame.
+    cycle: Option<(String, Result<CycleView, DeckError>)>,
+    /// The stepper over that cycle.
+    pub stepper: super::lab_step::Stepper,
+}
+
+impl LabState {
+    /// The cycle of the board's deck, recomputed only when the deck, the
+    /// core or the player's numbers change (and the stepper restarts).
+    pub fn cycle(&mut self, world: &World, carry: &Carry) -> &Result<CycleView, DeckError> {
+        let active = carry.loadout.active();
+        let key = format!(
+            "{}|{:?}|{}|{:?}|{}",
+            active.id,
+            active.deck.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(),
+            carry.loadout.capacity_of(active),
+            crate::vm::CasterStats::from_sheet(world.player.stats(), world.player.hp_max()),
+            world.seed()
+        );
+        if self.cycle.as_ref().is_none_or(|c| c.0 != key) {
+            self.stepper = super::lab_step::Stepper::default();
+            self.cycle = Some((key, super::lab_preview::cycle_of(world, carry)));
+        }
+        &self
+            .cycle
+            .get_or_insert_with(|| (String::new(), Err(DeckError::NoAction)))
+            .1
+    }
 }
 
 /// Draws the lab; returns [`LabAction::Fight`] when the player enters a fight with a deck that can fire.
@@ -43,6 +79,7 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
     let cat = world.catalog().clone();
     let waiting_max = cat.run.shop.waiting_area;
     let mut moved: Option<(Spot, Spot)> = None;
+    let mut board_rect = egui::Rect::NOTHING;
     let result = preview(world, carry);
     ctx.root_ui(|root| {
         egui::Panel::left("lab cards")
@@ -57,15 +94,18 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
                 let waiting = carry.loadout.waiting.clone();
                 for (i, card) in waiting.iter().enumerate() {
                     let spot = Spot::Waiting(i);
-                    if let Some(from) = drop_target(ui, spot, |ui| {
+                    let tip = super::names::spell_tip(cat.as_ref(), &card.id, None);
+                    if let (Some(from), _) = drop_target(ui, spot, |ui| {
                         ui.dnd_drag_source(egui::Id::unique(("wait", i)), spot, |ui| {
                             chip(ui, world, &card.id, false)
-                        });
+                        })
+                        .response
+                        .on_hover_text(tip);
                     }) {
                         moved = Some((from, spot));
                     }
                 }
-                if let Some(from) = drop_target(ui, Spot::Waiting(waiting.len()), |ui| {
+                if let (Some(from), _) = drop_target(ui, Spot::Waiting(waiting.len()), |ui| {
                     ui.weak("(drop here to unslot)");
                 }) {
                     moved = Some((from, Spot::Waiting(waiting.len())));
@@ -122,36 +162,49 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
                 ));
             }
             ui.separator();
-            ui.strong("Board (drag to reorder; the order is the program)");
-            if let Some(from) = board_ui(ui, world, carry, core.as_ref(), &active) {
-                moved = Some(from);
+            ui.strong("Board (drag a card to reorder; the order is the program; drop it off the board to unslot)");
+            let cycle = state.cycle(world, carry).clone();
+            let casts = cycle
+                .as_ref()
+                .ok()
+                .map(|v| super::lab_cycle::casts_of_slot(v, active.deck.len()));
+            let (from, rect) = board_ui(ui, world, carry, core.as_ref(), &active, casts.as_deref());
+            board_rect = rect;
+            if from.is_some() {
+                moved = from;
             }
             if let Some(from) = entries_ui(ui, world, carry, &active) {
                 moved = Some(from);
             }
             ui.separator();
-            ui.strong("One cycle, as the VM fires it");
-            match &result {
-                Ok(p) => {
-                    ui.label(format!(
-                        "mana {:.1} · then cast delay {:.2} s{} · ops {} / {}",
-                        p.mana,
-                        p.cast_delay,
-                        p.recharge
-                            .map_or(String::new(), |r| format!(" · recharge {r:.2} s")),
-                        p.ops.0,
-                        p.ops.1
-                    ));
-                    if p.fired.is_empty() {
-                        ui.weak("(fires nothing this cast)");
-                    }
-                    for line in &p.fired {
-                        ui.monospace(line);
-                    }
+            match &cycle {
+                Ok(view) => {
+                    let focus = state
+                        .stepper
+                        .current(view)
+                        .and_then(|t| super::lab_step::card_of(&t.op))
+                        .and_then(|c| view.slot_of(&c))
+                        .zip(state.stepper.at.map(|a| a.0))
+                        .map(|(slot, cast)| (cast, slot));
+                    super::lab_cycle::show(ui, cat.as_ref(), view, focus);
+                    ui.separator();
+                    super::lab_step::show(ui, cat.as_ref(), view, &mut state.stepper, &|c| view.slot_of(c));
                 }
                 Err(e) => {
                     ui.colored_label(egui::Color32::from_rgb(255, 110, 90), warning_text(e));
                 }
+            }
+            if let Ok(p) = &result {
+                egui::CollapsingHeader::new("Shots of the first cast")
+                    .id_salt("lab first cast")
+                    .show(ui, |ui| {
+                        if p.fired.is_empty() {
+                            ui.weak("(fires nothing this cast)");
+                        }
+                        for line in &p.fired {
+                            ui.monospace(line);
+                        }
+                    });
             }
             let ops = result.as_ref().ok().map(|p| p.ops);
             if let Some((used, max)) = ops {
@@ -182,6 +235,9 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
             });
         });
     });
+    if moved.is_none() {
+        moved = dropped_off_board(ctx, board_rect, carry);
+    }
     if let Some((from, to)) = moved {
         action = Some(LabAction::Move(from, to));
     }
@@ -230,20 +286,25 @@ pub fn boost_marker(dir: Dir, factor: f32) -> String {
     format!("x{factor} {arrow}")
 }
 
-/// Draws the active core's slots at their board positions with boost and
-/// splitter markers; returns a card move dropped on a slot.
+/// Draws the active core's slots at their board positions, each chip a card,
+/// with links between cells (the program's order, and the board's boosts)
+/// and, from the cycle, the casts that draw each chip; returns a card move
+/// dropped on a slot and the board's rectangle.
 fn board_ui(
     ui: &mut egui::Ui,
     world: &World,
     carry: &Carry,
     core: Option<&CoreDef>,
     active: &CarriedCore,
-) -> Option<(Spot, Spot)> {
+    casts: Option<&[Vec<usize>]>,
+) -> (Option<(Spot, Spot)>, egui::Rect) {
     let cat = world.catalog();
     let capacity = carry.loadout.capacity_of(active).max(active.deck.len());
     // A core without a 2D board lays its slots in as many columns as the
     // width holds (at most BOARD_COLUMNS), so no slot hides off the edge.
-    let columns = ((ui.available_width() + 6.0) / (SLOT_W + 6.0)).floor().max(1.0) as usize;
+    let columns = ((ui.available_width() + GAP) / (SLOT_W + 4.0 + GAP))
+        .floor()
+        .max(1.0) as usize;
     let pos = slot_positions_in(core, capacity, columns.min(BOARD_COLUMNS));
     let mut boosts = core.map_or_else(|| vec![1.0; capacity], crate::vm::topology::slot_boosts);
     boosts.resize(capacity, 1.0);
@@ -254,24 +315,29 @@ fn board_ui(
         .iter()
         .fold((i32::MIN, i32::MIN), |(x, y), p| (x.max(p[0]), y.max(p[1])));
     let mut moved = None;
-    egui::Grid::new("board").spacing([6.0, 6.0]).show(ui, |ui| {
+    let mut cells: Vec<egui::Rect> = vec![egui::Rect::NOTHING; capacity];
+    let grid = egui::Grid::new("board").spacing([GAP, GAP]).show(ui, |ui| {
         for y in y0..=y1 {
             for x in x0..=x1 {
                 let Some(slot) = pos.iter().position(|p| *p == [x, y]) else {
-                    ui.allocate_space(egui::vec2(SLOT_W, 60.0));
+                    ui.allocate_space(egui::vec2(SLOT_W, SLOT_H));
                     continue;
                 };
                 let spot = Spot::Slot(slot);
                 let card = active.deck.get(slot);
-                if let Some(from) = drop_target(ui, spot, |ui| {
-                    ui.set_min_size(egui::vec2(SLOT_W, 60.0));
+                let (dropped, rect) = drop_target(ui, spot, |ui| {
+                    ui.set_min_size(egui::vec2(SLOT_W, SLOT_H));
                     ui.set_max_width(SLOT_W);
                     ui.vertical(|ui| {
                         match card {
                             Some(c) => {
+                                let tags = casts.and_then(|t| t.get(slot));
+                                let tip = super::names::spell_tip(cat, &c.id, None);
                                 ui.dnd_drag_source(egui::Id::unique(("slot", slot)), spot, |ui| {
-                                    chip(ui, world, &c.id, true)
-                                });
+                                    board_card(ui, world, &c.id, tags.map(Vec::as_slice));
+                                })
+                                .response
+                                .on_hover_text(tip);
                             }
                             None => {
                                 ui.weak(format!("slot {}", slot + 1));
@@ -279,12 +345,6 @@ fn board_ui(
                         }
                         ui.horizontal(|ui| {
                             let gold = egui::Color32::from_rgb(255, 210, 60);
-                            for b in core.and_then(|c| c.board.as_ref()).map_or(&[][..], |b| &b.boosts[..]) {
-                                if b.at == [x, y] {
-                                    ui.colored_label(gold, boost_marker(b.dir, b.factor))
-                                        .on_hover_text("boosts the chip in that neighbouring slot");
-                                }
-                            }
                             if boosts.get(slot).is_some_and(|f| *f != 1.0) {
                                 ui.colored_label(gold, format!("boosted x{}", boosts[slot]))
                                     .on_hover_text("this slot's chip has a multiplied effect");
@@ -294,21 +354,123 @@ fn board_ui(
                                 && cat.spells.get(i).kind == SpellKind::Splitter
                             {
                                 let n = cat.spells.get(i).draw.unwrap_or(2);
-                                ui.colored_label(egui::Color32::from_rgb(150, 220, 150), format!("split {n} ->"))
+                                ui.colored_label(egui::Color32::from_rgb(150, 220, 150), format!("split {n}"))
                                     .on_hover_text(format!(
                                         "the next {n} chips are branches: the first keeps the incoming modifiers, the others start clean"
                                     ));
                             }
                         });
                     });
-                }) {
+                });
+                if let Some(from) = dropped {
                     moved = Some((from, spot));
                 }
+                cells[slot] = rect;
             }
             ui.end_row();
         }
     });
-    moved
+    links(ui, core, &pos, &cells, active.deck.len());
+    (moved, grid.response.rect)
+}
+
+/// Links between board cells, painted in the gaps: a thin cyan arrow from
+/// each chip to the next one the program reads when they sit side by side,
+/// and a gold arrow with its factor where the board boosts a neighbour.
+fn links(ui: &egui::Ui, core: Option<&CoreDef>, pos: &[[i32; 2]], cells: &[egui::Rect], filled: usize) {
+    let p = ui.painter();
+    let cyan = egui::Stroke::new(1.5, egui::Color32::from_rgb(80, 220, 255).gamma_multiply(0.7));
+    for i in 1..filled.min(cells.len()) {
+        let (a, b) = (cells[i - 1], cells[i]);
+        if !a.is_positive() || !b.is_positive() {
+            continue;
+        }
+        let (pa, pb) = (pos[i - 1], pos[i]);
+        if pa[1] == pb[1] && (pa[0] - pb[0]).abs() == 1 {
+            let (from, to) = if pb[0] > pa[0] {
+                (a.right_center(), b.left_center())
+            } else {
+                (a.left_center(), b.right_center())
+            };
+            arrow(p, from, to, cyan);
+        } else if pa[0] == pb[0] && (pa[1] - pb[1]).abs() == 1 {
+            let (from, to) = if pb[1] > pa[1] {
+                (a.center_bottom(), b.center_top())
+            } else {
+                (a.center_top(), b.center_bottom())
+            };
+            arrow(p, from, to, cyan);
+        }
+    }
+    let gold = egui::Color32::from_rgb(255, 210, 60);
+    for b in core
+        .and_then(|c| c.board.as_ref())
+        .map_or(&[][..], |b| &b.boosts[..])
+    {
+        let Some(from) = pos.iter().position(|q| *q == b.at) else {
+            continue;
+        };
+        let (dx, dy) = match b.dir {
+            Dir::Right => (1, 0),
+            Dir::Left => (-1, 0),
+            Dir::Up => (0, -1),
+            Dir::Down => (0, 1),
+        };
+        let Some(to) = pos.iter().position(|q| *q == [b.at[0] + dx, b.at[1] + dy]) else {
+            continue;
+        };
+        let (a, c) = (cells[from], cells[to]);
+        if !a.is_positive() || !c.is_positive() {
+            continue;
+        }
+        let (s, e) = match b.dir {
+            Dir::Right => (a.right_center(), c.left_center()),
+            Dir::Left => (a.left_center(), c.right_center()),
+            Dir::Up => (a.center_top(), c.center_bottom()),
+            Dir::Down => (a.center_bottom(), c.center_top()),
+        };
+        let offset = if dy == 0 {
+            egui::vec2(0.0, 12.0)
+        } else {
+            egui::vec2(12.0, 0.0)
+        };
+        arrow(p, s + offset, e + offset, egui::Stroke::new(2.5, gold));
+        let label = p.text(
+            (s + e.to_vec2()) / 2.0 + offset * 2.0,
+            egui::Align2::CENTER_CENTER,
+            format!("x{}", b.factor),
+            egui::FontId::proportional(super::theme::size::SMALL),
+            gold,
+        );
+        let _ = label;
+    }
+}
+
+/// An arrow from `a` to `b`.
+fn arrow(p: &egui::Painter, a: egui::Pos2, b: egui::Pos2, stroke: egui::Stroke) {
+    p.line_segment([a, b], stroke);
+    let dir = (b - a).normalized();
+    let side = egui::vec2(-dir.y, dir.x);
+    p.line_segment([b, b - dir * 5.0 + side * 3.5], stroke);
+    p.line_segment([b, b - dir * 5.0 - side * 3.5], stroke);
+}
+
+/// A card picked up from the board (or an entry) and let go anywhere off
+/// the board goes back to the waiting area.
+fn dropped_off_board(ctx: &egui::Context, board: egui::Rect, carry: &Carry) -> Option<(Spot, Spot)> {
+    if !ctx.input(|i| i.pointer.any_released()) {
+        return None;
+    }
+    let from = *egui::DragAndDrop::payload::<Spot>(ctx)?;
+    let over_board = ctx
+        .input(|i| i.pointer.interact_pos())
+        .is_some_and(|p| board.contains(p));
+    match from {
+        Spot::Slot(_) | Spot::Entry(..) if !over_board => {
+            Some((from, Spot::Waiting(carry.loadout.waiting.len())))
+        }
+        _ => None,
+    }
 }
 
 /// The core's extra entries (Sentinel: on hit, Reaper: on kill), each a row
@@ -337,13 +499,16 @@ fn entries_ui(ui: &mut egui::Ui, world: &World, carry: &Carry, active: &CarriedC
             for slot in 0..e.capacity {
                 let spot = Spot::Entry(e.on, slot);
                 let card = e.cards.get(slot);
-                if let Some(from) = drop_target(ui, spot, |ui| {
+                if let (Some(from), _) = drop_target(ui, spot, |ui| {
                     ui.set_min_size(egui::vec2(150.0, 40.0));
                     match card {
                         Some(c) => {
+                            let tip = super::names::spell_tip(world.catalog(), &c.id, None);
                             ui.dnd_drag_source(egui::Id::unique(("entry", e.on as u8, slot)), spot, |ui| {
                                 chip(ui, world, &c.id, true)
-                            });
+                            })
+                            .response
+                            .on_hover_text(tip);
                         }
                         None => {
                             ui.weak(format!("{title} {}", slot + 1));
@@ -381,11 +546,11 @@ fn spell_name(world: &World, id: &str) -> (String, Option<String>) {
     })
 }
 
-/// A chip on the board or in the waiting area: its name, kind and mana,
-/// and its numbers on hover.
+/// A chip in the waiting area or an entry: its icon, name, kind and mana;
+/// its numbers on hover anywhere on it, and it drags from anywhere on it
+/// (no text on it can be selected).
 fn chip(ui: &mut egui::Ui, world: &World, id: &str, slotted: bool) {
     let (name, detail) = spell_name(world, id);
-    let tip = super::names::spell_tip(world.catalog(), id, None);
     let fill = if slotted {
         egui::Color32::from_rgb(40, 60, 90)
     } else {
@@ -401,24 +566,79 @@ fn chip(ui: &mut egui::Ui, world: &World, id: &str, slotted: bool) {
                 // Name above, kind and mana below: a card keeps its slot's
                 // width (docs/screens.md#every-screen-fits).
                 ui.vertical(|ui| {
-                    ui.label(egui::RichText::new(name).color(egui::Color32::WHITE))
-                        .on_hover_text(tip);
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(name).color(egui::Color32::WHITE))
+                            .selectable(false),
+                    );
                     if let Some(detail) = detail {
-                        ui.label(egui::RichText::new(detail).small().weak());
+                        ui.add(
+                            egui::Label::new(egui::RichText::new(detail).small().weak()).selectable(false),
+                        );
                     }
                 });
             });
         });
 }
 
-/// A drop zone around `add`; returns the spot of a card dropped on it.
-fn drop_target(ui: &mut egui::Ui, _spot: Spot, add: impl FnOnce(&mut egui::Ui)) -> Option<Spot> {
+/// A chip on the board: a card with its icon painted large (the kind as the
+/// shape, the element as the colour), its name, its kind and mana, and the
+/// casts of the cycle that draw it ("cast 2"; "not drawn" in red when none
+/// does). Nothing on it selects text, so a press anywhere drags it.
+fn board_card(ui: &mut egui::Ui, world: &World, id: &str, casts: Option<&[usize]>) {
+    let (name, detail) = spell_name(world, id);
+    let nolabel = |ui: &mut egui::Ui, t: egui::RichText| {
+        ui.add(egui::Label::new(t).selectable(false));
+    };
+    egui::Frame::NONE
+        .fill(egui::Color32::from_rgb(26, 42, 68))
+        .stroke(egui::Stroke::new(1.0, super::theme::EDGE))
+        .corner_radius(5.0)
+        .inner_margin(egui::Margin::same(5))
+        .show(ui, |ui| {
+            ui.set_width(SLOT_W - 14.0);
+            ui.horizontal(|ui| {
+                super::icons::chip_icon_sized(ui, world.catalog(), id, 28.0);
+                ui.vertical(|ui| {
+                    nolabel(ui, egui::RichText::new(name).color(egui::Color32::WHITE));
+                    if let Some(detail) = detail {
+                        nolabel(ui, egui::RichText::new(detail).small().weak());
+                    }
+                    match casts {
+                        Some([]) => nolabel(
+                            ui,
+                            egui::RichText::new("not drawn in a cycle")
+                                .small()
+                                .color(super::theme::THREAT),
+                        ),
+                        Some(c) => {
+                            let list = c.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                            let word = if c.len() == 1 { "cast" } else { "casts" };
+                            nolabel(
+                                ui,
+                                egui::RichText::new(format!("{word} {list}"))
+                                    .small()
+                                    .color(super::theme::GAIN),
+                            );
+                        }
+                        None => {}
+                    }
+                });
+            });
+        });
+}
+
+/// A drop zone around `add`; returns the spot of a card dropped on it, and its rectangle.
+fn drop_target(
+    ui: &mut egui::Ui,
+    _spot: Spot,
+    add: impl FnOnce(&mut egui::Ui),
+) -> (Option<Spot>, egui::Rect) {
     let frame = egui::Frame::NONE
         .stroke(egui::Stroke::new(1.0, egui::Color32::from_gray(70)))
         .corner_radius(4.0)
         .inner_margin(egui::Margin::same(2));
-    let (_, dropped) = ui.dnd_drop_zone::<Spot, ()>(frame, add);
-    dropped.map(|s| *s)
+    let (r, dropped) = ui.dnd_drop_zone::<Spot, ()>(frame, add);
+    (dropped.map(|s| *s), r.response.rect)
 }
 
 #[cfg(test)]

@@ -26,7 +26,8 @@ pub(super) fn view(
         unaffordable: None,
         cast_delay: out.cast_delay,
         recharge: out.recharge,
-        damage: out.spawns.iter().map(|s| s.damage).sum(),
+        // A sum of no shots is -0.0 in f32; damage is never negative.
+        damage: out.spawns.iter().map(|s| s.damage).sum::<f32>().max(0.0),
         dummy_damage: 0.0,
         payloads: Vec::new(),
         depends_on: Vec::new(),
@@ -88,23 +89,12 @@ pub(super) fn view(
             }
             Op::PayloadOpen { card, on, interval } => {
                 let carrier = state.slot_of(&card);
-                open.push(PayloadView {
-                    carrier,
-                    on,
-                    slots: Vec::new(),
-                    spells: Vec::new(),
-                    wrapped_at: None,
-                    mana: 0.0,
-                    spawns: 0,
-                    damage: 0.0,
-                    payloads: Vec::new(),
-                    depends_on: vec![words::trigger(on, interval, carrier)],
-                });
+                open.push(payload(carrier, on, interval));
             }
             Op::PayloadClose { spawns, damage } => {
                 if let Some(mut p) = open.pop() {
                     p.spawns = spawns;
-                    p.damage = damage;
+                    p.damage = damage.max(0.0);
                     match open.last_mut() {
                         Some(parent) => parent.payloads.push(p),
                         None => v.payloads.push(p),
@@ -121,6 +111,22 @@ pub(super) fn view(
     }
     v.trace = trace;
     v
+}
+
+/// An open payload of the trigger in slot `carrier`, waiting on its condition.
+fn payload(carrier: Option<usize>, on: crate::vm::spells::TriggerOn, interval: f32) -> PayloadView {
+    PayloadView {
+        carrier,
+        on,
+        slots: Vec::new(),
+        spells: Vec::new(),
+        wrapped_at: None,
+        mana: 0.0,
+        spawns: 0,
+        damage: 0.0,
+        payloads: Vec::new(),
+        depends_on: vec![words::trigger(on, interval, carrier)],
+    }
 }
 
 /// Adds `d` unless the same chip already said it (a gate met on every LOOP pass).
