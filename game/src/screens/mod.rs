@@ -14,6 +14,7 @@ pub mod history;
 pub mod hud;
 pub mod icons;
 pub mod lab;
+pub mod lab_board;
 pub mod lab_code;
 pub mod lab_cycle;
 pub mod lab_preview;

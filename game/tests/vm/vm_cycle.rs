@@ -3,10 +3,16 @@
 //! cycle is worked out by hand in docs/vm.md, then on 50 random seeded decks
 //! on every core for what must always hold.
 
+use std::sync::Arc;
+
+use game::catalog::Catalog;
+use game::cli::wand_eval::cycle_json;
+use game::run::Build;
 use game::vm::cast::trace::{Op, Trace};
 use game::vm::cycle::{CycleEnd, cycle};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
 
 use crate::vm_common::{cat, core, ctx, custom, state, stats};
 
@@ -199,5 +205,97 @@ fn fifty_random_decks_give_a_sound_cycle() {
         if view.end == CycleEnd::Recharge {
             assert!(view.casts.last().is_some_and(|k| k.recharge.is_some()));
         }
+    }
+}
+
+/// The fields of a cast that the player's stats cannot change: the lab
+/// reads the player's mana ceiling, `wand eval` the core's alone.
+const SAME: [&str; 9] = [
+    "slots",
+    "chips",
+    "wrapped_at",
+    "mana",
+    "cast_delay",
+    "recharge",
+    "payloads",
+    "depends_on",
+    "ops",
+];
+
+fn same_cycle(lab: &Value, eval: &Value, what: &str) {
+    let (l, e) = (&lab["casts"], &eval["casts"]);
+    assert_eq!(
+        l.as_array().map(Vec::len),
+        e.as_array().map(Vec::len),
+        "{what}: cast counts differ"
+    );
+    for (n, (a, b)) in l
+        .as_array()
+        .into_iter()
+        .flatten()
+        .zip(e.as_array().into_iter().flatten())
+        .enumerate()
+    {
+        for k in SAME {
+            assert_eq!(a[k], b[k], "{what}: cast {} differs in `{k}`", n + 1);
+        }
+    }
+    assert_eq!(lab["seconds"], eval["seconds"], "{what}");
+    assert_eq!(lab["ends_with"], eval["ends_with"], "{what}");
+}
+
+/// The lab's cast view and `artificer wand eval` come from the one
+/// function: on every shipped build and on 50 random seeded decks, the
+/// lab's cycle (built from a run's carry) and `wand eval`'s `cycle`
+/// (built from the command's arguments) agree cast by cast.
+#[test]
+fn the_lab_and_wand_eval_show_the_same_cycle() {
+    let root = game::data::default_root();
+    let cat = Arc::new(Catalog::load(&root).expect("data loads"));
+    let mut decks: Vec<(String, Vec<String>)> = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(root.join("builds"))
+        .expect("data/builds")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    for f in &files {
+        let b = game::run::load_build(f).expect("a shipped build loads");
+        decks.push((b.core, b.deck));
+    }
+    assert!(decks.len() >= 4, "the shipped builds: {files:?}");
+    let cores: Vec<_> = cat.cores.iter().cloned().collect();
+    let shop: Vec<_> = cat.spells.iter().map(|(_, s)| s).filter(|s| s.in_shop).collect();
+    for seed in 0..50_u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let core = &cores[rng.random_range(0..cores.len())];
+        let len = rng.random_range(0..core.capacity as usize);
+        let mut deck: Vec<String> = (0..len)
+            .map(|_| shop[rng.random_range(0..shop.len())])
+            .filter(|s| core.raw_registers || s.kind != game::vm::SpellKind::Register)
+            .map(|s| s.id.clone())
+            .collect();
+        deck.push("spark_bolt".into());
+        decks.push((core.id.clone(), deck));
+    }
+    let mut world =
+        game::world::World::new(cat.clone(), 11, engine::gpu::Backend::Cpu, None).expect("a world");
+    let mut carry = game::carry::Carry::new(&cat).expect("a carry");
+    for (core, deck) in &decks {
+        let build = Build {
+            core: core.clone(),
+            deck: deck.clone(),
+            entries: Default::default(),
+            equipment: Default::default(),
+            items: Vec::new(),
+        };
+        game::run::apply_build(&mut world, &mut carry, &build).expect("the build applies");
+        let what = format!("{core}: {}", deck.join(","));
+        let lab = game::screens::lab_preview::cycle_of(&world, &carry)
+            .unwrap_or_else(|e| panic!("{what}: the lab refuses it: {e}"));
+        let lab = cycle_json(&cat.spells, &lab);
+        let eval = game::cli::wand::eval(&root, core, &deck.join(","), 1, None, world.seed())
+            .unwrap_or_else(|e| panic!("{what}: wand eval refuses it: {e}"));
+        same_cycle(&lab, &eval["cycle"], &what);
     }
 }
