@@ -38,6 +38,11 @@ pub struct LabState {
     cycle: Option<(String, Result<CycleView, DeckError>)>,
     /// The stepper over that cycle.
     pub stepper: super::lab_step::Stepper,
+    /// The examples panel (docs/screens.md#the-lab).
+    pub examples: super::lab_lessons::Examples,
+    /// The lesson this run is (docs/game.md#lessons), set by the window: the
+    /// lab opens on its example.
+    pub lesson: Option<u8>,
 }
 
 impl LabState {
@@ -168,6 +173,9 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
             if let Some(from) = entries_ui(ui, world, carry, &active) {
                 moved = Some(from);
             }
+            ui.separator();
+            state.examples.open_lesson(state.lesson);
+            super::lab_lessons::show(ui, cat.as_ref(), &mut state.examples);
             ui.separator();
             match &cycle {
                 Ok(view) => {

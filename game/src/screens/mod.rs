@@ -17,6 +17,7 @@ pub mod lab;
 pub mod lab_board;
 pub mod lab_code;
 pub mod lab_cycle;
+pub mod lab_lessons;
 pub mod lab_preview;
 pub mod lab_step;
 pub mod levelup;
