@@ -80,6 +80,9 @@ pub struct Examples {
     pub shown: Option<usize>,
     /// The lesson whose example was opened, so it opens once.
     opened_for: Option<u8>,
+    /// Unfold the panel on the next frame (a lesson just opened it); after
+    /// that the player folds and unfolds it.
+    unfold: bool,
     /// The cycle of the example shown.
     cycle: Option<(usize, CycleView)>,
 }
@@ -91,6 +94,7 @@ impl Examples {
             self.opened_for = stage;
             if let Some(i) = stage.and_then(for_lesson) {
                 self.shown = Some(i);
+                self.unfold = true;
             }
         }
     }
@@ -116,7 +120,7 @@ pub fn example_cycle(cat: &Catalog, i: usize) -> Option<CycleView> {
 pub fn show(ui: &mut egui::Ui, cat: &Catalog, ex: &mut Examples) {
     egui::CollapsingHeader::new("Examples: one idea of the program each")
         .id_salt("lab examples")
-        .open(ex.shown.is_some().then_some(true))
+        .open(std::mem::take(&mut ex.unfold).then_some(true))
         .show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
                 for (i, e) in EXAMPLES.iter().enumerate() {
