@@ -192,6 +192,7 @@ impl GameApp {
     /// The lab and what its buttons do.
     pub(super) fn lab_ui(&mut self, ctx: &egui::Context, frame: &mut Frame<'_>, replay: bool) {
         let Some(r) = self.mode.run_mut() else { return };
+        r.lab.lesson = r.run.setup().onboarding;
         match screens::lab::show(ctx, r.run.world(), r.run.carry(), &mut r.lab) {
             Some(screens::lab::LabAction::Fight) => self.start_wave(),
             Some(screens::lab::LabAction::Move(from, to)) => {

@@ -55,6 +55,7 @@ pub mod verify;
     reason = "the wand tool still prints its two errors with eprintln!; it moves to errln! with its next change"
 )]
 pub mod wand;
+pub mod wand_eval;
 
 /// Arcane Artificer: program your weapon, survive the waves.
 #[derive(Debug, Parser)]

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 
 use crate::catalog::Catalog;
 use crate::vm::cores::check_core;
-use crate::vm::{CastContext, CasterStats, CoreDef, CoreState, SpawnRequest};
+use crate::vm::{CasterStats, CoreDef, CoreState, SpawnRequest};
 
 /// `artificer wand ...`
 #[derive(Debug, Subcommand)]
@@ -46,6 +46,9 @@ pub enum WandCommand {
         /// Data folder (default: `--data`, `$ARTIFICER_DATA`, else the data embedded in the binary).
         #[arg(long)]
         root: Option<PathBuf>,
+        /// Print JSON (the only form `eval` prints; accepted so scripts can say so).
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -60,6 +63,7 @@ pub fn run(cmd: WandCommand) -> ExitCode {
             mana,
             seed,
             root,
+            json: _,
         } => {
             let root = root.unwrap_or_else(crate::data::default_root);
             let (core, deck) = match build {
@@ -143,15 +147,11 @@ pub fn eval(
     if let Some(m) = mana {
         state.set_mana(m);
     }
-    let ctx = CastContext {
-        spells: &catalog.spells,
-        balance,
-        nearest_enemy: f32::INFINITY,
-        live_projectiles: 0,
-    };
+    let ctx = crate::vm::cycle::bench_context(&catalog.spells, balance);
+    let cycle = crate::vm::cycle::cycle(&state, &stats, &ctx, false);
     let mut out = Vec::new();
     for n in 1..=casts {
-        let c = state.cast_now(&stats, &ctx);
+        let (view, c) = crate::vm::cycle::cast_view(&mut state, &stats, &ctx, false);
         let fired: Vec<Value> = c
             .spawns
             .iter()
@@ -162,7 +162,7 @@ pub fn eval(
             .iter()
             .map(|r| catalog.recipes.get(*r).def.id.as_str())
             .collect();
-        out.push(json!({
+        let mut entry = json!({
             "cast": n,
             "fired": fired,
             "cast_delay": round(c.cast_delay),
@@ -175,15 +175,15 @@ pub fn eval(
             "dropped": c.dropped,
             "resonances": resonances,
             "mana_left": round(state.mana()),
-        }));
-        for s in &c.spawns {
-            if let Some(h) = s.payload {
-                state.release_payload(h);
-            }
+        });
+        if let Value::Object(m) = &mut entry {
+            m.extend(super::wand_eval::cast_fields(&catalog.spells, &view));
         }
+        out.push(entry);
+        crate::vm::cycle::release(&mut state, &c);
         state.advance(c.cast_delay + c.recharge.unwrap_or(0.0), &stats);
     }
-    Ok(json!({ "casts": out }))
+    Ok(json!({ "casts": out, "cycle": super::wand_eval::cycle_json(&catalog.spells, &cycle) }))
 }
 
 /// A core id, or a JSON object merged over the starting core.
@@ -266,7 +266,4 @@ fn spawn_json(catalog: &Catalog, state: &CoreState, s: &SpawnRequest, depth: u32
     })
 }
 
-/// Rounds to 4 decimals for display (`0.25 + 0.1 + 0.05` → `0.4`).
-fn round(x: f32) -> f64 {
-    (f64::from(x) * 1.0e4).round() / 1.0e4
-}
+use super::wand_eval::round;

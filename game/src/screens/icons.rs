@@ -41,18 +41,32 @@ fn polygon(centre: Pos2, r: f32, corners: usize, turn: f32, fill: Color32, strok
 
 /// Draws the icon of chip `id` (nothing for an unknown id) and returns its response.
 pub fn chip_icon(ui: &mut egui::Ui, cat: &Catalog, id: &str) -> egui::Response {
-    let (rect, response) = ui.allocate_exact_size(Vec2::splat(ICON), egui::Sense::hover());
+    chip_icon_sized(ui, cat, id, ICON)
+}
+
+/// [`chip_icon`] at `edge` points: the lab's board cards carry it large.
+pub fn chip_icon_sized(ui: &mut egui::Ui, cat: &Catalog, id: &str, edge: f32) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(Vec2::splat(edge), egui::Sense::hover());
+    paint_chip(ui.painter(), rect, cat, id);
+    response
+}
+
+/// Paints chip `id`'s icon into `rect` (nothing for an unknown id): its kind
+/// as the shape, the element it fires as the fill.
+pub fn paint_chip(painter: &egui::Painter, rect: egui::Rect, cat: &Catalog, id: &str) {
     let Some(i) = cat.spells.find(id) else {
-        return response;
+        return;
     };
     let s = cat.spells.get(i);
     let fill = s
         .projectile
         .as_ref()
         .map_or(Color32::from_gray(150), |p| colour(p.element.colour()));
-    let stroke = Stroke::new(1.0, Color32::from_gray(20));
+    let edge = rect.width().min(rect.height());
+    let stroke = Stroke::new((edge / 16.0).max(1.0), Color32::from_gray(20));
+    let line = (edge * 2.5 / 16.0).max(1.5);
     let c = rect.center();
-    let r = ICON * 0.42;
+    let r = edge * 0.42;
     let shapes = match s.kind {
         SpellKind::Action => vec![Shape::Circle(CircleShape {
             center: c,
@@ -68,15 +82,14 @@ pub fn chip_icon(ui: &mut egui::Ui, cat: &Catalog, id: &str) -> egui::Response {
         SpellKind::Trigger => vec![polygon(c, r, 3, -std::f32::consts::FRAC_PI_2, fill, stroke)],
         SpellKind::Logic => vec![polygon(c, r, 4, std::f32::consts::FRAC_PI_4, fill, stroke)],
         SpellKind::Register => vec![polygon(c, r, 6, 0.0, fill, stroke)],
-        SpellKind::Counter => vec![Shape::circle_stroke(c, r * 0.8, Stroke::new(2.5, fill))],
+        SpellKind::Counter => vec![Shape::circle_stroke(c, r * 0.8, Stroke::new(line, fill))],
         SpellKind::Splitter => vec![
-            Shape::line_segment([c + Vec2::new(0.0, r), c], Stroke::new(2.5, fill)),
-            Shape::line_segment([c, c + Vec2::new(-r, -r)], Stroke::new(2.5, fill)),
-            Shape::line_segment([c, c + Vec2::new(r, -r)], Stroke::new(2.5, fill)),
+            Shape::line_segment([c + Vec2::new(0.0, r), c], Stroke::new(line, fill)),
+            Shape::line_segment([c, c + Vec2::new(-r, -r)], Stroke::new(line, fill)),
+            Shape::line_segment([c, c + Vec2::new(r, -r)], Stroke::new(line, fill)),
         ],
     };
-    ui.painter().extend(shapes);
-    response
+    painter.extend(shapes);
 }
 
 /// What a stat's icon shows (stats that work alike share one).

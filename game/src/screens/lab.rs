@@ -1,18 +1,17 @@
 //! The lab: the carried cards (waiting area) on the left, the active core's
-//! board on the right; cards are dragged between them and reordered. Shows
-//! the core's mana, cast delay and recharge, and a VM preview of one cycle.
-//! A deck that cannot fire blocks the fight with the seed's warning.
+//! board in the middle; cards are dragged between them and reordered, and a
+//! card dropped anywhere off the board goes back to the waiting area. Under
+//! the board, the whole cycle as the VM casts it (`lab_cycle`) and a stepper
+//! that walks it one operation at a time (`lab_step`). A deck that cannot
+//! fire blocks the fight with the seed's warning.
 
 use crate::shop::loadout::CarriedCore;
-use crate::vm::cores::Dir;
-use crate::vm::{CoreDef, DeckError, SpellKind};
+use crate::vm::DeckError;
+use crate::vm::cycle::CycleView;
 use crate::world::{Carry, World};
 
-/// Board columns of a core without a 2D board (its slots in rows), at most.
-const BOARD_COLUMNS: usize = 6;
-/// A board slot's width (points): a chip's name wraps inside it.
-const SLOT_W: f32 = 150.0;
-
+pub use super::lab_board::{BOARD_COLUMNS, boost_marker, slot_positions, slot_positions_in};
+use super::lab_board::{board_ui, drop_target, dropped_off_board, spell_name};
 pub use super::lab_preview::{Preview, preview};
 pub use crate::shop::loadout::Spot;
 
@@ -34,6 +33,40 @@ pub struct LabState {
     pub warning: Option<String>,
     /// The build code panel (docs/share.md#build-codes).
     pub code: super::lab_code::LabCode,
+    /// The cycle of the deck on the board, and what it was computed for:
+    /// a cycle casts a minute of upkeep, so it is not redone every frame.
+    cycle: Option<(String, Result<CycleView, DeckError>)>,
+    /// The stepper over that cycle.
+    pub stepper: super::lab_step::Stepper,
+    /// The examples panel (docs/screens.md#the-lab).
+    pub examples: super::lab_lessons::Examples,
+    /// The lesson this run is (docs/game.md#lessons), set by the window: the
+    /// lab opens on its example.
+    pub lesson: Option<u8>,
+}
+
+impl LabState {
+    /// The cycle of the board's deck, recomputed only when the deck, the
+    /// core or the player's numbers change (and the stepper restarts).
+    pub fn cycle(&mut self, world: &World, carry: &Carry) -> &Result<CycleView, DeckError> {
+        let active = carry.loadout.active();
+        let key = format!(
+            "{}|{:?}|{}|{:?}|{}",
+            active.id,
+            active.deck.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(),
+            carry.loadout.capacity_of(active),
+            crate::vm::CasterStats::from_sheet(world.player.stats(), world.player.hp_max()),
+            world.seed()
+        );
+        if self.cycle.as_ref().is_none_or(|c| c.0 != key) {
+            self.stepper = super::lab_step::Stepper::default();
+            self.cycle = Some((key, super::lab_preview::cycle_of(world, carry)));
+        }
+        &self
+            .cycle
+            .get_or_insert_with(|| (String::new(), Err(DeckError::NoAction)))
+            .1
+    }
 }
 
 /// Draws the lab; returns [`LabAction::Fight`] when the player enters a fight with a deck that can fire.
@@ -43,6 +76,7 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
     let cat = world.catalog().clone();
     let waiting_max = cat.run.shop.waiting_area;
     let mut moved: Option<(Spot, Spot)> = None;
+    let mut board_rect = egui::Rect::NOTHING;
     let result = preview(world, carry);
     ctx.root_ui(|root| {
         egui::Panel::left("lab cards")
@@ -57,15 +91,18 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
                 let waiting = carry.loadout.waiting.clone();
                 for (i, card) in waiting.iter().enumerate() {
                     let spot = Spot::Waiting(i);
-                    if let Some(from) = drop_target(ui, spot, |ui| {
+                    let tip = super::names::spell_tip(cat.as_ref(), &card.id, None);
+                    if let (Some(from), _) = drop_target(ui, spot, |ui| {
                         ui.dnd_drag_source(egui::Id::unique(("wait", i)), spot, |ui| {
                             chip(ui, world, &card.id, false)
-                        });
+                        })
+                        .response
+                        .on_hover_text(tip);
                     }) {
                         moved = Some((from, spot));
                     }
                 }
-                if let Some(from) = drop_target(ui, Spot::Waiting(waiting.len()), |ui| {
+                if let (Some(from), _) = drop_target(ui, Spot::Waiting(waiting.len()), |ui| {
                     ui.weak("(drop here to unslot)");
                 }) {
                     moved = Some((from, Spot::Waiting(waiting.len())));
@@ -122,36 +159,52 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
                 ));
             }
             ui.separator();
-            ui.strong("Board (drag to reorder; the order is the program)");
-            if let Some(from) = board_ui(ui, world, carry, core.as_ref(), &active) {
-                moved = Some(from);
+            ui.strong("Board (drag a card to reorder; the order is the program; drop it off the board to unslot)");
+            let cycle = state.cycle(world, carry).clone();
+            let casts = cycle
+                .as_ref()
+                .ok()
+                .map(|v| super::lab_cycle::casts_of_slot(v, active.deck.len()));
+            let (from, rect) = board_ui(ui, world, carry, core.as_ref(), &active, casts.as_deref());
+            board_rect = rect;
+            if from.is_some() {
+                moved = from;
             }
             if let Some(from) = entries_ui(ui, world, carry, &active) {
                 moved = Some(from);
             }
             ui.separator();
-            ui.strong("One cycle, as the VM fires it");
-            match &result {
-                Ok(p) => {
-                    ui.label(format!(
-                        "mana {:.1} · then cast delay {:.2} s{} · ops {} / {}",
-                        p.mana,
-                        p.cast_delay,
-                        p.recharge
-                            .map_or(String::new(), |r| format!(" · recharge {r:.2} s")),
-                        p.ops.0,
-                        p.ops.1
-                    ));
-                    if p.fired.is_empty() {
-                        ui.weak("(fires nothing this cast)");
-                    }
-                    for line in &p.fired {
-                        ui.monospace(line);
-                    }
+            state.examples.open_lesson(state.lesson);
+            super::lab_lessons::show(ui, cat.as_ref(), &mut state.examples);
+            ui.separator();
+            match &cycle {
+                Ok(view) => {
+                    let focus = state
+                        .stepper
+                        .current(view)
+                        .and_then(|t| super::lab_step::card_of(&t.op))
+                        .and_then(|c| view.slot_of(&c))
+                        .zip(state.stepper.at.map(|a| a.0))
+                        .map(|(slot, cast)| (cast, slot));
+                    super::lab_cycle::show(ui, cat.as_ref(), view, focus);
+                    ui.separator();
+                    super::lab_step::show(ui, cat.as_ref(), view, &mut state.stepper, &|c| view.slot_of(c));
                 }
                 Err(e) => {
                     ui.colored_label(egui::Color32::from_rgb(255, 110, 90), warning_text(e));
                 }
+            }
+            if let Ok(p) = &result {
+                egui::CollapsingHeader::new("Shots of the first cast")
+                    .id_salt("lab first cast")
+                    .show(ui, |ui| {
+                        if p.fired.is_empty() {
+                            ui.weak("(fires nothing this cast)");
+                        }
+                        for line in &p.fired {
+                            ui.monospace(line);
+                        }
+                    });
             }
             let ops = result.as_ref().ok().map(|p| p.ops);
             if let Some((used, max)) = ops {
@@ -182,6 +235,9 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
             });
         });
     });
+    if moved.is_none() {
+        moved = dropped_off_board(ctx, board_rect, carry);
+    }
     if let Some((from, to)) = moved {
         action = Some(LabAction::Move(from, to));
     }
@@ -199,116 +255,6 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
         }
     }
     action
-}
-
-/// Grid position of each slot: the core's 2D board, or rows of
-/// [`BOARD_COLUMNS`] for a core without one.
-pub fn slot_positions(core: Option<&CoreDef>, capacity: usize) -> Vec<[i32; 2]> {
-    slot_positions_in(core, capacity, BOARD_COLUMNS)
-}
-
-/// [`slot_positions`] with rows of `columns` for a core without a board.
-pub fn slot_positions_in(core: Option<&CoreDef>, capacity: usize, columns: usize) -> Vec<[i32; 2]> {
-    let columns = columns.max(1);
-    (0..capacity)
-        .map(|i| {
-            core.and_then(|c| c.board.as_ref())
-                .and_then(|b| b.slots.get(i).copied())
-                .unwrap_or([(i % columns) as i32, (i / columns) as i32])
-        })
-        .collect()
-}
-
-/// Marker of a boost pointing `dir` with `factor`, e.g. `x2 ->`.
-pub fn boost_marker(dir: Dir, factor: f32) -> String {
-    let arrow = match dir {
-        Dir::Right => "->",
-        Dir::Left => "<-",
-        Dir::Up => "^",
-        Dir::Down => "v",
-    };
-    format!("x{factor} {arrow}")
-}
-
-/// Draws the active core's slots at their board positions with boost and
-/// splitter markers; returns a card move dropped on a slot.
-fn board_ui(
-    ui: &mut egui::Ui,
-    world: &World,
-    carry: &Carry,
-    core: Option<&CoreDef>,
-    active: &CarriedCore,
-) -> Option<(Spot, Spot)> {
-    let cat = world.catalog();
-    let capacity = carry.loadout.capacity_of(active).max(active.deck.len());
-    // A core without a 2D board lays its slots in as many columns as the
-    // width holds (at most BOARD_COLUMNS), so no slot hides off the edge.
-    let columns = ((ui.available_width() + 6.0) / (SLOT_W + 6.0)).floor().max(1.0) as usize;
-    let pos = slot_positions_in(core, capacity, columns.min(BOARD_COLUMNS));
-    let mut boosts = core.map_or_else(|| vec![1.0; capacity], crate::vm::topology::slot_boosts);
-    boosts.resize(capacity, 1.0);
-    let (x0, y0) = pos
-        .iter()
-        .fold((i32::MAX, i32::MAX), |(x, y), p| (x.min(p[0]), y.min(p[1])));
-    let (x1, y1) = pos
-        .iter()
-        .fold((i32::MIN, i32::MIN), |(x, y), p| (x.max(p[0]), y.max(p[1])));
-    let mut moved = None;
-    egui::Grid::new("board").spacing([6.0, 6.0]).show(ui, |ui| {
-        for y in y0..=y1 {
-            for x in x0..=x1 {
-                let Some(slot) = pos.iter().position(|p| *p == [x, y]) else {
-                    ui.allocate_space(egui::vec2(SLOT_W, 60.0));
-                    continue;
-                };
-                let spot = Spot::Slot(slot);
-                let card = active.deck.get(slot);
-                if let Some(from) = drop_target(ui, spot, |ui| {
-                    ui.set_min_size(egui::vec2(SLOT_W, 60.0));
-                    ui.set_max_width(SLOT_W);
-                    ui.vertical(|ui| {
-                        match card {
-                            Some(c) => {
-                                ui.dnd_drag_source(egui::Id::unique(("slot", slot)), spot, |ui| {
-                                    chip(ui, world, &c.id, true)
-                                });
-                            }
-                            None => {
-                                ui.weak(format!("slot {}", slot + 1));
-                            }
-                        }
-                        ui.horizontal(|ui| {
-                            let gold = egui::Color32::from_rgb(255, 210, 60);
-                            for b in core.and_then(|c| c.board.as_ref()).map_or(&[][..], |b| &b.boosts[..]) {
-                                if b.at == [x, y] {
-                                    ui.colored_label(gold, boost_marker(b.dir, b.factor))
-                                        .on_hover_text("boosts the chip in that neighbouring slot");
-                                }
-                            }
-                            if boosts.get(slot).is_some_and(|f| *f != 1.0) {
-                                ui.colored_label(gold, format!("boosted x{}", boosts[slot]))
-                                    .on_hover_text("this slot's chip has a multiplied effect");
-                            }
-                            if let Some(c) = card
-                                && let Some(i) = cat.spells.find(&c.id)
-                                && cat.spells.get(i).kind == SpellKind::Splitter
-                            {
-                                let n = cat.spells.get(i).draw.unwrap_or(2);
-                                ui.colored_label(egui::Color32::from_rgb(150, 220, 150), format!("split {n} ->"))
-                                    .on_hover_text(format!(
-                                        "the next {n} chips are branches: the first keeps the incoming modifiers, the others start clean"
-                                    ));
-                            }
-                        });
-                    });
-                }) {
-                    moved = Some((from, spot));
-                }
-            }
-            ui.end_row();
-        }
-    });
-    moved
 }
 
 /// The core's extra entries (Sentinel: on hit, Reaper: on kill), each a row
@@ -337,13 +283,16 @@ fn entries_ui(ui: &mut egui::Ui, world: &World, carry: &Carry, active: &CarriedC
             for slot in 0..e.capacity {
                 let spot = Spot::Entry(e.on, slot);
                 let card = e.cards.get(slot);
-                if let Some(from) = drop_target(ui, spot, |ui| {
+                if let (Some(from), _) = drop_target(ui, spot, |ui| {
                     ui.set_min_size(egui::vec2(150.0, 40.0));
                     match card {
                         Some(c) => {
+                            let tip = super::names::spell_tip(world.catalog(), &c.id, None);
                             ui.dnd_drag_source(egui::Id::unique(("entry", e.on as u8, slot)), spot, |ui| {
                                 chip(ui, world, &c.id, true)
-                            });
+                            })
+                            .response
+                            .on_hover_text(tip);
                         }
                         None => {
                             ui.weak(format!("{title} {}", slot + 1));
@@ -365,27 +314,11 @@ fn warning_text(e: &DeckError) -> String {
     }
 }
 
-/// A chip's name, and its kind and mana ("Modifier · 15 mana").
-fn spell_name(world: &World, id: &str) -> (String, Option<String>) {
-    let cat = world.catalog();
-    cat.spells.find(id).map_or((id.to_string(), None), |i| {
-        let s = cat.spells.get(i);
-        (
-            s.name.clone(),
-            Some(format!(
-                "{} · {:.0} mana",
-                super::names::kind_name(s.kind),
-                s.mana
-            )),
-        )
-    })
-}
-
-/// A chip on the board or in the waiting area: its name, kind and mana,
-/// and its numbers on hover.
+/// A chip in the waiting area or an entry: its icon, name, kind and mana;
+/// its numbers on hover anywhere on it, and it drags from anywhere on it
+/// (no text on it can be selected).
 fn chip(ui: &mut egui::Ui, world: &World, id: &str, slotted: bool) {
     let (name, detail) = spell_name(world, id);
-    let tip = super::names::spell_tip(world.catalog(), id, None);
     let fill = if slotted {
         egui::Color32::from_rgb(40, 60, 90)
     } else {
@@ -401,30 +334,25 @@ fn chip(ui: &mut egui::Ui, world: &World, id: &str, slotted: bool) {
                 // Name above, kind and mana below: a card keeps its slot's
                 // width (docs/screens.md#every-screen-fits).
                 ui.vertical(|ui| {
-                    ui.label(egui::RichText::new(name).color(egui::Color32::WHITE))
-                        .on_hover_text(tip);
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(name).color(egui::Color32::WHITE))
+                            .selectable(false),
+                    );
                     if let Some(detail) = detail {
-                        ui.label(egui::RichText::new(detail).small().weak());
+                        ui.add(
+                            egui::Label::new(egui::RichText::new(detail).small().weak()).selectable(false),
+                        );
                     }
                 });
             });
         });
 }
 
-/// A drop zone around `add`; returns the spot of a card dropped on it.
-fn drop_target(ui: &mut egui::Ui, _spot: Spot, add: impl FnOnce(&mut egui::Ui)) -> Option<Spot> {
-    let frame = egui::Frame::NONE
-        .stroke(egui::Stroke::new(1.0, egui::Color32::from_gray(70)))
-        .corner_radius(4.0)
-        .inner_margin(egui::Margin::same(2));
-    let (_, dropped) = ui.dnd_drop_zone::<Spot, ()>(frame, add);
-    dropped.map(|s| *s)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::screens::lab_preview::tests::world;
+    use crate::vm::cores::Dir;
 
     #[test]
     fn cards_move_between_board_and_waiting_area() {

@@ -2,7 +2,8 @@
 //! fires it, one line per shot and its payload indented under a trigger's
 //! carrier (docs/screens.md#offers).
 
-use crate::vm::{CastContext, CasterStats, CoreState, DeckError};
+use crate::vm::cycle::{CycleView, bench_context, cycle};
+use crate::vm::{CasterStats, CoreState, DeckError};
 use crate::world::{Carry, World};
 use std::fmt::Write as _;
 
@@ -21,8 +22,9 @@ pub struct Preview {
     pub ops: (u32, u32),
 }
 
-/// Runs one cast of the active core on a fresh copy (the world is untouched).
-pub fn preview(world: &World, carry: &Carry) -> Result<Preview, DeckError> {
+/// The active core freshly built from the lab's deck, and the player's
+/// stats as the VM reads them: what both views cast.
+fn bench(world: &World, carry: &Carry) -> Result<(CoreState, CasterStats), DeckError> {
     let cat = world.catalog();
     let active = carry.loadout.active();
     let core = cat
@@ -34,7 +36,7 @@ pub fn preview(world: &World, carry: &Carry) -> Result<Preview, DeckError> {
     let mut core = core;
     core.capacity = carry.loadout.capacity_of(active).max(active.deck.len()) as u32;
     let ids: Vec<&str> = active.deck.iter().map(|c| c.id.as_str()).collect();
-    let mut state = CoreState::new(
+    let state = CoreState::new(
         &core,
         &ids,
         &cat.spells,
@@ -42,13 +44,25 @@ pub fn preview(world: &World, carry: &Carry) -> Result<Preview, DeckError> {
         &cat.balance.vm,
         world.seed(),
     )?;
-    let ctx = CastContext {
-        spells: &cat.spells,
-        balance: &cat.balance.vm,
-        nearest_enemy: 100.0,
-        live_projectiles: 0,
-    };
     let stats = CasterStats::from_sheet(world.player.stats(), world.player.hp_max());
+    Ok((state, stats))
+}
+
+/// The whole cycle of the active deck (docs/vm.md#the-cycle-view), with the
+/// machine kept after every operation for the stepper: the same
+/// [`crate::vm::cycle::cycle`] that `artificer wand eval` prints.
+pub fn cycle_of(world: &World, carry: &Carry) -> Result<CycleView, DeckError> {
+    let cat = world.catalog();
+    let (state, stats) = bench(world, carry)?;
+    let ctx = bench_context(&cat.spells, &cat.balance.vm);
+    Ok(cycle(&state, &stats, &ctx, true))
+}
+
+/// Runs one cast of the active core on a fresh copy (the world is untouched).
+pub fn preview(world: &World, carry: &Carry) -> Result<Preview, DeckError> {
+    let cat = world.catalog();
+    let (mut state, stats) = bench(world, carry)?;
+    let ctx = bench_context(&cat.spells, &cat.balance.vm);
     let out = state.cast_now(&stats, &ctx);
     // A trigger's carrier lists what it casts when it fires, indented
     // under it, nested triggers deeper (docs/screens.md#offers).

@@ -15,6 +15,7 @@
 mod draw;
 mod eval;
 mod fire;
+pub mod trace;
 
 use rand_chacha::ChaCha8Rng;
 
@@ -26,6 +27,7 @@ use super::resonance::RecipeIdx;
 use super::scope::Scope;
 use super::spawn::{PayloadTable, SpawnRequest};
 use super::spells::SpellBook;
+use trace::{Op, Trace};
 
 /// Where a draw happens: stream direction, trigger depth, main cast or payload.
 #[derive(Debug, Clone, Copy)]
@@ -46,8 +48,11 @@ enum Task {
     },
     /// Evaluate a card already in the hand (LOOP bodies).
     Eval { card: Card, scope: Scope, at: At },
-    /// Walk a LOOP body `bodies[start..start + len]`, `times_left` more times.
+    /// Walk a LOOP body `bodies[start..start + len]`, `times_left` more times
+    /// of `times` (the loop's `card`, for the trace).
     Loop {
+        card: Card,
+        times: u32,
         start: u32,
         len: u32,
         pos: u32,
@@ -75,6 +80,9 @@ pub(crate) struct Machine<'a> {
     pub payloads: &'a mut PayloadTable,
     /// `1 + heat`.
     pub heat_mult: f32,
+    /// Where the cast records its operations (the lab, `wand eval`); `None`
+    /// in a fight.
+    pub trace: Option<&'a mut Trace>,
 }
 
 /// What one cast did, before the projectile cap and the timers.
@@ -185,6 +193,7 @@ impl Run<'_, '_> {
             if !self.spend_op() {
                 return;
             }
+            self.note(Op::AlwaysCast { card: *card });
             let spell = spells.get(card.spell);
             if let Some(p) = &spell.projectile {
                 let base = self.base;
@@ -193,8 +202,19 @@ impl Run<'_, '_> {
         }
     }
 
+    /// Records `op` when the machine holds a trace (never in a fight).
+    fn note(&mut self, op: Op) {
+        let m = &mut *self.m;
+        if let Some(t) = m.trace.as_deref_mut() {
+            t.push(op, self.r.ops, m.deck, *m.mana, *m.registers);
+        }
+    }
+
     fn spend_op(&mut self) -> bool {
         if self.r.ops >= self.r.max_ops {
+            if !self.r.ops_exhausted {
+                self.note(Op::OutOfOps);
+            }
             self.r.ops_exhausted = true;
             return false;
         }
@@ -221,6 +241,7 @@ impl Run<'_, '_> {
                         continue;
                     }
                     if self.r.ops >= self.r.max_ops {
+                        self.note(Op::OutOfOps);
                         self.r.ops_exhausted = true;
                         continue;
                     }
@@ -238,6 +259,8 @@ impl Run<'_, '_> {
                 }
                 Task::Eval { card, scope, at } => self.eval(card, scope, at),
                 Task::Loop {
+                    card,
+                    times,
                     start,
                     len,
                     pos,
@@ -245,8 +268,17 @@ impl Run<'_, '_> {
                     scope,
                     at,
                 } => {
+                    if pos == 0 {
+                        self.note(Op::LoopPass {
+                            card,
+                            pass: times - times_left + 1,
+                            of: times,
+                        });
+                    }
                     if pos < len {
                         self.tasks.push(Task::Loop {
+                            card,
+                            times,
                             start,
                             len,
                             pos: pos + 1,
@@ -258,6 +290,8 @@ impl Run<'_, '_> {
                         self.tasks.push(Task::Eval { card, scope, at });
                     } else if times_left > 1 {
                         self.tasks.push(Task::Loop {
+                            card,
+                            times,
                             start,
                             len,
                             pos: 0,

@@ -49,6 +49,7 @@ pub mod balance;
 pub mod cast;
 pub mod caster;
 pub mod cores;
+pub mod cycle;
 pub mod deck;
 pub mod resonance;
 pub mod runtime;

@@ -11,6 +11,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::balance::VmBalance;
+use super::cast::trace::Trace;
 use super::cast::{CastResult, Machine};
 pub use super::caster::CasterStats;
 use super::cores::{CoreDef, EntryOn};
@@ -65,6 +66,8 @@ pub struct CastOutput {
     pub resonances: Vec<RecipeIdx>,
     /// Triggers that fired without payload because the payload table was full.
     pub payload_overflow: u32,
+    /// A register END stopped the cast: the program restarts from its head.
+    pub ended: bool,
 }
 
 /// Spawns from a payload or an entry, after the cap.
@@ -105,6 +108,9 @@ pub struct CoreMemory {
 pub struct CoreState {
     core: CoreDef,
     deck: DeckState,
+    /// The board slot of each compiled card, by its index (resonance fuses
+    /// two slots into one card, so the two can differ).
+    slots: Vec<u16>,
     always: Vec<Card>,
     entries: Vec<Entry>,
     mana: f32,
@@ -158,10 +164,11 @@ impl CoreState {
             .collect();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let boosts = slot_boosts(core);
-        let deck = build_deck(&ids, spells, recipes, &boosts, core.shuffle, &mut rng);
+        let (deck, slots) = build_deck(&ids, spells, recipes, &boosts, core.shuffle, &mut rng);
         Ok(CoreState {
             core: core.clone(),
             deck,
+            slots,
             always,
             entries: Vec::new(),
             mana: core.mana_max,
@@ -196,7 +203,7 @@ impl CoreState {
         let ids = resolve(deck, spells)?;
         check_fits(&self.core, &ids, spells, def.capacity)?;
         let boosts = vec![1.0; ids.len()];
-        let d = build_deck(&ids, spells, recipes, &boosts, self.core.shuffle, &mut self.rng);
+        let (d, _) = build_deck(&ids, spells, recipes, &boosts, self.core.shuffle, &mut self.rng);
         self.entries.retain(|e| e.on != on);
         self.entries.push(Entry {
             on,
@@ -325,6 +332,36 @@ impl CoreState {
 
     /// Casts immediately, ignoring the timers (the lab's step button, `wand eval`).
     pub fn cast_now(&mut self, stats: &CasterStats, ctx: &CastContext<'_>) -> CastOutput {
+        self.cast_recorded(stats, ctx, None)
+    }
+
+    /// [`CoreState::cast_now`], recording every operation into `trace`
+    /// (docs/vm.md#the-cycle-view): the same cast, only watched.
+    pub fn cast_traced(
+        &mut self,
+        stats: &CasterStats,
+        ctx: &CastContext<'_>,
+        trace: &mut Trace,
+    ) -> CastOutput {
+        self.cast_recorded(stats, ctx, Some(trace))
+    }
+
+    /// The board slot of a compiled card (`None` for an always-cast chip).
+    pub fn slot_of(&self, card: &Card) -> Option<usize> {
+        self.slots.get(card.index as usize).map(|s| usize::from(*s))
+    }
+
+    /// The board slot of each compiled card, by the card's index.
+    pub fn card_slots(&self) -> &[u16] {
+        &self.slots
+    }
+
+    fn cast_recorded(
+        &mut self,
+        stats: &CasterStats,
+        ctx: &CastContext<'_>,
+        trace: Option<&mut Trace>,
+    ) -> CastOutput {
         let h = &ctx.balance.mana_heat;
         if self.since_last_cast < h.rapid_interval {
             self.heat = (self.heat + h.per_cast).min(h.max);
@@ -347,6 +384,7 @@ impl CoreState {
             rng: &mut self.rng,
             payloads: &mut self.payloads,
             heat_mult: 1.0 + self.heat,
+            trace,
         };
         let r = m.cast(&self.always, spc, false);
         self.deck.end_cast();
@@ -395,6 +433,7 @@ impl CoreState {
             wrapped: r.wrapped,
             resonances: r.resonances,
             payload_overflow: r.payload_overflow,
+            ended: r.ended,
         }
     }
 
@@ -467,6 +506,7 @@ impl CoreState {
             rng: &mut self.rng,
             payloads: &mut self.payloads,
             heat_mult: 1.0 + self.heat,
+            trace: None,
         };
         let r = m.cast(&[], self.core.spells_per_cast, true);
         e.deck.end_cast();
@@ -523,6 +563,7 @@ impl CoreState {
     }
 }
 
+/// The compiled deck, and the board slot of each of its cards.
 fn build_deck(
     ids: &[SpellIdx],
     spells: &SpellBook,
@@ -530,7 +571,7 @@ fn build_deck(
     boosts: &[f32],
     shuffle: bool,
     rng: &mut ChaCha8Rng,
-) -> DeckState {
+) -> (DeckState, Vec<u16>) {
     let fused = fuse(ids, recipes);
     let cards: Vec<Card> = fused
         .iter()
@@ -543,7 +584,8 @@ fn build_deck(
         })
         .collect();
     let uses = cards.iter().map(|c| spells.get(c.spell).uses).collect();
-    DeckState::new(cards, uses, shuffle, rng)
+    let slots = fused.iter().map(|f| f.slot).collect();
+    (DeckState::new(cards, uses, shuffle, rng), slots)
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ mod inert;
 mod store_magic;
 mod vm_builds;
 mod vm_cli;
+mod vm_cycle;
 mod vm_deck;
 mod vm_features;
 mod vm_limits;

@@ -2,10 +2,11 @@
 //! multicasts, splitters, triggers, logic gates, registers, counters): the
 //! per-kind semantics, separate from the driver loop that schedules them.
 
+use super::trace::Op;
 use super::{At, Run, Task};
 use crate::vm::deck::Card;
 use crate::vm::scope::Scope;
-use crate::vm::spells::{CounterOn, LogicOp, Register, RegisterOp, SpellKind};
+use crate::vm::spells::{CounterOn, LogicDef, LogicOp, Register, RegisterOp, SpellKind};
 
 impl Run<'_, '_> {
     #[expect(
@@ -16,6 +17,10 @@ impl Run<'_, '_> {
         if !self.spend_op() {
             return;
         }
+        self.note(Op::Eval {
+            card,
+            depth: at.depth,
+        });
         if let Some(r) = card.recipe
             && !self.r.resonances.contains(&r)
         {
@@ -74,7 +79,7 @@ impl Run<'_, '_> {
             }
             SpellKind::Logic => {
                 if let Some(l) = &spell.logic {
-                    self.logic(l.op, l.threshold, l.count, l.times, scope, at);
+                    self.logic(card, l, scope, at);
                 }
             }
             SpellKind::Register => {
@@ -98,6 +103,7 @@ impl Run<'_, '_> {
                         RegisterOp::EndIfBelow => *r < reg.value,
                         RegisterOp::EndIfAtLeast => *r >= reg.value,
                     };
+                    self.note(Op::Register { card, end });
                     if end {
                         // END: nothing more is drawn; open payloads still close.
                         self.tasks.retain(|t| matches!(t, Task::EndPayload));
@@ -136,20 +142,21 @@ impl Run<'_, '_> {
                             go
                         }
                     };
-                    self.gate_next(go, scope, at);
+                    self.gate_next(card, go, scope, at);
                 }
             }
         }
     }
 
-    fn logic(&mut self, op: LogicOp, threshold: f32, count: u32, times: u32, scope: Scope, at: At) {
-        let holds = match op {
+    fn logic(&mut self, card: Card, l: &LogicDef, scope: Scope, at: At) {
+        let holds = match l.op {
             LogicOp::IfHpLow => {
                 let hp_max = self.m.stats.hp_max.max(f32::MIN_POSITIVE);
-                self.m.stats.hp / hp_max < threshold
+                self.m.stats.hp / hp_max < l.threshold
             }
-            LogicOp::IfEnemyClose => self.m.nearest_enemy <= threshold,
+            LogicOp::IfEnemyClose => self.m.nearest_enemy <= l.threshold,
             LogicOp::Loop => {
+                let (count, times) = (l.count, l.times);
                 let start = self.bodies.len() as u32;
                 for _ in 0..count {
                     match self.draw(at, true) {
@@ -160,6 +167,8 @@ impl Run<'_, '_> {
                 let len = self.bodies.len() as u32 - start;
                 if len > 0 && times > 0 {
                     self.tasks.push(Task::Loop {
+                        card,
+                        times,
                         start,
                         len,
                         pos: 0,
@@ -171,6 +180,6 @@ impl Run<'_, '_> {
                 return;
             }
         };
-        self.gate_next(holds, scope, at);
+        self.gate_next(card, holds, scope, at);
     }
 }

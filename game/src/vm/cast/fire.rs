@@ -5,6 +5,7 @@
 
 use rand::Rng;
 
+use super::trace::Op;
 use super::{At, Run, Task};
 use crate::element::{Element, ElementShares};
 use crate::vm::deck::Card;
@@ -25,6 +26,11 @@ impl Run<'_, '_> {
             return;
         }
         let first = self.fire(card, p, scope, at, Some(t));
+        self.note(Op::PayloadOpen {
+            card: *card,
+            on: t.on,
+            interval: t.interval,
+        });
         // A multi-pellet carrier: the first pellet carries the payload.
         self.carriers.push(first);
         self.sinks.push(Vec::new());
@@ -46,6 +52,10 @@ impl Run<'_, '_> {
         let (Some(spawns), Some(carrier)) = (self.sinks.pop(), self.carriers.pop()) else {
             return;
         };
+        self.note(Op::PayloadClose {
+            spawns: spawns.len() as u32,
+            damage: spawns.iter().map(|s| s.damage).sum(),
+        });
         let handle = if spawns.is_empty() {
             None
         } else {
