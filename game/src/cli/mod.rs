@@ -40,6 +40,7 @@ pub mod tool;
 mod ttk_table;
 pub mod verify;
 pub mod wand;
+pub mod wand_measure;
 
 /// Arcane Artificer: program your weapon, survive the waves.
 #[derive(Debug, Parser)]

@@ -9,7 +9,9 @@
 //! [`stage`], figures in [`measure`].
 
 pub mod measure;
+pub mod measure_build;
 pub mod plan;
+pub mod range;
 pub mod stage;
 
 use std::sync::Arc;
