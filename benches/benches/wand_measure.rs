@@ -21,7 +21,13 @@ fn bench_measure(c: &mut Criterion) {
     };
     let kit = Kit::deck(
         "starter_core",
-        &["damage_plus", "spark_bolt", "double_cast", "spark_bolt", "spark_bolt"],
+        &[
+            "damage_plus",
+            "spark_bolt",
+            "double_cast",
+            "spark_bolt",
+            "spark_bolt",
+        ],
     );
     let mut g = c.benchmark_group("wand_measure");
     g.sample_size(10);

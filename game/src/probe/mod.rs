@@ -13,6 +13,7 @@ pub mod measure_build;
 pub mod plan;
 pub mod range;
 pub mod stage;
+pub mod worker;
 
 use std::sync::Arc;
 

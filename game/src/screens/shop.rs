@@ -13,12 +13,14 @@ use crate::shop::{Shelf, Shop};
 use crate::world::{Carry, World};
 
 /// Draws the shop; returns the command the player chose this frame.
+/// `trying`: the shelf chip the player is trying on (`Run::trying`).
 pub fn show(
     ctx: &egui::Context,
     world: &World,
     carry: &Carry,
     shop: &Shop,
     message: Option<&str>,
+    trying: Option<&str>,
 ) -> Option<Command> {
     let mut action = None;
     let cat = world.catalog().clone();
@@ -37,6 +39,24 @@ pub fn show(
                     .id_salt("shop stat sheet")
                     .show(ui, |ui| super::stat_sheet::show(ui, world, carry));
             });
+        // What helps to decide: the tried chip's change and the coming waves.
+        egui::Panel::left("shop decide")
+            .resizable(false)
+            .exact_size(DECIDE_WIDTH)
+            .show(root, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("shop decide")
+                    .show(ui, |ui| {
+                        match trying {
+                            Some(id) => super::shop_decide::try_result(ui, world, carry, id),
+                            None => {
+                                ui.weak("Try a chip on the shelf to measure it on your build, nothing paid.");
+                            }
+                        }
+                        ui.separator();
+                        super::shop_decide::forecast(ui, world, world.wave);
+                    });
+            });
         egui::CentralPanel::default().show(root, |ui| {
             // A long shop (many carried cores and cards) scrolls.
             egui::ScrollArea::vertical().id_salt("shop").show(ui, |ui| {
@@ -50,10 +70,21 @@ pub fn show(
                     );
                     ui.separator();
                     let cost = shop.refresh_cost(def);
-                    if ui.button(format!("Refresh ({cost} gold)")).clicked() {
+                    if ui
+                        .button(format!("Refresh ({cost} gold)"))
+                        .on_hover_text("new offers on every shelf; locked offers stay")
+                        .clicked()
+                    {
                         action = Some(Command::Refresh);
                     }
-                    if ui.button("Equipment & crafting").clicked() {
+                    ui.weak(format!("refreshes: {}", shop.refreshes()));
+                    let wear = super::equipment::items_to_wear(world.catalog(), carry);
+                    let label = if wear > 0 {
+                        format!("Equipment & crafting ({})", super::equipment::wear_words(wear))
+                    } else {
+                        "Equipment & crafting".to_string()
+                    };
+                    if ui.button(label).clicked() {
                         action = Some(Command::OpenArmoury);
                     }
                     // Enter leaves too, unless a widget has the keyboard focus
@@ -111,6 +142,9 @@ pub fn show(
     }
     action
 }
+
+/// Width of the left column (the Try result and the forecast), points.
+const DECIDE_WIDTH: f32 = 250.0;
 
 /// The core offer waiting for room (egui memory): its index on shelf B.
 fn room_id() -> egui::Id {
@@ -395,6 +429,29 @@ fn offer_card(
             for line in offer_now(world, carry, shelf, &offer.id) {
                 col.weak(line);
             }
+            col.horizontal(|ui| {
+                let lock = if offer.locked { "Locked (unlock)" } else { "Lock" };
+                if ui
+                    .selectable_label(offer.locked, lock)
+                    .on_hover_text(
+                        "free: a locked offer stays through refreshes and into the next shop, at its price",
+                    )
+                    .clicked()
+                {
+                    pick = Some(OfferPick::Buy(Command::LockOffer {
+                        shelf,
+                        index: at.index,
+                    }));
+                }
+                if shelf == Shelf::Spells
+                    && ui
+                        .button("Try")
+                        .on_hover_text("measure it on your build where buying would put it; nothing is paid")
+                        .clicked()
+                {
+                    pick = Some(OfferPick::Buy(Command::TryOn(at.index)));
+                }
+            });
         }
         // A board core on the shelf explains its adjacency (docs/game.md#tips).
         if shelf == Shelf::Cores

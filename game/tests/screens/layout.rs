@@ -237,7 +237,14 @@ fn every_screen_fits_every_size_and_scale() {
     let shop = shop_run(&cat);
     let stock = shop.shop().expect("a shop").clone();
     found.extend(check("shop", |ctx| {
-        let _ = game::screens::shop::show(ctx, shop.world(), shop.carry(), &stock, Some("Not enough gold."));
+        let _ = game::screens::shop::show(
+            ctx,
+            shop.world(),
+            shop.carry(),
+            &stock,
+            Some("Not enough gold."),
+            None,
+        );
     }));
     let mut armoury = game::app::armoury::Armoury::default();
     found.extend(check("armoury and crafting", |ctx| {
@@ -285,7 +292,14 @@ fn every_screen_fits_every_size_and_scale() {
     let offer = fight.offer().to_vec();
     let table = &cat.run.economy.levelups;
     found.extend(check("level-up", |ctx| {
-        let _ = game::screens::levelup::show(ctx, table, &offer, 2, (fight.world(), fight.carry()));
+        let _ = game::screens::levelup::show(
+            ctx,
+            table,
+            &offer,
+            2,
+            (fight.world(), fight.carry()),
+            (fight.levelup_reroll_cost(), 0),
+        );
     }));
 
     let book = game::codex::CodexBook::load(&game::data::default_root(), &cat).expect("codex");
