@@ -49,6 +49,13 @@ pub fn show(ui: &mut egui::Ui, world: &World, carry: &Carry) {
     let ctx = ui.ctx().clone();
     let deck = carry.loadout.active_deck_ids();
     let cat = world.catalog().clone();
+    let wear = super::equipment::items_to_wear(&cat, carry);
+    if wear > 0 {
+        ui.colored_label(
+            theme::GOLD,
+            format!("{}: the shop's armoury", super::equipment::wear_words(wear)),
+        );
+    }
     let mut off: Vec<usize> = ctx.data(|d| d.get_temp(off_id())).unwrap_or_default();
     off.retain(|&s| s < deck.len());
     ui.strong("Measure (10 s: one dummy, a packed horde)");

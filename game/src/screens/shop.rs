@@ -60,7 +60,7 @@ pub fn show(
         egui::CentralPanel::default().show(root, |ui| {
             // A long shop (many carried cores and cards) scrolls.
             egui::ScrollArea::vertical().id_salt("shop").show(ui, |ui| {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     ui.heading(format!("Shop — before wave {}", world.wave + 1));
                     ui.separator();
                     ui.label(
@@ -144,7 +144,7 @@ pub fn show(
 }
 
 /// Width of the left column (the Try result and the forecast), points.
-const DECIDE_WIDTH: f32 = 250.0;
+const DECIDE_WIDTH: f32 = 210.0;
 
 /// The core offer waiting for room (egui memory): its index on shelf B.
 fn room_id() -> egui::Id {
@@ -271,11 +271,7 @@ fn offer_now(world: &World, carry: &Carry, shelf: Shelf, id: &str) -> Vec<String
     let active = carry.loadout.active();
     let cap = carry.loadout.capacity_of(active);
     match shelf {
-        Shelf::Spells => vec![if active.deck.len() < cap {
-            format!("goes into slot {} of {cap}", active.deck.len() + 1)
-        } else {
-            "core full: it waits beside the core".to_string()
-        }],
+        Shelf::Spells => vec![super::shop_decide::placement_words(world, carry, id)],
         Shelf::Cores => cat
             .cores
             .find(id)
@@ -392,7 +388,7 @@ fn offer_card(
     let mut pick = None;
     theme::outline_card(theme::tier_colour(tier)).show(col, |col| {
         col.set_width(col.available_width());
-        col.horizontal(|ui| {
+        col.horizontal_wrapped(|ui| {
             let tip = match shelf {
                 Shelf::Spells => super::names::spell_tip(cat, &offer.id, None),
                 Shelf::Cores => super::names::core_tip(cat, &offer.id, None),

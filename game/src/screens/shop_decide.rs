@@ -63,10 +63,21 @@ fn tried_kit(world: &World, carry: &Carry, id: &str) -> (String, Option<crate::p
         Ok(CardPlace::Deck { slot, .. }) => {
             let mut kit = kit_of(carry);
             kit.build.deck = loadout.active_deck_ids();
-            (format!("in slot {}", slot + 1), Some(kit))
+            let cap = carry.loadout.capacity_of(carry.loadout.active());
+            (format!("into slot {} of {cap}", slot + 1), Some(kit))
         }
-        Ok(CardPlace::Waiting(_)) => ("it would wait beside the core".into(), None),
+        Ok(CardPlace::Waiting(_)) => ("waits beside the core: place it in the lab".into(), None),
         Err(e) => (e.to_string(), None),
+    }
+}
+
+/// Where buying chip `id` puts it, in words, for its offer card: the same
+/// placement Try measures.
+pub fn placement_words(world: &World, carry: &Carry, id: &str) -> String {
+    let (place, kit) = tried_kit(world, carry, id);
+    match kit {
+        Some(_) => format!("goes {place}"),
+        None => place,
     }
 }
 
