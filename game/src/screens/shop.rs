@@ -247,20 +247,19 @@ fn sell_locked(ctx: &egui::Context) -> bool {
 /// numbers on hover; shut while `locked`. True when clicked.
 fn sell_button(ui: &mut egui::Ui, world: &World, id: &str, sell: u64, locked: bool) -> bool {
     let cat = world.catalog();
-    ui.horizontal(|ui| {
-        super::icons::chip_icon(ui, cat, id);
-        ui.add_enabled(
-            !locked,
-            egui::Button::new(format!("{} (sell {sell})", super::names::spell_name(cat, id))),
-        )
-        .on_hover_text(format!(
-            "{}\nClick to sell it.",
-            super::names::spell_tip(cat, id, Some(sell))
-        ))
-        .on_disabled_hover_text("Sold. Move the pointer off to sell another.")
-        .clicked()
-    })
-    .inner
+    // Icon and button side by side in the caller's wrapping row (not a
+    // nested row, which egui would not wrap: it ran under the stat sheet).
+    super::icons::chip_icon(ui, cat, id);
+    ui.add_enabled(
+        !locked,
+        egui::Button::new(format!("{} (sell {sell})", super::names::spell_name(cat, id))),
+    )
+    .on_hover_text(format!(
+        "{}\nClick to sell it.",
+        super::names::spell_tip(cat, id, Some(sell))
+    ))
+    .on_disabled_hover_text("Sold. Move the pointer off to sell another.")
+    .clicked()
 }
 
 /// What an offer does to the build now, in words: a chip's place (the

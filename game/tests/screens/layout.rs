@@ -5,6 +5,8 @@
 //! (its text) and the screen, when
 //! * an interactive widget lies outside the window, or
 //! * a text's visible part lies outside the window, or
+//! * a text is cut sideways by a panel's edge inside the window (a shelf
+//!   running under the stat sheet: nothing scrolls sideways), or
 //! * a text is cut where its clip meets the window's edge (content wider or
 //!   taller than the window that does not scroll).
 //!
@@ -109,6 +111,19 @@ fn problems(ctx: &egui::Context, out: &egui::FullOutput, s: egui::Rect, at: &str
         if cut_at_edge {
             found.push(format!(
                 "{at}: {name:?} is cut at the window's edge and does not scroll ({r:?})"
+            ));
+        }
+        // Cut sideways by a panel's edge inside the window (a shelf running
+        // under the stat sheet): nothing scrolls sideways, so the rest is
+        // covered for good.
+        if !cut_at_edge
+            && visible.is_positive()
+            && r.max.x > clip.max.x + SLACK
+            && clip.max.x < s.max.x - SLACK
+        {
+            found.push(format!(
+                "{at}: {name:?} is cut by a panel's edge at x {:.0} ({r:?})",
+                clip.max.x
             ));
         }
     }
