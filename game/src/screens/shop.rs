@@ -39,24 +39,7 @@ pub fn show(
                     .id_salt("shop stat sheet")
                     .show(ui, |ui| super::stat_sheet::show(ui, world, carry));
             });
-        // What helps to decide: the tried chip's change and the coming waves.
-        egui::Panel::left("shop decide")
-            .resizable(false)
-            .exact_size(DECIDE_WIDTH)
-            .show(root, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("shop decide")
-                    .show(ui, |ui| {
-                        match trying {
-                            Some(id) => super::shop_decide::try_result(ui, world, carry, id),
-                            None => {
-                                ui.weak("Try a chip on the shelf to measure it on your build, nothing paid.");
-                            }
-                        }
-                        ui.separator();
-                        super::shop_decide::forecast(ui, world, world.wave);
-                    });
-            });
+        decide_column(root, world, carry, trying);
         egui::CentralPanel::default().show(root, |ui| {
             // A long shop (many carried cores and cards) scrolls.
             egui::ScrollArea::vertical().id_salt("shop").show(ui, |ui| {
@@ -141,6 +124,28 @@ pub fn show(
         lock_sales(ctx);
     }
     action
+}
+
+/// The left column: what helps to decide (the tried chip's change and
+/// the coming waves).
+fn decide_column(root: &mut egui::Ui, world: &World, carry: &Carry, trying: Option<&str>) {
+    egui::Panel::left("shop decide")
+        .resizable(false)
+        .exact_size(DECIDE_WIDTH)
+        .show(root, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("shop decide")
+                .show(ui, |ui| {
+                    match trying {
+                        Some(id) => super::shop_decide::try_result(ui, world, carry, id),
+                        None => {
+                            ui.weak("Try a chip on the shelf to measure it on your build, nothing paid.");
+                        }
+                    }
+                    ui.separator();
+                    super::shop_decide::forecast(ui, world, world.wave);
+                });
+        });
 }
 
 /// Width of the left column (the Try result and the forecast), points.

@@ -243,6 +243,9 @@ pub struct ShopPool {
     pub dead_stats: Vec<String>,
 }
 
+/// Draws `n` fresh offers, none of the ids given, from the shop stream.
+type FreshOffers<'a> = dyn Fn(usize, &[String], &mut ChaCha8Rng) -> Vec<Offer> + 'a;
+
 /// The three shelves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Shelf {
@@ -404,10 +407,7 @@ impl Shop {
                 .map(|(_, o)| o.clone())
                 .collect()
         };
-        let fill = |mut shelf: Vec<Offer>,
-                    fresh: &dyn Fn(usize, &[String], &mut ChaCha8Rng) -> Vec<Offer>,
-                    n: usize,
-                    rng: &mut ChaCha8Rng| {
+        let fill = |mut shelf: Vec<Offer>, fresh: &FreshOffers<'_>, n: usize, rng: &mut ChaCha8Rng| {
             let taken: Vec<String> = shelf.iter().map(|o| o.id.clone()).collect();
             let more = fresh(n.saturating_sub(shelf.len()), &taken, rng);
             shelf.extend(more);
