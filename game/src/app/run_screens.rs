@@ -82,17 +82,23 @@ impl GameApp {
             Screen::LevelUp => {
                 let table = &shell.catalog.run.economy.levelups;
                 let pending = r.run.carry().progress.pending_levelups;
-                if let Some(k) =
-                    screens::levelup::show(ctx, table, r.run.offer(), pending, (r.run.world(), r.run.carry()))
-                {
-                    let _ = self.send(Command::ChooseLevelUp(k));
+                let reroll = (r.run.levelup_reroll_cost(), r.run.levelup_rerolls());
+                let build = (r.run.world(), r.run.carry());
+                match screens::levelup::show(ctx, table, r.run.offer(), pending, build, reroll) {
+                    Some(screens::levelup::LevelUpPick::Take(k)) => {
+                        let _ = self.send(Command::ChooseLevelUp(k));
+                    }
+                    Some(screens::levelup::LevelUpPick::Reroll) => {
+                        let _ = self.send(Command::RerollLevelUp);
+                    }
+                    None => {}
                 }
             }
             Screen::Shop => {
                 let Some(shop) = r.run.shop() else { return };
-                if let Some(cmd) =
-                    screens::shop::show(ctx, r.run.world(), r.run.carry(), shop, r.shop_message.as_deref())
-                {
+                let trying = r.run.trying();
+                let msg = r.shop_message.as_deref();
+                if let Some(cmd) = screens::shop::show(ctx, r.run.world(), r.run.carry(), shop, msg, trying) {
                     let refusal = self.send(cmd).err();
                     if let Some(r) = self.mode.run_mut() {
                         r.shop_message = refusal;

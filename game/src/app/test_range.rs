@@ -12,7 +12,7 @@ use glam::Vec2;
 
 use super::fight::Fight;
 use crate::catalog::Catalog;
-use crate::world::{Carry, Dummy, PlayerInput, World, WorldError};
+use crate::world::{Carry, PlayerInput, World, WorldError};
 
 /// Why the test range did not open (shown in the lab's warning).
 #[derive(Debug, thiserror::Error)]
@@ -25,22 +25,12 @@ pub enum RangeError {
     Build(String),
 }
 
-/// The armoured dummy's archetype (the sturdiest one, 5 armour).
-pub const DUMMY: &str = "tank";
-/// The plain dummy's archetype (no armour, no resistances): on it the range
-/// shows the lab's numbers (docs/game.md#test-range).
-pub const PLAIN_DUMMY: &str = "grunt";
-/// The dummies and where they stand from the arena centre, px: the plain
-/// one nearest (auto-aim's first target), an armoured one either side behind.
-const DUMMIES: [(&str, [f32; 2]); 3] = [
-    (PLAIN_DUMMY, [200.0, 0.0]),
-    (DUMMY, [250.0, -150.0]),
-    (DUMMY, [250.0, 150.0]),
-];
+/// The armoured dummy's archetype (one home: `probe::range`).
+pub const DUMMY: &str = crate::probe::range::ARMOURED_DUMMY;
+/// The plain dummy's archetype (one home: `probe::range`).
+pub const PLAIN_DUMMY: &str = crate::probe::range::PLAIN_DUMMY;
 /// Seconds of simulation the DPS meter averages over.
 const DPS_WINDOW_S: f32 = 3.0;
-/// Dummy HP: large, yet small enough for f32 to register single hits.
-const DUMMY_HP: f32 = 1.0e6;
 /// A dummy below this fraction of its HP is refilled.
 const REFILL_BELOW: f32 = 0.1;
 
@@ -117,14 +107,7 @@ impl TestRange {
     pub fn restart(&mut self) -> Result<(), RangeError> {
         let w = &mut self.world;
         let centre = w.catalog().run.world.arena.centre();
-        let dummies: Vec<Dummy> = DUMMIES
-            .iter()
-            .map(|(enemy, o)| Dummy {
-                enemy: (*enemy).into(),
-                pos: centre + Vec2::from(*o),
-                hp: DUMMY_HP,
-            })
-            .collect();
+        let dummies = crate::probe::range::lab_dummies(centre);
         self.dummies = w.begin_test_range(&mut self.carry, &dummies)?;
         self.samples.clear();
         Ok(())
@@ -235,7 +218,7 @@ mod tests {
             .iter()
             .filter_map(|s| range.world.enemies().get(*s).map(|e| e.pos))
             .collect();
-        assert_eq!(start.len(), DUMMIES.len());
+        assert_eq!(start.len(), crate::probe::range::LAB_DUMMIES.len());
         // The nearest dummy is the plain one: no armour between the lab's
         // numbers and the range's.
         let me = range.world.player.pos;

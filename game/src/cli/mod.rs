@@ -56,6 +56,7 @@ pub mod verify;
 )]
 pub mod wand;
 pub mod wand_eval;
+pub mod wand_measure;
 
 /// Arcane Artificer: program your weapon, survive the waves.
 #[derive(Debug, Parser)]

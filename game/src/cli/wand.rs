@@ -50,11 +50,15 @@ pub enum WandCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Fights a build for ten seconds on a plain dummy and in a packed
+    /// horde and prints DPS, damage per chip and element, and kill rate, as JSON.
+    Measure(super::wand_measure::MeasureArgs),
 }
 
 /// Runs a `wand` subcommand.
 pub fn run(cmd: WandCommand) -> ExitCode {
     match cmd {
+        WandCommand::Measure(args) => super::wand_measure::run(args),
         WandCommand::Eval {
             core,
             deck,

@@ -9,8 +9,11 @@
 //! [`stage`], figures in [`measure`].
 
 pub mod measure;
+pub mod measure_build;
 pub mod plan;
+pub mod range;
 pub mod stage;
+pub mod worker;
 
 use std::sync::Arc;
 

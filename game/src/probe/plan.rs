@@ -49,11 +49,11 @@ fn rich() -> Vec<StatModifier> {
 }
 
 fn grunt() -> Vec<Spot> {
-    vec![Spot::dummy("grunt", 250.0, 0.0)]
+    vec![Spot::dummy(super::range::PLAIN_DUMMY, 250.0, 0.0)]
 }
 
 fn tank() -> Vec<Spot> {
-    vec![Spot::dummy("tank", 250.0, 0.0)]
+    vec![Spot::dummy(super::range::ARMOURED_DUMMY, 250.0, 0.0)]
 }
 
 /// Grunts of real HP that die to a few hits (kill rules).

@@ -20,7 +20,7 @@ use crate::player::StatSource;
 use crate::run::{Build, BuildEntries, ShopFor, apply_build, script, shop_pool};
 use crate::shop::Shop;
 use crate::stats::StatModifier;
-use crate::world::{Dummy, PlayerInput, World};
+use crate::world::{Carry, Dummy, PlayerInput, World};
 
 /// The seed of every probe world: fixed, so with and without differ only by the thing.
 pub const PROBE_SEED: u64 = 11;
@@ -44,7 +44,7 @@ impl Spot {
         Self {
             enemy: enemy.into(),
             offset: Vec2::new(x, y),
-            hp: 1.0e6,
+            hp: super::range::DUMMY_HP,
             elite: false,
         }
     }
@@ -209,14 +209,39 @@ fn probe_wave(cat: &Catalog, n: u32) -> Option<crate::waves::SpawnConfig> {
 
 /// Plays `kit` on `stage` and measures it.
 pub fn play(cat: &Arc<Catalog>, stage: &Stage, kit: &Kit) -> Result<Measure, StageError> {
-    let err = |e: &dyn std::fmt::Display| StageError(e.to_string());
     match &stage.ground {
         Ground::Shop(opens) => return Ok(shop_rarity(cat, kit, *opens)),
         Ground::Craft { kind, second } => return Ok(craft(cat, kit, *kind, second)),
         _ => {}
     }
-    let (mut w, mut carry) =
-        World::new_run(cat.clone(), PROBE_SEED, Backend::Cpu, None).map_err(|e| err(&e))?;
+    let mut sampler = Sampler::default();
+    let fought = fight(cat, stage, kit, PROBE_SEED, |w| sampler.sample(w))?;
+    Ok(sampler.finish(&fought.world, &fought.carry, &fought.starts))
+}
+
+/// A fight played to its end: the world and carry as it left them, and
+/// where each range dummy started (its enemy slot and place).
+#[derive(Debug)]
+pub struct Fought {
+    /// The fight's world (its stats and credit are the wave's so far).
+    pub world: World,
+    /// The kit as the fight carried it.
+    pub carry: Carry,
+    /// Range dummies: enemy slot and starting place.
+    pub starts: Vec<(u32, Vec2)>,
+}
+
+/// Plays `kit` on a fight stage (a range or a wave) from world seed `seed`,
+/// calling `each_step` after every step; shop and bench stages are no fight.
+pub fn fight(
+    cat: &Arc<Catalog>,
+    stage: &Stage,
+    kit: &Kit,
+    seed: u64,
+    mut each_step: impl FnMut(&World),
+) -> Result<Fought, StageError> {
+    let err = |e: &dyn std::fmt::Display| StageError(e.to_string());
+    let (mut w, mut carry) = World::new_run(cat.clone(), seed, Backend::Cpu, None).map_err(|e| err(&e))?;
     apply_build(&mut w, &mut carry, &kit.build).map_err(|e| err(&e))?;
     carry.add_stats(StatSource::Shop, &kit.mods);
     w.refresh_stats(&mut carry);
@@ -284,12 +309,13 @@ pub fn play(cat: &Arc<Catalog>, stage: &Stage, kit: &Kit) -> Result<Measure, Sta
             w.begin_wave_with(&mut carry, &cfg, Vec::new())
                 .map_err(|e| err(&e))?
         }
-        Ground::Shop(_) | Ground::Craft { .. } => unreachable!("handled above"),
+        Ground::Shop(_) | Ground::Craft { .. } => {
+            return Err(StageError(format!("{} is no fight", stage.name)));
+        }
     }
     w.player.pos = centre + stage.player_at;
     w.player.hp = w.player.hp_max() * stage.hp_frac;
     let steps = (stage.secs / w.dt()).round() as u32;
-    let mut sampler = Sampler::default();
     for i in 0..steps {
         let mut input = PlayerInput {
             move_dir: match stage.walk {
@@ -304,9 +330,13 @@ pub fn play(cat: &Arc<Catalog>, stage: &Stage, kit: &Kit) -> Result<Measure, Sta
             input.move_dir = Vec2::Y;
         }
         w.step(&mut carry, &input);
-        sampler.sample(&w);
+        each_step(&w);
     }
-    Ok(sampler.finish(&w, &carry, &starts))
+    Ok(Fought {
+        world: w,
+        carry,
+        starts,
+    })
 }
 
 /// Mean rarity of shelf A and B over `opens` stockings for the kit's luck.

@@ -139,6 +139,19 @@ pub enum Command {
     LeaveShop,
     /// Summary of a cleared run: go on into endless (docs/game.md#the-clear).
     Endless,
+    /// Shop: lock or unlock an offer (free): a locked offer stays through
+    /// refreshes and into the next shop, at its price.
+    LockOffer {
+        /// Which shelf.
+        shelf: Shelf,
+        /// Offer index on it.
+        index: usize,
+    },
+    /// Level-up: draw a new offer for gold, dearer with each reroll in the window.
+    RerollLevelUp,
+    /// Shop: try shelf A's offer `index` on the build, nothing paid (the
+    /// window measures it and shows the change).
+    TryOn(usize),
 }
 
 impl Command {
@@ -161,6 +174,9 @@ impl Command {
             Command::Craft(_) => "craft",
             Command::LeaveShop => "leave shop",
             Command::Endless => "endless",
+            Command::LockOffer { .. } => "lock",
+            Command::RerollLevelUp => "reroll",
+            Command::TryOn(_) => "try",
         }
     }
 }

@@ -41,7 +41,10 @@ use crate::shop::{Shop, ShopPool};
 use crate::world::{Carry, StateHasher, WaveStats, World};
 
 mod dispatch;
+mod shop_choices;
 mod wave_end;
+
+pub use shop_choices::ShopChoices;
 
 /// Where a run stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,6 +114,8 @@ pub struct Run {
     /// `empty_s` (docs/game.md#wave-end). A figure, not run state: it is
     /// not hashed and no rule reads it.
     empty_steps: u64,
+    /// Locks kept for the next shop, level-up rerolls, the chip tried on.
+    choices: ShopChoices,
 }
 
 impl Run {
@@ -161,6 +166,7 @@ impl Run {
             plan: None,
             rushes_cleared: 0,
             empty_steps: 0,
+            choices: ShopChoices::default(),
             setup,
         };
         if let Some(w) = run.setup.start_wave.filter(|&w| w > 1) {
@@ -311,6 +317,9 @@ impl Run {
         h.part("outcome", &self.outcome);
         h.part("final wave", &self.final_wave);
         h.part("cleared", &(self.cleared, self.endless));
+        if let Some(c) = self.choices.hashed() {
+            h.part("choices", &c);
+        }
         h.finish()
     }
 

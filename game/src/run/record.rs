@@ -222,6 +222,9 @@ pub fn encode(cmd: &Command) -> String {
         Command::Craft(BenchAction::Learn(id)) => format!("learn {id}"),
         Command::LeaveShop => "leave-shop".into(),
         Command::Endless => "endless".into(),
+        Command::LockOffer { shelf, index } => format!("lock {} {index}", shelf_name(*shelf)),
+        Command::RerollLevelUp => "reroll".into(),
+        Command::TryOn(i) => format!("try {i}"),
     }
 }
 
@@ -332,18 +335,22 @@ pub fn decode(line: &str) -> Result<(Command, u32), DecodeError> {
         Some("start") => Command::StartWave,
         Some("continue") => Command::Continue,
         Some("levelup") => Command::ChooseLevelUp(num(1)?),
-        Some("buy") => {
+        Some(verb @ ("buy" | "lock")) => {
             let shelf = match word(1)? {
                 "spells" => Shelf::Spells,
                 "cores" => Shelf::Cores,
                 "stats" => Shelf::Stats,
                 s => return Err(not_one_of(s, "a shelf (spells, cores, stats)")),
             };
-            Command::Buy {
-                shelf,
-                index: num(2)?,
+            let index = num(2)?;
+            if verb == "buy" {
+                Command::Buy { shelf, index }
+            } else {
+                Command::LockOffer { shelf, index }
             }
         }
+        Some("reroll") => Command::RerollLevelUp,
+        Some("try") => Command::TryOn(num(1)?),
         Some("refresh") => Command::Refresh,
         Some("sell-card") => match word(1)? {
             "deck" => Command::SellCard(CardPlace::Deck {
@@ -454,6 +461,12 @@ mod tests {
             Command::Craft(BenchAction::Learn("scorch_2".into())),
             Command::LeaveShop,
             Command::Endless,
+            Command::LockOffer {
+                shelf: Shelf::Stats,
+                index: 2,
+            },
+            Command::RerollLevelUp,
+            Command::TryOn(3),
         ];
         for c in cmds {
             let line = encode(&c);

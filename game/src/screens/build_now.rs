@@ -53,6 +53,32 @@ pub fn stat_changes(world: &World, carry: &Carry, mods: &[StatModifier]) -> Vec<
             ));
             continue;
         }
+        if m.stat == StatId::ManaRegen && (a - b).abs() >= 1e-4 {
+            // The regeneration that acts: the core's own plus the player's (as the stat sheet).
+            let cat = world.catalog();
+            let core = cat
+                .cores
+                .find(&carry.loadout.active().id)
+                .map_or(0.0, |i| cat.cores.get(i).mana_regen);
+            lines.push(format!(
+                "{} {} -> {}",
+                m.stat.name(),
+                m.stat.show(b + core),
+                m.stat.show(a + core)
+            ));
+            continue;
+        }
+        if m.stat == StatId::CpuLimit && (a - b).abs() >= 1e-4 {
+            // CPU reads as the op limit it sets, as on the stat sheet.
+            let cat = world.catalog();
+            let core_cpu = cat
+                .cores
+                .find(&carry.loadout.active().id)
+                .map_or(0.0, |i| cat.cores.get(i).cpu);
+            let ops = |cpu: f32| ((cpu + core_cpu) * cat.balance.vm.ops_per_cpu as f32).floor();
+            lines.push(format!("CPU {:.0} -> {:.0} ops", ops(b), ops(a)));
+            continue;
+        }
         if (a - b).abs() < 1e-4 {
             lines.push(format!("{}: no change now (at its cap)", m.stat.name()));
         } else {

@@ -62,6 +62,17 @@ const GROUPS: [AffixGroup; 9] = [
     AffixGroup::Guard,
 ];
 
+/// One line that says what a crafting verb does, under its button.
+pub fn verb_line(op: Operation) -> &'static str {
+    match op {
+        Operation::Reforge => "Reforge: rolls every affix's value again, keeping its tier.",
+        Operation::Graft(_) => "Graft: adds one affix of the chosen group, if there is room.",
+        Operation::Excise(_) => "Excise: removes the chosen affix, freeing its place.",
+        Operation::Ascend => "Ascend: raises one affix a tier, within the item's budget.",
+        Operation::Fracture => "Fracture: raises every affix, lowers the budget; the item may break.",
+    }
+}
+
 fn op_row(
     ui: &mut egui::Ui,
     op: Operation,
@@ -83,11 +94,27 @@ fn op_row(
                 .add_enabled(bag.covers(&cost), egui::Button::new(op.name()))
                 .clicked();
             ui.add(egui::Label::new(format!("{}{odds}", data.materials.describe(&cost))).wrap());
+            ui.add(
+                egui::Label::new(
+                    RichText::new(verb_line(op))
+                        .small()
+                        .color(super::theme::TEXT_WEAK),
+                )
+                .wrap(),
+            );
             clicked
         }
         Err(e) => {
             ui.add_enabled(false, egui::Button::new(op.name()));
             ui.weak(e.to_string());
+            ui.add(
+                egui::Label::new(
+                    RichText::new(verb_line(op))
+                        .small()
+                        .color(super::theme::TEXT_WEAK),
+                )
+                .wrap(),
+            );
             false
         }
     }

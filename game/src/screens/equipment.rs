@@ -177,3 +177,32 @@ pub fn show(
     ));
     action
 }
+
+/// Unworn items that would improve the build: an item for an empty slot, or
+/// one of a higher grade (then a higher item level) than the worn one
+/// (the scripted players' rule). The shop and the lab count them so a
+/// player is told there is gear waiting.
+pub fn items_to_wear(cat: &crate::catalog::Catalog, carry: &crate::world::Carry) -> usize {
+    carry
+        .stash
+        .iter()
+        .filter(|item| {
+            let Some(slot) = cat.loot.bases.get(&item.base).and_then(|b| b.class.slot()) else {
+                return false;
+            };
+            match carry.equipment.slot(slot) {
+                None => true,
+                Some(worn) => (item.rarity, item.ilvl) > (worn.rarity, worn.ilvl),
+            }
+        })
+        .count()
+}
+
+/// "1 item to wear", "3 items to wear".
+pub fn wear_words(n: usize) -> String {
+    if n == 1 {
+        "1 item to wear".into()
+    } else {
+        format!("{n} items to wear")
+    }
+}

@@ -107,6 +107,8 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
                 }) {
                     moved = Some((from, Spot::Waiting(waiting.len())));
                 }
+                ui.separator();
+                super::lab_measure::show(ui, world, carry);
             });
         egui::CentralPanel::default().show(root, |ui| {
           // Whatever is longer or wider than the window scrolls

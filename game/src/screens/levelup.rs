@@ -12,14 +12,25 @@ use super::theme;
 use crate::economy::levelup::{LevelUpDef, LevelUpTable};
 use crate::world::{Carry, World};
 
-/// Draws the choice among `offer` (indices into the table); returns the picked position.
+/// What the player did in the level-up window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LevelUpPick {
+    /// Took the offered upgrade at this position.
+    Take(usize),
+    /// Paid for a new offer.
+    Reroll,
+}
+
+/// Draws the choice among `offer` (indices into the table) and the reroll
+/// at `reroll_cost` gold (`rerolls` made in this window so far).
 pub fn show(
     ctx: &egui::Context,
     table: &LevelUpTable,
     offer: &[usize],
     pending: u32,
     build: (&World, &Carry),
-) -> Option<usize> {
+    (reroll_cost, rerolls): (u64, u32),
+) -> Option<LevelUpPick> {
     let mut picked = None;
     egui::Window::new(format!("Level up! ({pending} to choose)"))
         .collapsible(false)
@@ -30,10 +41,25 @@ pub fn show(
                 for (k, &i) in offer.iter().enumerate() {
                     let Some(up) = table.upgrades.get(i) else { continue };
                     if card(ui, up, k, build) {
-                        picked = Some(k);
+                        picked = Some(LevelUpPick::Take(k));
                     }
                 }
                 super::stat_sheet::show(ui, build.0, build.1);
+            });
+            ui.horizontal(|ui| {
+                let gold = build.1.wallet.gold();
+                let can = gold >= reroll_cost;
+                let button = ui
+                    .add_enabled(can, egui::Button::new(format!("Reroll ({reroll_cost} gold) (R)")))
+                    .on_hover_text("three new upgrades; each reroll in this window costs more")
+                    .on_disabled_hover_text(format!("{reroll_cost} gold needed, {gold} held"));
+                let key = can && ui.input(|i| i.key_pressed(egui::Key::R));
+                if button.clicked() || key {
+                    picked = Some(LevelUpPick::Reroll);
+                }
+                ui.label(
+                    RichText::new(format!("{gold} gold · rerolls here: {rerolls}")).color(theme::TEXT_WEAK),
+                );
             });
         });
     picked

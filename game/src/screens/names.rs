@@ -78,10 +78,15 @@ pub fn spell_tip(cat: &Catalog, id: &str, sell: Option<u64>) -> String {
         let _ = write!(t, "   {u} uses");
     }
     if let Some(p) = &s.projectile {
+        // A trigger's carrier hits for its share of the projectile's damage:
+        // the one number the lab's cycle shows for it too.
+        let (damage, what) = match &s.trigger {
+            Some(tr) => (p.damage * tr.carrier_damage_mult, "Carrier damage"),
+            None => (p.damage, "Damage"),
+        };
         let _ = write!(
             t,
-            "\nDamage {:.1} {}   speed {:.0} px/s   lifetime {:.1} s",
-            p.damage,
+            "\n{what} {damage:.1} {}   speed {:.0} px/s   lifetime {:.1} s",
             p.element.name(),
             p.speed,
             p.lifetime

@@ -13,12 +13,14 @@ use crate::shop::{Shelf, Shop};
 use crate::world::{Carry, World};
 
 /// Draws the shop; returns the command the player chose this frame.
+/// `trying`: the shelf chip the player is trying on (`Run::trying`).
 pub fn show(
     ctx: &egui::Context,
     world: &World,
     carry: &Carry,
     shop: &Shop,
     message: Option<&str>,
+    trying: Option<&str>,
 ) -> Option<Command> {
     let mut action = None;
     let cat = world.catalog().clone();
@@ -37,10 +39,11 @@ pub fn show(
                     .id_salt("shop stat sheet")
                     .show(ui, |ui| super::stat_sheet::show(ui, world, carry));
             });
+        decide_column(root, world, carry, trying);
         egui::CentralPanel::default().show(root, |ui| {
             // A long shop (many carried cores and cards) scrolls.
             egui::ScrollArea::vertical().id_salt("shop").show(ui, |ui| {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     ui.heading(format!("Shop — before wave {}", world.wave + 1));
                     ui.separator();
                     ui.label(
@@ -50,10 +53,21 @@ pub fn show(
                     );
                     ui.separator();
                     let cost = shop.refresh_cost(def);
-                    if ui.button(format!("Refresh ({cost} gold)")).clicked() {
+                    if ui
+                        .button(format!("Refresh ({cost} gold)"))
+                        .on_hover_text("new offers on every shelf; locked offers stay")
+                        .clicked()
+                    {
                         action = Some(Command::Refresh);
                     }
-                    if ui.button("Equipment & crafting").clicked() {
+                    ui.weak(format!("refreshes: {}", shop.refreshes()));
+                    let wear = super::equipment::items_to_wear(world.catalog(), carry);
+                    let label = if wear > 0 {
+                        format!("Equipment & crafting ({})", super::equipment::wear_words(wear))
+                    } else {
+                        "Equipment & crafting".to_string()
+                    };
+                    if ui.button(label).clicked() {
                         action = Some(Command::OpenArmoury);
                     }
                     // Enter leaves too, unless a widget has the keyboard focus
@@ -111,6 +125,31 @@ pub fn show(
     }
     action
 }
+
+/// The left column: what helps to decide (the tried chip's change and
+/// the coming waves).
+fn decide_column(root: &mut egui::Ui, world: &World, carry: &Carry, trying: Option<&str>) {
+    egui::Panel::left("shop decide")
+        .resizable(false)
+        .exact_size(DECIDE_WIDTH)
+        .show(root, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("shop decide")
+                .show(ui, |ui| {
+                    match trying {
+                        Some(id) => super::shop_decide::try_result(ui, world, carry, id),
+                        None => {
+                            ui.weak("Try a chip on the shelf to measure it on your build, nothing paid.");
+                        }
+                    }
+                    ui.separator();
+                    super::shop_decide::forecast(ui, world, world.wave);
+                });
+        });
+}
+
+/// Width of the left column (the Try result and the forecast), points.
+const DECIDE_WIDTH: f32 = 210.0;
 
 /// The core offer waiting for room (egui memory): its index on shelf B.
 fn room_id() -> egui::Id {
@@ -213,20 +252,19 @@ fn sell_locked(ctx: &egui::Context) -> bool {
 /// numbers on hover; shut while `locked`. True when clicked.
 fn sell_button(ui: &mut egui::Ui, world: &World, id: &str, sell: u64, locked: bool) -> bool {
     let cat = world.catalog();
-    ui.horizontal(|ui| {
-        super::icons::chip_icon(ui, cat, id);
-        ui.add_enabled(
-            !locked,
-            egui::Button::new(format!("{} (sell {sell})", super::names::spell_name(cat, id))),
-        )
-        .on_hover_text(format!(
-            "{}\nClick to sell it.",
-            super::names::spell_tip(cat, id, Some(sell))
-        ))
-        .on_disabled_hover_text("Sold. Move the pointer off to sell another.")
-        .clicked()
-    })
-    .inner
+    // Icon and button side by side in the caller's wrapping row (not a
+    // nested row, which egui would not wrap: it ran under the stat sheet).
+    super::icons::chip_icon(ui, cat, id);
+    ui.add_enabled(
+        !locked,
+        egui::Button::new(format!("{} (sell {sell})", super::names::spell_name(cat, id))),
+    )
+    .on_hover_text(format!(
+        "{}\nClick to sell it.",
+        super::names::spell_tip(cat, id, Some(sell))
+    ))
+    .on_disabled_hover_text("Sold. Move the pointer off to sell another.")
+    .clicked()
 }
 
 /// What an offer does to the build now, in words: a chip's place (the
@@ -237,11 +275,7 @@ fn offer_now(world: &World, carry: &Carry, shelf: Shelf, id: &str) -> Vec<String
     let active = carry.loadout.active();
     let cap = carry.loadout.capacity_of(active);
     match shelf {
-        Shelf::Spells => vec![if active.deck.len() < cap {
-            format!("goes into slot {} of {cap}", active.deck.len() + 1)
-        } else {
-            "core full: it waits beside the core".to_string()
-        }],
+        Shelf::Spells => vec![super::shop_decide::placement_words(world, carry, id)],
         Shelf::Cores => cat
             .cores
             .find(id)
@@ -358,7 +392,7 @@ fn offer_card(
     let mut pick = None;
     theme::outline_card(theme::tier_colour(tier)).show(col, |col| {
         col.set_width(col.available_width());
-        col.horizontal(|ui| {
+        col.horizontal_wrapped(|ui| {
             let tip = match shelf {
                 Shelf::Spells => super::names::spell_tip(cat, &offer.id, None),
                 Shelf::Cores => super::names::core_tip(cat, &offer.id, None),
@@ -395,6 +429,29 @@ fn offer_card(
             for line in offer_now(world, carry, shelf, &offer.id) {
                 col.weak(line);
             }
+            col.horizontal(|ui| {
+                let lock = if offer.locked { "Locked (unlock)" } else { "Lock" };
+                if ui
+                    .selectable_label(offer.locked, lock)
+                    .on_hover_text(
+                        "free: a locked offer stays through refreshes and into the next shop, at its price",
+                    )
+                    .clicked()
+                {
+                    pick = Some(OfferPick::Buy(Command::LockOffer {
+                        shelf,
+                        index: at.index,
+                    }));
+                }
+                if shelf == Shelf::Spells
+                    && ui
+                        .button("Try")
+                        .on_hover_text("measure it on your build where buying would put it; nothing is paid")
+                        .clicked()
+                {
+                    pick = Some(OfferPick::Buy(Command::TryOn(at.index)));
+                }
+            });
         }
         // A board core on the shelf explains its adjacency (docs/game.md#tips).
         if shelf == Shelf::Cores

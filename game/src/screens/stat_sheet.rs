@@ -4,7 +4,8 @@
 //!
 //! It shows what the rules use, not raw sheet entries: the mana a cast can
 //! hold is the lower of the player's and the active core's
-//! (docs/vm.md#mana), and the crit chance is luck's share plus the crit
+//! (docs/vm.md#mana), the mana regeneration is the active core's plus the
+//! player's bonus, CPU is shown as the op limit it sets, and the crit chance is luck's share plus the crit
 //! stat as combat computes it (`AttackerStats::crit_chance`).
 
 use egui::RichText;
@@ -26,6 +27,16 @@ pub fn rows(world: &World, carry: &Carry) -> Vec<(StatId, &'static str, String)>
     let held = super::build_now::core_mana(world, carry).map_or(mana, |core| mana.min(core));
     let crit = AttackerStats::from_sheet(s).crit_chance(&world.catalog().combat);
     let flat = s.get(StatId::DamageFlat);
+    let cat = world.catalog();
+    let core = cat
+        .cores
+        .find(&carry.loadout.active().id)
+        .map(|i| cat.cores.get(i));
+    // The regeneration that acts: the core's own plus the player's bonus.
+    let regen = core.map_or(0.0, |c| c.mana_regen) + s.get(StatId::ManaRegen);
+    // CPU is the op limit: the ops a cast may use (docs/vm.md#limits).
+    let cpu = s.get(StatId::CpuLimit) + core.map_or(0.0, |c| c.cpu);
+    let ops = (cpu * cat.balance.vm.ops_per_cpu as f32).floor();
     let damage = if flat.abs() > 1e-3 {
         format!("{} +{}", show(StatId::DamageMult), StatId::DamageFlat.show(flat))
     } else {
@@ -40,7 +51,8 @@ pub fn rows(world: &World, carry: &Carry) -> Vec<(StatId, &'static str, String)>
             show(StatId::RechargeSpeedMod),
         ),
         (StatId::ManaMax, "Mana", StatId::ManaMax.show(held)),
-        (StatId::ManaRegen, "Mana regen", show(StatId::ManaRegen)),
+        (StatId::ManaRegen, "Mana regen", format!("{regen:.0}/s")),
+        (StatId::CpuLimit, "CPU", format!("{ops:.0} ops")),
         (StatId::HpMax, "Max HP", show(StatId::HpMax)),
         (StatId::HpRegen, "HP regen", show(StatId::HpRegen)),
         (StatId::Armor, "Armour", show(StatId::Armor)),
@@ -72,7 +84,11 @@ fn rows_ui(ui: &mut egui::Ui, world: &World, carry: &Carry) {
             for (stat, name, value) in rows(world, carry) {
                 super::icons::stat_icon(ui, stat, ICON);
                 ui.label(RichText::new(name).color(super::theme::TEXT_WEAK));
-                ui.label(RichText::new(value).monospace().color(super::theme::TEXT_STRONG));
+                // A long value wraps inside the sheet instead of running past its edge.
+                ui.add(
+                    egui::Label::new(RichText::new(value).monospace().color(super::theme::TEXT_STRONG))
+                        .wrap(),
+                );
                 ui.end_row();
             }
         });

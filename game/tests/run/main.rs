@@ -14,6 +14,7 @@ mod newcomer_lessons;
 mod run_flow;
 mod shard_merge;
 mod shop_and_memory;
+mod shop_choices;
 mod sim_batch;
 mod sim_runs;
 mod sound_cues;

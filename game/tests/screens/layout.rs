@@ -5,6 +5,8 @@
 //! (its text) and the screen, when
 //! * an interactive widget lies outside the window, or
 //! * a text's visible part lies outside the window, or
+//! * a text is cut sideways by a panel's edge inside the window (a shelf
+//!   running under the stat sheet: nothing scrolls sideways), or
 //! * a text is cut where its clip meets the window's edge (content wider or
 //!   taller than the window that does not scroll).
 //!
@@ -109,6 +111,19 @@ fn problems(ctx: &egui::Context, out: &egui::FullOutput, s: egui::Rect, at: &str
         if cut_at_edge {
             found.push(format!(
                 "{at}: {name:?} is cut at the window's edge and does not scroll ({r:?})"
+            ));
+        }
+        // Cut sideways by a panel's edge inside the window (a shelf running
+        // under the stat sheet): nothing scrolls sideways, so the rest is
+        // covered for good.
+        if !cut_at_edge
+            && visible.is_positive()
+            && r.max.x > clip.max.x + SLACK
+            && clip.max.x < s.max.x - SLACK
+        {
+            found.push(format!(
+                "{at}: {name:?} is cut by a panel's edge at x {:.0} ({r:?})",
+                clip.max.x
             ));
         }
     }
@@ -237,7 +252,14 @@ fn every_screen_fits_every_size_and_scale() {
     let shop = shop_run(&cat);
     let stock = shop.shop().expect("a shop").clone();
     found.extend(check("shop", |ctx| {
-        let _ = game::screens::shop::show(ctx, shop.world(), shop.carry(), &stock, Some("Not enough gold."));
+        let _ = game::screens::shop::show(
+            ctx,
+            shop.world(),
+            shop.carry(),
+            &stock,
+            Some("Not enough gold."),
+            None,
+        );
     }));
     let mut armoury = game::app::armoury::Armoury::default();
     found.extend(check("armoury and crafting", |ctx| {
@@ -285,7 +307,14 @@ fn every_screen_fits_every_size_and_scale() {
     let offer = fight.offer().to_vec();
     let table = &cat.run.economy.levelups;
     found.extend(check("level-up", |ctx| {
-        let _ = game::screens::levelup::show(ctx, table, &offer, 2, (fight.world(), fight.carry()));
+        let _ = game::screens::levelup::show(
+            ctx,
+            table,
+            &offer,
+            2,
+            (fight.world(), fight.carry()),
+            (fight.levelup_reroll_cost(), 0),
+        );
     }));
 
     let book = game::codex::CodexBook::load(&game::data::default_root(), &cat).expect("codex");

@@ -158,7 +158,7 @@ fn a_second_click_after_a_sale_sells_nothing() {
         };
         let mut action = None;
         let mut out = ctx.run_pass(input, |ctx| {
-            action = game::screens::shop::show(ctx, run.world(), run.carry(), &shop, None);
+            action = game::screens::shop::show(ctx, run.world(), run.carry(), &shop, None, None);
         });
         out.textures_delta.clear();
         (action, out)

@@ -263,7 +263,7 @@ fn every_screen_matches_its_reference() {
         "shop_tooltip",
         cam.shoot(Some(&offer_name), |ctx, scene| {
             menu(scene);
-            let _ = game::screens::shop::show(ctx, shop_run.world(), shop_run.carry(), &shop, None);
+            let _ = game::screens::shop::show(ctx, shop_run.world(), shop_run.carry(), &shop, None, None);
         }),
     ));
 
@@ -324,7 +324,14 @@ fn every_screen_matches_its_reference() {
         "levelup",
         cam.shoot(None, |ctx, scene| {
             quiet(scene);
-            let _ = game::screens::levelup::show(ctx, table, &offer, 2, (run.world(), run.carry()));
+            let _ = game::screens::levelup::show(
+                ctx,
+                table,
+                &offer,
+                2,
+                (run.world(), run.carry()),
+                (run.levelup_reroll_cost(), 0),
+            );
         }),
     ));
 

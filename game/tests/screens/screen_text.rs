@@ -74,7 +74,7 @@ fn the_shop_lab_and_summary_show_names_not_ids() {
     run.preview_phase(Phase::Shop);
     let shop = run.shop().expect("a shop").clone();
     let shop_text = frame_text(|ctx| {
-        let _ = game::screens::shop::show(ctx, run.world(), run.carry(), &shop, None);
+        let _ = game::screens::shop::show(ctx, run.world(), run.carry(), &shop, None, None);
     });
     assert!(
         shop_text.iter().any(|t| t.contains("Apprentice Core")),
@@ -303,11 +303,25 @@ fn every_other_screen_shows_names_not_ids() {
     check(
         "level-up",
         frame_text(|ctx| {
-            let _ = game::screens::levelup::show(ctx, table, &offer, 1, (fight.world(), fight.carry()));
+            let _ = game::screens::levelup::show(
+                ctx,
+                table,
+                &offer,
+                1,
+                (fight.world(), fight.carry()),
+                (fight.levelup_reroll_cost(), 0),
+            );
         }),
     );
     let level_text = frame_text(|ctx| {
-        let _ = game::screens::levelup::show(ctx, table, &offer, 1, (fight.world(), fight.carry()));
+        let _ = game::screens::levelup::show(
+            ctx,
+            table,
+            &offer,
+            1,
+            (fight.world(), fight.carry()),
+            (fight.levelup_reroll_cost(), 0),
+        );
     });
     // One number per change: the card's own, and the build's before and
     // after (never a stat key, never "+108 %" under "×1.08").

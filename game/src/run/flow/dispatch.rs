@@ -57,7 +57,11 @@ impl Run {
                 Ok(None)
             }
             (Phase::Armoury, Command::Equip(_) | Command::Craft(_)) => self.armoury_command(cmd).map(Some),
+            (Phase::Shop, Command::LockOffer { shelf, index }) => self.lock_offer(*shelf, *index),
+            (Phase::LevelUp, Command::RerollLevelUp) => self.reroll_levelup(),
+            (Phase::Shop, Command::TryOn(index)) => self.try_on(*index),
             (Phase::Shop, Command::LeaveShop) => {
+                self.keep_locked();
                 self.shop = None;
                 self.phase = Phase::Lab;
                 Ok(None)

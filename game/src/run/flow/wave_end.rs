@@ -105,6 +105,8 @@ impl Run {
     /// After the settlement or a level-up choice: the next pending level-up's
     /// offer, or the shop when none is pending.
     pub(super) fn next_levelup_or_shop(&mut self) {
+        // A new window: its rerolls start at the base price again.
+        self.choices.rerolls = 0;
         if self.carry.progress.pending_levelups > 0 {
             let offer = self
                 .world
@@ -125,7 +127,13 @@ impl Run {
             let short = crate::run::setup::PRACTICE_GOLD.saturating_sub(self.carry.wallet.gold());
             self.carry.wallet.earn(short);
         }
-        self.shop = Some(Shop::open(&cat.run.shop, &self.pool(), &mut self.shop_rng));
+        let kept = std::mem::take(&mut self.choices.kept);
+        self.shop = Some(Shop::open_keeping(
+            &cat.run.shop,
+            &self.pool(),
+            &mut self.shop_rng,
+            kept,
+        ));
         self.phase = Phase::Shop;
     }
 
