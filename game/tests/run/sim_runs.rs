@@ -61,8 +61,7 @@ fn check_three_waves(r: &RunReport) {
 #[test]
 fn a_boss_wave_ends_a_beat_after_its_boss_dies() {
     let cat = catalog();
-    let build =
-        game::run::load_build(&game::data::default_root().join("builds/strong.json")).expect("build");
+    let build = game::run::load_build(&game::data::default_root().join("builds/strong.json")).expect("build");
     let opts = RunOptions {
         seed: 1,
         waves: 8,
