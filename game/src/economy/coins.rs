@@ -13,12 +13,13 @@ pub struct CoinDef {
     pub lifetime_s: f32,
     /// Speed, px/s, at which a coin inside the pickup radius flies to the player (the magnet).
     pub magnet_speed: f32,
-    /// Speed, px/s, at which every coin on the ground drifts toward the
-    /// player from the moment it falls: a kill within about
-    /// `drift_speed × lifetime_s` plus the pickup radius pays a player who
-    /// holds still, and a farther one pays only a player who walks to it
-    /// (docs/game.md#coins).
-    pub drift_speed: f32,
+    /// How fast every coin on the ground drifts toward the player from the
+    /// moment it falls, in pickup radii per second (1.5: 90 px/s at the
+    /// starting 60-px radius). A kill within about `lifetime_s` seconds of
+    /// drift plus the pickup radius pays a player who holds still, a farther
+    /// one pays only a player who walks to it, and a larger pickup radius
+    /// (Magnetism) widens both (docs/game.md#coins).
+    pub drift_radii_per_s: f32,
     /// A coin this close to the player's edge, px, is collected.
     pub collect_distance: f32,
     /// Gold dropped per kill when an enemy's data gives no range: `[min, max]` inclusive (the seed: 1–5).
@@ -113,7 +114,7 @@ impl CoinField {
             let speed = if c.magnetised {
                 def.magnet_speed
             } else {
-                def.drift_speed
+                def.drift_radii_per_s * pickup_radius
             };
             if d > 0.0 {
                 let step = (speed * dt).min(d);
@@ -154,7 +155,7 @@ mod tests {
         CoinDef {
             lifetime_s: 5.0,
             magnet_speed: 600.0,
-            drift_speed: 0.0,
+            drift_radii_per_s: 0.0,
             collect_distance: 8.0,
             gold_per_kill: [1, 5],
             collect_on_wave_end: false,
@@ -178,10 +179,11 @@ mod tests {
 
     #[test]
     fn coins_drift_to_a_player_who_holds_still() {
-        // 110 px/s for 5 s plus a 60-px radius: a coin 500 px away arrives,
-        // one 800 px away vanishes short of the player.
+        // 1.5 radii a second at a 60-px radius: 90 px/s for 5 s plus the
+        // radius, so a coin 500 px away arrives and one 800 px away vanishes
+        // short of the player.
         let drifting = CoinDef {
-            drift_speed: 110.0,
+            drift_radii_per_s: 1.5,
             ..def()
         };
         let mut f = CoinField::default();

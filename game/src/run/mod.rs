@@ -13,6 +13,7 @@ pub mod build_rules;
 pub mod command;
 pub mod daily;
 pub mod flow;
+pub mod forecast;
 pub mod format;
 pub mod modes;
 pub mod record;

@@ -18,7 +18,7 @@ pub const FORECAST_WAVES: u32 = 3;
 pub fn forecast(ui: &mut egui::Ui, world: &World, done: u32) {
     let cat = world.catalog();
     ui.strong("Coming waves");
-    let waves = crate::shop::forecast::forecast(cat, done + 1, FORECAST_WAVES);
+    let waves = crate::run::forecast::forecast(cat, done + 1, FORECAST_WAVES);
     if waves.is_empty() {
         ui.weak("No wave of the game is left: endless waves grow from the last ones.");
     }

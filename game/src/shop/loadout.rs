@@ -234,7 +234,7 @@ impl Loadout {
     pub(crate) fn add_card_placed(
         &mut self,
         card: Card,
-        role: crate::shop::ChipRole,
+        role: ChipRole,
         fires: &[String],
         waiting_max: usize,
     ) -> Result<CardPlace, ShopError> {
@@ -389,4 +389,15 @@ impl Loadout {
         self.active = index;
         Ok(())
     }
+}
+
+/// What a chip does when it is drawn, as far as placing it goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ChipRole {
+    /// It fires on its own (an action): it acts wherever it lies.
+    #[default]
+    Fires,
+    /// It acts on the chip drawn after it (modifier, multicast, trigger's
+    /// payload, gate, loop, counter): it needs a shot behind it.
+    ActsOnNext,
 }

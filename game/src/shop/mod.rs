@@ -10,7 +10,6 @@
 //! `data/shop.json`.
 
 mod def;
-pub mod forecast;
 pub mod loadout;
 pub mod stock;
 pub mod unlocks;
@@ -18,8 +17,8 @@ pub mod unlocks;
 use rand_chacha::ChaCha8Rng;
 
 pub use def::{RefreshDef, SHOP_FILE, SellDef, ShelfSizes, ShopDef, SpellWeight, StatOfferDef};
+pub use loadout::ChipRole;
 pub use loadout::{Card, CardPlace, CarriedCore, Loadout};
-pub use stock::ChipRole;
 pub use unlocks::{Grant, Unlock, UnlockTree};
 
 use crate::economy::Wallet;

@@ -7,19 +7,8 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use super::{Card, Offer};
+use super::{Card, ChipRole, Offer};
 use crate::stats::{StatId, StatSheet};
-
-/// What a chip does when it is drawn, as far as placing it goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum ChipRole {
-    /// It fires on its own (an action): it acts wherever it lies.
-    #[default]
-    Fires,
-    /// It acts on the chip drawn after it (modifier, multicast, trigger's
-    /// payload, gate, loop, counter): it needs a shot behind it.
-    ActsOnNext,
-}
 
 /// Draws up to `n` offers from `entries` by weight, each id at most once and
 /// none of `taken` (the offers already on the shelf: locked ones). One draw

@@ -18,8 +18,9 @@ use engine::audio::{AudioOut, SoundBank, VoicePolicy};
 /// recipes peak near full scale one by one; a fight sums dozens of them
 /// and the voice policies set them 4 to 16 dB down, so the bus is trimmed
 /// up to bring wave 5 of a competent run into the loudness window, with
-/// the limiter catching the rare pile-up (docs/sound.md#loudness).
-pub const EFFECTS_TRIM_DB: f32 = 15.0;
+/// the limiter catching the rare pile-up (docs/sound.md#loudness; +10 dB
+/// since the mowed first waves doubled W5's kills).
+pub const EFFECTS_TRIM_DB: f32 = 10.0;
 
 /// Gain the music's layers get on the way into the mixer, dB: with the
 /// music slider's default half, the fight's bed alone sits about 2 LU
