@@ -50,10 +50,6 @@ pub mod stress;
 pub mod tool;
 mod ttk_table;
 pub mod verify;
-#[allow(
-    clippy::print_stderr,
-    reason = "the wand tool still prints its two errors with eprintln!; it moves to errln! with its next change"
-)]
 pub mod wand;
 pub mod wand_eval;
 pub mod wand_measure;

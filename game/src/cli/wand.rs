@@ -74,7 +74,7 @@ pub fn run(cmd: WandCommand) -> ExitCode {
                 Some(b) => match build_core_deck(&root, &b) {
                     Ok(cd) => cd,
                     Err(e) => {
-                        eprintln!("error: --build: {e}");
+                        errln!("error: --build: {e}");
                         return ExitCode::FAILURE;
                     }
                 },
@@ -86,7 +86,7 @@ pub fn run(cmd: WandCommand) -> ExitCode {
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    errln!("error: {e}");
                     ExitCode::FAILURE
                 }
             }

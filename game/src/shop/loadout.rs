@@ -227,7 +227,7 @@ impl Loadout {
         Err(ShopError::WaitingAreaFull { max: waiting_max })
     }
 
-    /// Puts a bought card where it acts ([`crate::shop::stock::placement`]):
+    /// Puts a bought card where it acts ([`placement`]):
     /// a shot at the end of the active deck, a chip that acts on the next one
     /// in front of the deck's last shot. With no free slot, or nothing for it
     /// to act on, it waits beside the core; fails when that is full too.
@@ -242,7 +242,7 @@ impl Loadout {
         let cap = self.capacity_of(&self.cores[active]);
         let deck = &self.cores[active].deck;
         let room = deck.len() < cap;
-        let at = crate::shop::stock::placement(deck, role, |id| fires.iter().any(|f| f == id));
+        let at = placement(deck, role, |id| fires.iter().any(|f| f == id));
         let slot = match at {
             Some(slot) if room => slot,
             _ if self.waiting.len() < waiting_max => {
@@ -400,4 +400,16 @@ pub enum ChipRole {
     /// It acts on the chip drawn after it (modifier, multicast, trigger's
     /// payload, gate, loop, counter): it needs a shot behind it.
     ActsOnNext,
+}
+
+/// Where a bought chip of `role` goes in `deck` (`Some(slot)` to insert at,
+/// `None`: it waits beside the core). A shot goes last. A chip that acts on
+/// the next goes just in front of the deck's last shot (`fires` tells which
+/// cards fire), so the cast reaches it before the deck runs out; with no shot
+/// in the deck it has nothing to act on and waits.
+pub fn placement(deck: &[Card], role: ChipRole, fires: impl Fn(&str) -> bool) -> Option<usize> {
+    match role {
+        ChipRole::Fires => Some(deck.len()),
+        ChipRole::ActsOnNext => deck.iter().rposition(|c| fires(&c.id)),
+    }
 }

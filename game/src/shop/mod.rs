@@ -37,7 +37,7 @@ pub struct PoolEntry {
     pub capacity: usize,
     /// The core's extra entries and their slots (cores only).
     pub entries: Vec<(crate::vm::EntryOn, usize)>,
-    /// Where a bought chip goes (spells only; [`stock::placement`]).
+    /// Where a bought chip goes (spells only; [`loadout::placement`]).
     pub role: ChipRole,
 }
 
@@ -49,7 +49,7 @@ pub struct ShopPool {
     /// Shelf B.
     pub cores: Vec<PoolEntry>,
     /// Every chip that fires a shot of its own when drawn: what a bought
-    /// modifier or trigger is placed in front of ([`stock::placement`]).
+    /// modifier or trigger is placed in front of ([`loadout::placement`]).
     pub fires: Vec<String>,
     /// Shelf C offers that would change nothing on the build now (a stat at
     /// its cap, max mana above the active core's): never stocked.

@@ -7,7 +7,7 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use super::{Card, ChipRole, Offer};
+use super::Offer;
 use crate::stats::{StatId, StatSheet};
 
 /// Draws up to `n` offers from `entries` by weight, each id at most once and
@@ -43,18 +43,6 @@ pub(super) fn draw_distinct<T: Clone>(
     out
 }
 
-/// Where a bought chip of `role` goes in `deck` (`Some(slot)` to insert at,
-/// `None`: it waits beside the core). A shot goes last. A chip that acts on
-/// the next goes just in front of the deck's last shot (`fires` tells which
-/// cards fire), so the cast reaches it before the deck runs out; with no shot
-/// in the deck it has nothing to act on and waits.
-pub fn placement(deck: &[Card], role: ChipRole, fires: impl Fn(&str) -> bool) -> Option<usize> {
-    match role {
-        ChipRole::Fires => Some(deck.len()),
-        ChipRole::ActsOnNext => deck.iter().rposition(|c| fires(&c.id)),
-    }
-}
-
 /// The shelf C offers that would change nothing on a build with stats
 /// `sheet` whose active core holds `core_mana` at most: each stat they touch
 /// is at its cap, or is max mana already above what the core holds (the mana
@@ -85,7 +73,8 @@ pub fn dead_stat_offers(def: &super::ShopDef, sheet: &StatSheet, core_mana: Opti
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::shop::loadout::placement;
+    use crate::shop::{Card, ChipRole};
 
     fn deck(ids: &[&str]) -> Vec<Card> {
         ids.iter()
