@@ -65,9 +65,7 @@ pub enum TitleAction {
 /// One line per onboarding lesson (docs/game.md#lessons).
 pub fn lesson(stage: u8) -> &'static str {
     match stage {
-        1 => {
-            "Run 1 of your first five: a preset core with Double Cast and three Spark Bolts. Just move: your core fires by itself."
-        }
+        1 => "Run 1 of your first five: a preset core whose piercing bolts fire by themselves. Just move.",
         2 => {
             "Run 2: the core editor opens. Drag chips between the core and the waiting area; the shop sells Tier 1 chips."
         }

@@ -1,6 +1,6 @@
 //! Runs as the profile shapes them and as they feed it back
 //! (`profile::run_book`, the code the window and `sim --profile` share):
-//! a new profile starts at onboarding run 1 (Double Cast and three Spark Bolts, the editor
+//! a new profile starts at onboarding run 1 (the normal starting deck, the editor
 //! shut, no chips in the shop); locked content never reaches a shop until
 //! its unlock is bought; a run's aether, milestones and codex entries are
 //! booked; a run saved between waves as its replay is restored exactly;
