@@ -314,8 +314,13 @@ pub(crate) fn wave_report(
         dropped_by_caps: s.dropped_spawns,
         floor_spawned: s.floor_spawned,
         gold_dropped: s.gold_dropped,
-        boss_ttk_s: (s.boss_kills > 0 && s.boss_steps > 0 && s.steps > 0)
-            .then(|| round(s.boss_steps as f64 * duration_s / s.steps as f64, 2)),
+        boss_ttk_s: match (s.boss_came_step, s.boss_fell_step) {
+            (Some(came), Some(fell)) if s.steps > 0 => Some(round(
+                fell.saturating_sub(came) as f64 * duration_s / s.steps as f64,
+                2,
+            )),
+            _ => None,
+        },
         hp_end: round(f64::from(s.hp_end), 1),
         hp_max: round(f64::from(s.hp_max), 1),
         events: s.events,

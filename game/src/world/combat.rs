@@ -328,6 +328,7 @@ impl World {
             }
             if d.boss {
                 self.stats.boss_kills += 1;
+                self.stats.boss_fell_step = Some(self.stats.steps);
             }
             let radius = self
                 .field

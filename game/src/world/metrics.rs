@@ -237,9 +237,11 @@ pub struct WaveStats {
     pub floor_spawned: u32,
     /// Gold the wave's kills dropped as coins.
     pub gold_dropped: u64,
-    /// Steps a boss was alive: with `boss_kills`, the boss fight's time to
-    /// kill (the sim's `boss_ttk_s`).
-    pub boss_steps: u64,
+    /// The wave step (`steps`) at which its first boss came in.
+    pub boss_came_step: Option<u64>,
+    /// The wave step at which its last boss fell: with `boss_came_step`, the
+    /// boss fight's time to kill (the sim's `boss_ttk_s`).
+    pub boss_fell_step: Option<u64>,
     /// The player's HP when the wave ended (or the player fell).
     pub hp_end: f32,
     /// The player's maximum HP then.

@@ -438,7 +438,6 @@ impl World {
             engine::profile::counter("projectiles", f64::from(counters.projectiles));
         }
         self.counters = counters;
-        let boss_up = self.boss_alive();
         let hp = (
             self.player.hp.max(0.0),
             self.player.stat(crate::stats::StatId::HpMax),
@@ -453,7 +452,6 @@ impl World {
         s.dropped_spawns += u64::from(counters.dropped_spawns);
         s.player_spawns_attempted += u64::from(counters.player_spawns);
         s.player_dropped_spawns += u64::from(counters.player_dropped);
-        s.boss_steps += u64::from(boss_up);
         (s.hp_end, s.hp_max) = hp;
         s.event_overflow += u64::from(counters.event_overflow);
         s.events += u64::from(counters.events);

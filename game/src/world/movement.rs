@@ -36,6 +36,7 @@ impl World {
                     let slot = self.spawn_wave_boss(boss, Vec2::from_array(pos));
                     if slot.is_some() {
                         carry.meet_boss(boss);
+                        self.stats.boss_came_step.get_or_insert(self.stats.steps);
                     }
                     slot
                 }

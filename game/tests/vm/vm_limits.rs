@@ -114,6 +114,29 @@ fn projectile_cap_drops_and_counts() {
     assert!(c.spawns.is_empty());
 }
 
+/// A payload gives way first: it spawns only below the cap less the main
+/// cast's reserve, while the main cast may fill the cap
+/// (docs/game.md#the-projectile-cap).
+#[test]
+fn payloads_stop_short_of_the_cap_by_the_main_casts_reserve() {
+    let mut st = state(&example_core(), "trigger_hit,spark_bolt");
+    let mut cx = ctx();
+    let limit = (cx.balance.projectile_cap as f32 * (1.0 - cx.balance.main_cast_reserve)) as u32;
+    assert!(limit < cx.balance.projectile_cap, "the data keeps a reserve");
+    // The main cast still fires its carrier inside the reserve.
+    cx.live_projectiles = limit + 1;
+    let c = st.cast_now(&stats(), &cx);
+    assert_eq!((c.spawns.len(), c.dropped), (1, 0));
+    let h = c.spawns[0].payload.expect("the carrier holds its payload");
+    // Its payload, fired with the reserve in use, is dropped and counted…
+    let held = st.fire_payload(h, &cx);
+    assert_eq!((held.spawns.len(), held.attempted, held.dropped), (0, 1, 1));
+    // …and spawns once the player's shots are back under the limit.
+    cx.live_projectiles = limit - 1;
+    let fired = st.fire_payload(h, &cx);
+    assert_eq!((fired.spawns.len(), fired.dropped), (1, 0));
+}
+
 #[test]
 fn mana_heat_raises_costs_while_firing_fast_and_decays() {
     let mut st = state(&example_core(), "spark_bolt,spark_bolt,spark_bolt,spark_bolt");
