@@ -49,6 +49,7 @@ pub mod sim;
 pub mod stress;
 pub mod tool;
 mod ttk_table;
+pub mod tune;
 pub mod verify;
 pub mod wand;
 pub mod wand_eval;
@@ -157,6 +158,9 @@ pub enum Command {
     Stress(stress::StressArgs),
     /// Plays a run headless with a scripted player and reports each wave.
     Sim(sim::SimArgs),
+    /// Searches a few multipliers of `data/` for the values whose batch
+    /// sims land nearest the balance targets (docs/balance.md#tuning).
+    Tune(tune::TuneArgs),
     /// Build codes: `build code FILE` prints a build file's code, `build decode CODE` the file.
     #[command(subcommand)]
     Build(build::BuildCommand),
@@ -204,6 +208,7 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
         Some(Command::Tool(cmd)) => tool::run(cmd),
         Some(Command::Stress(args)) => stress::run(&args),
         Some(Command::Sim(args)) => sim::run(&args),
+        Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Build(cmd)) => build::run(cmd),
         Some(Command::Daily(args)) => daily::run(&args),

@@ -19,6 +19,7 @@ mod sim_batch;
 mod sim_runs;
 mod sound_cues;
 mod traces;
+mod tune_search;
 mod verify_results;
 mod volley_trials;
 mod wave_clock;
