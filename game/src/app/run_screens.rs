@@ -19,6 +19,12 @@ impl GameApp {
             Mode::Boot(_) | Mode::Title(_) | Mode::Range(_) => return,
         };
         let shell = &mut self.shell;
+        let between_waves = matches!(
+            r.screen(),
+            Screen::Lab | Screen::Shop | Screen::Settlement | Screen::LevelUp
+        );
+        let lesson = r.run.setup().onboarding.filter(|_| r.screen() == Screen::Lab);
+        let save_quit = between_waves && between_waves_foot(ctx, lesson, shell.session.is_some());
         match r.screen() {
             Screen::Paused => {
                 if std::mem::take(&mut r.ask_quit) {
@@ -61,12 +67,7 @@ impl GameApp {
                 }
                 shell.save_settings();
             }
-            Screen::Lab => {
-                if let Some(stage) = r.run.setup().onboarding {
-                    screens::title::lesson_banner(ctx, stage);
-                }
-                self.lab_ui(ctx, frame, replay);
-            }
+            Screen::Lab => self.lab_ui(ctx, frame, replay),
             Screen::Settlement => {
                 let Some(stats) = r.run.last_wave() else { return };
                 if screens::settlement::show(
@@ -125,13 +126,7 @@ impl GameApp {
             Screen::Summary => self.summary_ui(ctx, frame, replay),
             Screen::Arena | Screen::TestRange | Screen::Front => {}
         }
-        if self.shell.session.is_some()
-            && matches!(
-                self.screen(),
-                Screen::Lab | Screen::Shop | Screen::Settlement | Screen::LevelUp
-            )
-            && save_and_quit_button(ctx)
-        {
+        if save_quit {
             self.save_and_quit();
         }
     }
@@ -336,16 +331,45 @@ pub(super) const DEATH_BEAT_S: f32 = 0.6;
 /// The beat runs at this fraction of real time ("a beat of slow time").
 pub(super) const DEATH_SLOW: f32 = 0.4;
 
-/// The "Save & quit" button shown between waves (top right).
-fn save_and_quit_button(ctx: &egui::Context) -> bool {
-    let mut clicked = false;
-    egui::Area::new(egui::Id::unique("save and quit"))
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -12.0])
-        .show(ctx, |ui| {
-            clicked = ui
-                .button("Save & quit to title")
-                .on_hover_text("Keeps this run between waves; Continue on the title restores it exactly.")
-                .clicked();
-        });
-    clicked
+/// The foot of the screens between waves (docs/screens.md#every-screen-fits):
+/// a lesson run's line in the lab (left) and "Save & quit to title" (right,
+/// where the run can be kept), in a strip of their own at the bottom. The
+/// screen is laid out above it, so neither is ever drawn over its buttons
+/// (they floated over the lab's last rows before). Drawn before the screen;
+/// returns true when Save & quit was clicked.
+pub fn between_waves_foot(ctx: &egui::Context, lesson: Option<u8>, can_save: bool) -> bool {
+    let line = lesson.map_or("", screens::title::lesson);
+    if line.is_empty() && !can_save {
+        return false;
+    }
+    ctx.root_ui(|root| {
+        egui::Panel::bottom("between waves foot")
+            .resizable(false)
+            .show(root, |ui| {
+                egui::Sides::new()
+                    .shrink_left()
+                    .show(
+                        ui,
+                        |ui| {
+                            ui.add(
+                                egui::Label::new(
+                                    egui::RichText::new(line).color(egui::Color32::from_rgb(150, 200, 255)),
+                                )
+                                .wrap(),
+                            );
+                        },
+                        |ui| {
+                            can_save
+                                && ui
+                                    .button("Save & quit to title")
+                                    .on_hover_text(
+                                        "Keeps this run between waves; Continue on the title restores it exactly.",
+                                    )
+                                    .clicked()
+                        },
+                    )
+                    .1
+            })
+            .inner
+    })
 }

@@ -8,7 +8,9 @@
 //! * a text is cut sideways by a panel's edge inside the window (a shelf
 //!   running under the stat sheet: nothing scrolls sideways), or
 //! * a text is cut where its clip meets the window's edge (content wider or
-//!   taller than the window that does not scroll).
+//!   taller than the window that does not scroll), or
+//! * a panel, window or area is drawn over another panel's interactive
+//!   widget (`covered`: the stat sheet over a button).
 //!
 //! Text cut by a clip inside the window is a scroll area's viewport: it
 //! scrolls, so it passes.
@@ -50,19 +52,10 @@ fn check(screen: &str, mut ui: impl FnMut(&egui::Context)) -> Vec<String> {
     for (w, h) in SIZES {
         for scale in SCALES {
             let (ctx, screen_rect) = sized_context(w, h, scale);
-            let mut out = None;
-            for _ in 0..4 {
-                let input = egui::RawInput {
-                    screen_rect: Some(screen_rect),
-                    ..Default::default()
-                };
-                let mut o = ctx.run_pass(input, &mut ui);
-                o.textures_delta.clear();
-                out = Some(o);
-            }
-            let out = out.expect("a pass ran");
+            let (out, texts) = crate::covered::run_passes(&ctx, screen_rect, 4, &mut ui);
             let at = format!("{screen} at {w}×{h}, {:.0} %", scale * 100.0);
             problems(&ctx, &out, screen_rect, &at, &mut found);
+            crate::covered::covered(&ctx, &texts, &at, &mut found);
         }
     }
     found
@@ -244,7 +237,14 @@ fn every_screen_fits_every_size_and_scale() {
 
     let big = largest_board(&cat);
     let mut lab = game::screens::lab::LabState::default();
-    found.extend(check("lab (largest board)", |ctx| {
+    // Between waves the window draws a foot under the lab, the shop, the
+    // settlement and the level-up ("Save & quit", and a lesson's line in the
+    // lab): they are checked together.
+    let overlays = |ctx: &egui::Context| {
+        let _ = game::app::between_waves_foot(ctx, None, true);
+    };
+    found.extend(check("lab (largest board) in a lesson run", |ctx| {
+        let _ = game::app::between_waves_foot(ctx, Some(2), true);
         let _ = game::screens::lab::show(ctx, big.world(), big.carry(), &mut lab);
     }));
     lab_tells_its_slots(&big);
@@ -252,6 +252,7 @@ fn every_screen_fits_every_size_and_scale() {
     let shop = shop_run(&cat);
     let stock = shop.shop().expect("a shop").clone();
     found.extend(check("shop", |ctx| {
+        overlays(ctx);
         let _ = game::screens::shop::show(
             ctx,
             shop.world(),
@@ -298,6 +299,7 @@ fn every_screen_fits_every_size_and_scale() {
     }
     if let Some(stats) = fight.last_wave().cloned() {
         found.extend(check("settlement", |ctx| {
+            overlays(ctx);
             let _ = game::screens::settlement::show(ctx, &stats, 120, false, 2);
         }));
     }
@@ -307,6 +309,7 @@ fn every_screen_fits_every_size_and_scale() {
     let offer = fight.offer().to_vec();
     let table = &cat.run.economy.levelups;
     found.extend(check("level-up", |ctx| {
+        overlays(ctx);
         let _ = game::screens::levelup::show(
             ctx,
             table,
