@@ -16,7 +16,7 @@ use super::cast::{CastResult, Machine};
 pub use super::caster::CasterStats;
 use super::cores::{CoreDef, EntryOn};
 use super::deck::{Card, DeckState};
-use super::resonance::{RecipeBook, RecipeIdx, fuse};
+use super::resonance::{Fused, Joined, RecipeBook, RecipeIdx, fuse};
 use super::spawn::{PayloadHandle, PayloadTable, SpawnRequest};
 use super::spells::{SpellBook, SpellIdx};
 use super::topology::slot_boosts;
@@ -103,14 +103,34 @@ pub struct CoreMemory {
     pub kills: u32,
 }
 
+/// The board slot of each compiled card, by the card's index, and the slot
+/// of the second ingredient each fused card consumed (docs/vm.md#the-cycle-view).
+///
+/// Its Debug text is the first list alone, as the field's was before the
+/// consumed slots were kept: a run's state hash reads a core's Debug text,
+/// and the consumed slots follow from the deck (hashed in the loadout), so
+/// keeping them leaves every run's hash as it was.
+#[derive(Clone, Default)]
+struct CardSlots {
+    first: Vec<u16>,
+    joined: Vec<Joined>,
+}
+
+impl std::fmt::Debug for CardSlots {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.first.fmt(f)
+    }
+}
+
 /// Runtime state of one core: zones, mana, heat, timers, registers, payloads.
 #[derive(Debug, Clone)]
 pub struct CoreState {
     core: CoreDef,
     deck: DeckState,
     /// The board slot of each compiled card, by its index (resonance fuses
-    /// two slots into one card, so the two can differ).
-    slots: Vec<u16>,
+    /// two slots into one card, so the two can differ), and the slot each
+    /// fused card consumed.
+    slots: CardSlots,
     always: Vec<Card>,
     entries: Vec<Entry>,
     mana: f32,
@@ -348,12 +368,18 @@ impl CoreState {
 
     /// The board slot of a compiled card (`None` for an always-cast chip).
     pub fn slot_of(&self, card: &Card) -> Option<usize> {
-        self.slots.get(card.index as usize).map(|s| usize::from(*s))
+        self.slots.first.get(card.index as usize).map(|s| usize::from(*s))
     }
 
     /// The board slot of each compiled card, by the card's index.
     pub fn card_slots(&self) -> &[u16] {
-        &self.slots
+        &self.slots.first
+    }
+
+    /// The chips resonance consumed into other chips' cards, in slot order
+    /// of the card they joined: never drawn on their own.
+    pub fn joined(&self) -> &[Joined] {
+        &self.slots.joined
     }
 
     fn cast_recorded(
@@ -571,7 +597,7 @@ fn build_deck(
     boosts: &[f32],
     shuffle: bool,
     rng: &mut ChaCha8Rng,
-) -> (DeckState, Vec<u16>) {
+) -> (DeckState, CardSlots) {
     let fused = fuse(ids, recipes);
     let cards: Vec<Card> = fused
         .iter()
@@ -584,13 +610,33 @@ fn build_deck(
         })
         .collect();
     let uses = cards.iter().map(|c| spells.get(c.spell).uses).collect();
-    let slots = fused.iter().map(|f| f.slot).collect();
+    let slots = CardSlots {
+        first: fused.iter().map(|f| f.slot).collect(),
+        joined: fused.iter().filter_map(Fused::joined).collect(),
+    };
     (DeckState::new(cards, uses, shuffle, rng), slots)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::cast_delay_after;
+    use super::{CardSlots, Joined, RecipeIdx, SpellIdx, cast_delay_after};
+
+    /// The consumed slots stay out of a core's Debug text, which the state
+    /// hash reads: a run's hash is what it was before they were kept.
+    #[test]
+    fn card_slots_read_as_the_plain_list_they_were() {
+        let s = CardSlots {
+            first: vec![0, 2, 3],
+            joined: vec![Joined {
+                slot: 1,
+                into: 0,
+                fused: SpellIdx(4),
+                recipe: RecipeIdx(1),
+            }],
+        };
+        assert_eq!(format!("{s:?}"), format!("{:?}", vec![0_u16, 2, 3]));
+        assert_eq!(format!("{s:#?}"), format!("{:#?}", vec![0_u16, 2, 3]));
+    }
 
     #[test]
     fn inversion_turns_a_chips_delay_against_the_core() {
