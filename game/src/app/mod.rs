@@ -417,6 +417,13 @@ impl WindowApp for GameApp {
         let fighting = self.mode.screen() == Screen::Arena;
         let s = &mut shell.pads.state;
         let (dash, cast) = (std::mem::take(&mut s.dash), std::mem::take(&mut s.cast));
+        // The stepper's buttons act in the lab only; elsewhere they drop.
+        let stepper = std::mem::take(&mut s.stepper);
+        if self.mode.screen() == Screen::Lab
+            && let Some(r) = self.mode.run_mut()
+        {
+            r.lab.stepper.pressed.extend(stepper);
+        }
         shell
             .controls
             .push_pad(std::mem::take(&mut s.actions), dash && fighting, cast && fighting);
