@@ -26,9 +26,10 @@ pub type Focus = Option<(usize, usize)>;
 /// What a board card says of its chip in the cycle.
 #[derive(Debug, Clone, PartialEq)]
 pub enum CardNote {
-    /// The casts that draw it, counted from 1: a chip that fires only in a
-    /// later cast is not dead.
-    Casts(Vec<usize>),
+    /// The casts that draw it, counted from 1 (a chip that fires only in a
+    /// later cast is not dead), and the chip it fires as when resonance
+    /// fused another chip into it.
+    Casts(Vec<usize>, Option<SpellIdx>),
     /// Resonance consumed it into the chip of board slot `into`, as `fused`:
     /// it fires inside that card.
     Joins {
@@ -60,8 +61,9 @@ pub fn card_notes(view: &CycleView, slots: usize) -> Vec<CardNote> {
         .enumerate()
         .map(|(slot, c)| {
             let joined = view.joined.iter().find(|j| usize::from(j.slot) == slot);
+            let host = view.joined.iter().find(|j| usize::from(j.into) == slot);
             match joined {
-                _ if !c.is_empty() => CardNote::Casts(c),
+                _ if !c.is_empty() => CardNote::Casts(c, host.map(|j| j.fused)),
                 Some(j) => CardNote::Joins {
                     into: usize::from(j.into),
                     fused: j.fused,
@@ -72,15 +74,17 @@ pub fn card_notes(view: &CycleView, slots: usize) -> Vec<CardNote> {
         .collect()
 }
 
-/// A card's note in words ("cast 2", "casts 1, 3", "joins Fire Bolt as
-/// Steam Burst", "not drawn in a cycle"), and true when it warns (red).
+/// A card's note in words ("cast 2", "casts 1, 3", "cast 1 as Steam Burst",
+/// "joins Fire Bolt as Steam Burst", "not drawn in a cycle"), and true when
+/// it warns (red).
 /// `chip_at` names the chip of a board slot.
 pub fn note_words(cat: &Catalog, note: &CardNote, chip_at: &dyn Fn(usize) -> String) -> (String, bool) {
     match note {
-        CardNote::Casts(c) => {
+        CardNote::Casts(c, fused) => {
             let list = c.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
             let word = if c.len() == 1 { "cast" } else { "casts" };
-            (format!("{word} {list}"), false)
+            let fused = fused.map_or_else(String::new, |f| format!(" as {}", cat.spells.get(f).name));
+            (format!("{word} {list}{fused}"), false)
         }
         CardNote::Joins { into, fused } => (
             format!("joins {} as {}", chip_at(*into), cat.spells.get(*fused).name),

@@ -319,17 +319,17 @@ fn a_resonance_pairs_second_chip_says_what_it_joined() {
             "fire_bolt,ice_shard,spark_bolt",
             1,
             0,
-            "joins Fire Bolt as Steam Burst",
+            ["cast 1 as Steam Burst", "joins Fire Bolt as Steam Burst"],
         ),
         (
             "debug_core",
             "nuke,spark_bolt,black_hole",
             2,
             0,
-            "joins Tactical Nuke as Singularity",
+            ["cast 1 as Singularity", "joins Tactical Nuke as Singularity"],
         ),
     ];
-    for (core, deck, slot, into, words) in cases {
+    for (core, deck, slot, into, [host, words]) in cases {
         let deck: Vec<String> = deck.split(',').map(String::from).collect();
         let build = Build {
             core: core.into(),
@@ -362,6 +362,7 @@ fn a_resonance_pairs_second_chip_says_what_it_joined() {
             .map(|n| game::screens::lab_cycle::note_words(&cat, n, &chip_at))
             .collect();
         assert_eq!(lines[usize::from(slot)], (words.to_string(), false), "{deck:?}");
+        assert_eq!(lines[usize::from(into)], (host.to_string(), false), "{deck:?}");
         assert!(
             lines.iter().all(|(w, warn)| !warn && !w.contains("not drawn")),
             "{deck:?}: every card of the pair's deck acts: {lines:?}"
