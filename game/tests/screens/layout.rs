@@ -262,6 +262,15 @@ fn every_screen_fits_every_size_and_scale() {
             None,
         );
     }));
+    // The carried cores' shelf of a full 16-slot board wraps rather than
+    // running under the stat sheet.
+    let mut big_shop = largest_board(&cat);
+    big_shop.preview_phase(Phase::Shop);
+    let big_stock = big_shop.shop().expect("a shop").clone();
+    found.extend(check("shop (largest board)", |ctx| {
+        overlays(ctx);
+        let _ = game::screens::shop::show(ctx, big_shop.world(), big_shop.carry(), &big_stock, None, None);
+    }));
     let mut armoury = game::app::armoury::Armoury::default();
     found.extend(check("armoury and crafting", |ctx| {
         let _ = armoury.show(ctx, &shop);
