@@ -38,7 +38,7 @@ mod motion;
 pub mod palette;
 mod replay_view;
 mod run_screens;
-pub use run_screens::between_waves_foot;
+pub use run_screens::{between_waves_foot, save_and_quit_button};
 mod run_start;
 pub mod session;
 pub mod sound_desk;

@@ -240,19 +240,21 @@ fn every_screen_fits_every_size_and_scale() {
     // Between waves the window draws a foot under the lab, the shop, the
     // settlement and the level-up ("Save & quit", and a lesson's line in the
     // lab): they are checked together.
-    let overlays = |ctx: &egui::Context| {
-        let _ = game::app::between_waves_foot(ctx, None, true);
+    let foot = |ctx: &egui::Context| game::app::between_waves_foot(ctx, None, true);
+    let button = |ctx: &egui::Context, at: Option<egui::Rect>| {
+        let _ = game::app::save_and_quit_button(ctx, at.expect("room for Save & quit"));
     };
     found.extend(check("lab (largest board) in a lesson run", |ctx| {
-        let _ = game::app::between_waves_foot(ctx, Some(2), true);
+        let at = game::app::between_waves_foot(ctx, Some(2), true);
         let _ = game::screens::lab::show(ctx, big.world(), big.carry(), &mut lab);
+        button(ctx, at);
     }));
     lab_tells_its_slots(&big);
 
     let shop = shop_run(&cat);
     let stock = shop.shop().expect("a shop").clone();
     found.extend(check("shop", |ctx| {
-        overlays(ctx);
+        let at = foot(ctx);
         let _ = game::screens::shop::show(
             ctx,
             shop.world(),
@@ -261,6 +263,7 @@ fn every_screen_fits_every_size_and_scale() {
             Some("Not enough gold."),
             None,
         );
+        button(ctx, at);
     }));
     // The carried cores' shelf of a full 16-slot board wraps rather than
     // running under the stat sheet.
@@ -268,8 +271,9 @@ fn every_screen_fits_every_size_and_scale() {
     big_shop.preview_phase(Phase::Shop);
     let big_stock = big_shop.shop().expect("a shop").clone();
     found.extend(check("shop (largest board)", |ctx| {
-        overlays(ctx);
+        let at = foot(ctx);
         let _ = game::screens::shop::show(ctx, big_shop.world(), big_shop.carry(), &big_stock, None, None);
+        button(ctx, at);
     }));
     let mut armoury = game::app::armoury::Armoury::default();
     found.extend(check("armoury and crafting", |ctx| {
@@ -308,8 +312,9 @@ fn every_screen_fits_every_size_and_scale() {
     }
     if let Some(stats) = fight.last_wave().cloned() {
         found.extend(check("settlement", |ctx| {
-            overlays(ctx);
+            let at = foot(ctx);
             let _ = game::screens::settlement::show(ctx, &stats, 120, false, 2);
+            button(ctx, at);
         }));
     }
     if fight.phase() == Phase::Settlement {
@@ -318,7 +323,7 @@ fn every_screen_fits_every_size_and_scale() {
     let offer = fight.offer().to_vec();
     let table = &cat.run.economy.levelups;
     found.extend(check("level-up", |ctx| {
-        overlays(ctx);
+        let at = foot(ctx);
         let _ = game::screens::levelup::show(
             ctx,
             table,
@@ -327,6 +332,7 @@ fn every_screen_fits_every_size_and_scale() {
             (fight.world(), fight.carry()),
             (fight.levelup_reroll_cost(), 0),
         );
+        button(ctx, at);
     }));
 
     let book = game::codex::CodexBook::load(&game::data::default_root(), &cat).expect("codex");
