@@ -16,11 +16,14 @@ use super::cast::{CastResult, Machine};
 pub use super::caster::CasterStats;
 use super::cores::{CoreDef, EntryOn};
 use super::deck::{Card, DeckState};
-use super::resonance::{Fused, Joined, RecipeBook, RecipeIdx, fuse};
+use super::resonance::{Joined, RecipeBook, RecipeIdx};
 use super::spawn::{PayloadHandle, PayloadTable, SpawnRequest};
 use super::spells::{SpellBook, SpellIdx};
 use super::topology::slot_boosts;
 use super::validate::{DeckError, check_fits, resolve, validate_deck};
+
+mod compile;
+use compile::{CardSlots, build_deck};
 
 /// What the fight tells the VM each step.
 #[derive(Debug, Clone, Copy)]
@@ -101,25 +104,6 @@ pub struct CoreMemory {
     pub counters: Vec<u32>,
     /// Kills fed to kill-combo counters.
     pub kills: u32,
-}
-
-/// The board slot of each compiled card, by the card's index, and the slot
-/// of the second ingredient each fused card consumed (docs/vm.md#the-cycle-view).
-///
-/// Its Debug text is the first list alone, as the field's was before the
-/// consumed slots were kept: a run's state hash reads a core's Debug text,
-/// and the consumed slots follow from the deck (hashed in the loadout), so
-/// keeping them leaves every run's hash as it was.
-#[derive(Clone, Default)]
-struct CardSlots {
-    first: Vec<u16>,
-    joined: Vec<Joined>,
-}
-
-impl std::fmt::Debug for CardSlots {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.first.fmt(f)
-    }
 }
 
 /// Runtime state of one core: zones, mana, heat, timers, registers, payloads.
@@ -589,54 +573,9 @@ impl CoreState {
     }
 }
 
-/// The compiled deck, and the board slot of each of its cards.
-fn build_deck(
-    ids: &[SpellIdx],
-    spells: &SpellBook,
-    recipes: &RecipeBook,
-    boosts: &[f32],
-    shuffle: bool,
-    rng: &mut ChaCha8Rng,
-) -> (DeckState, CardSlots) {
-    let fused = fuse(ids, recipes);
-    let cards: Vec<Card> = fused
-        .iter()
-        .enumerate()
-        .map(|(i, f)| Card {
-            spell: f.spell,
-            index: i as u16,
-            boost: boosts.get(f.slot as usize).copied().unwrap_or(1.0),
-            recipe: f.recipe,
-        })
-        .collect();
-    let uses = cards.iter().map(|c| spells.get(c.spell).uses).collect();
-    let slots = CardSlots {
-        first: fused.iter().map(|f| f.slot).collect(),
-        joined: fused.iter().filter_map(Fused::joined).collect(),
-    };
-    (DeckState::new(cards, uses, shuffle, rng), slots)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{CardSlots, Joined, RecipeIdx, SpellIdx, cast_delay_after};
-
-    /// The consumed slots stay out of a core's Debug text, which the state
-    /// hash reads: a run's hash is what it was before they were kept.
-    #[test]
-    fn card_slots_read_as_the_plain_list_they_were() {
-        let s = CardSlots {
-            first: vec![0, 2, 3],
-            joined: vec![Joined {
-                slot: 1,
-                into: 0,
-                fused: SpellIdx(4),
-                recipe: RecipeIdx(1),
-            }],
-        };
-        assert_eq!(format!("{s:?}"), format!("{:?}", vec![0_u16, 2, 3]));
-        assert_eq!(format!("{s:#?}"), format!("{:#?}", vec![0_u16, 2, 3]));
-    }
+    use super::cast_delay_after;
 
     #[test]
     fn inversion_turns_a_chips_delay_against_the_core() {
