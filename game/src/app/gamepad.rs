@@ -3,8 +3,10 @@
 //! let go), A dashes in a fight and presses the focused button in a menu,
 //! X casts the stored chip, B and Start pause or go back, Select toggles
 //! the overlay, and the d-pad moves the menus' focus (egui's arrow-key
-//! navigation; the first press focuses the first widget). Keyboard and
-//! mouse keep working beside it; pads may come and go while the game runs.
+//! navigation; the first press focuses the first widget). In the lab the
+//! stepper has buttons of its own: RB steps, LB goes back, Y runs or pauses.
+//! Keyboard and mouse keep working beside it; pads may come and go while
+//! the game runs.
 //!
 //! With no gamepad support on the machine (no udev, a container, CI) the
 //! game logs one line and plays on without pads.
@@ -12,6 +14,7 @@
 use glam::Vec2;
 
 use super::input::KeyAction;
+use crate::screens::lab_step::StepKey;
 
 /// Stick travel below which a stick counts as centred.
 pub const DEADZONE: f32 = 0.25;
@@ -25,6 +28,12 @@ pub enum PadButton {
     East,
     /// X (left face button).
     West,
+    /// Y (top face button).
+    North,
+    /// LB (left shoulder).
+    LeftShoulder,
+    /// RB (right shoulder).
+    RightShoulder,
     /// Start / Menu.
     Start,
     /// Select / View.
@@ -65,6 +74,8 @@ pub struct PadState {
     pub cast: bool,
     /// Keys for egui's focus navigation and activation.
     pub menu_keys: Vec<egui::Key>,
+    /// The lab stepper's buttons (RB, LB, Y), for the lab alone.
+    pub stepper: Vec<StepKey>,
 }
 
 fn stick(v: Vec2) -> Vec2 {
@@ -86,6 +97,9 @@ impl PadState {
                 }
                 PadButton::East | PadButton::Start => self.actions.push(KeyAction::Pause),
                 PadButton::West => self.cast = true,
+                PadButton::North => self.stepper.push(StepKey::Run),
+                PadButton::LeftShoulder => self.stepper.push(StepKey::Back),
+                PadButton::RightShoulder => self.stepper.push(StepKey::Step),
                 PadButton::Select => self.actions.push(KeyAction::ToggleOverlay),
                 PadButton::Up => self.menu_keys.push(egui::Key::ArrowUp),
                 PadButton::Down => self.menu_keys.push(egui::Key::ArrowDown),
@@ -190,6 +204,9 @@ impl Pads {
                     Button::South => Some(PadButton::South),
                     Button::East => Some(PadButton::East),
                     Button::West => Some(PadButton::West),
+                    Button::North => Some(PadButton::North),
+                    Button::LeftTrigger => Some(PadButton::LeftShoulder),
+                    Button::RightTrigger => Some(PadButton::RightShoulder),
                     Button::Start => Some(PadButton::Start),
                     Button::Select => Some(PadButton::Select),
                     Button::DPadUp => Some(PadButton::Up),
@@ -292,6 +309,20 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn shoulders_and_y_drive_the_lab_stepper_and_nothing_else() {
+        let mut s = PadState::default();
+        for b in [
+            PadButton::LeftShoulder,
+            PadButton::RightShoulder,
+            PadButton::North,
+        ] {
+            s.apply(PadEvent::Pressed(b));
+        }
+        assert_eq!(s.stepper, vec![StepKey::Back, StepKey::Step, StepKey::Run]);
+        assert!(!s.dash && !s.cast && s.actions.is_empty() && s.menu_keys.is_empty());
     }
 
     #[test]

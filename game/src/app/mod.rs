@@ -38,6 +38,7 @@ mod motion;
 pub mod palette;
 mod replay_view;
 mod run_screens;
+pub use run_screens::{between_waves_foot, save_and_quit_button};
 mod run_start;
 pub mod session;
 pub mod sound_desk;
@@ -416,6 +417,13 @@ impl WindowApp for GameApp {
         let fighting = self.mode.screen() == Screen::Arena;
         let s = &mut shell.pads.state;
         let (dash, cast) = (std::mem::take(&mut s.dash), std::mem::take(&mut s.cast));
+        // The stepper's buttons act in the lab only; elsewhere they drop.
+        let stepper = std::mem::take(&mut s.stepper);
+        if self.mode.screen() == Screen::Lab
+            && let Some(r) = self.mode.run_mut()
+        {
+            r.lab.stepper.pressed.extend(stepper);
+        }
         shell
             .controls
             .push_pad(std::mem::take(&mut s.actions), dash && fighting, cast && fighting);

@@ -19,6 +19,14 @@ impl GameApp {
             Mode::Boot(_) | Mode::Title(_) | Mode::Range(_) => return,
         };
         let shell = &mut self.shell;
+        let between_waves = matches!(
+            r.screen(),
+            Screen::Lab | Screen::Shop | Screen::Settlement | Screen::LevelUp
+        );
+        let lesson = r.run.setup().onboarding.filter(|_| r.screen() == Screen::Lab);
+        let save_room = between_waves
+            .then(|| between_waves_foot(ctx, lesson, shell.session.is_some()))
+            .flatten();
         match r.screen() {
             Screen::Paused => {
                 if std::mem::take(&mut r.ask_quit) {
@@ -61,12 +69,7 @@ impl GameApp {
                 }
                 shell.save_settings();
             }
-            Screen::Lab => {
-                if let Some(stage) = r.run.setup().onboarding {
-                    screens::title::lesson_banner(ctx, stage);
-                }
-                self.lab_ui(ctx, frame, replay);
-            }
+            Screen::Lab => self.lab_ui(ctx, frame, replay),
             Screen::Settlement => {
                 let Some(stats) = r.run.last_wave() else { return };
                 if screens::settlement::show(
@@ -125,13 +128,7 @@ impl GameApp {
             Screen::Summary => self.summary_ui(ctx, frame, replay),
             Screen::Arena | Screen::TestRange | Screen::Front => {}
         }
-        if self.shell.session.is_some()
-            && matches!(
-                self.screen(),
-                Screen::Lab | Screen::Shop | Screen::Settlement | Screen::LevelUp
-            )
-            && save_and_quit_button(ctx)
-        {
+        if save_room.is_some_and(|at| save_and_quit_button(ctx, at)) {
             self.save_and_quit();
         }
     }
@@ -336,16 +333,51 @@ pub(super) const DEATH_BEAT_S: f32 = 0.6;
 /// The beat runs at this fraction of real time ("a beat of slow time").
 pub(super) const DEATH_SLOW: f32 = 0.4;
 
-/// The "Save & quit" button shown between waves (top right).
-fn save_and_quit_button(ctx: &egui::Context) -> bool {
-    let mut clicked = false;
+/// Save & quit's words.
+const SAVE_QUIT: &str = "Save & quit to title";
+
+/// The foot of the screens between waves (docs/screens.md#every-screen-fits):
+/// a lesson run's line in the lab (left) and room for "Save & quit to title"
+/// (right, where the run can be kept), in a strip of their own at the
+/// bottom. Drawn before the screen, so the screen is laid out above it and
+/// neither is ever drawn over its buttons (they floated over the lab's last
+/// rows before). Returns the room kept for [`save_and_quit_button`].
+pub fn between_waves_foot(ctx: &egui::Context, lesson: Option<u8>, can_save: bool) -> Option<egui::Rect> {
+    let line = lesson.map_or("", screens::title::lesson);
+    if line.is_empty() && !can_save {
+        return None;
+    }
+    ctx.root_ui(|root| {
+        egui::Panel::bottom("between waves foot")
+            .resizable(false)
+            .show(root, |ui| {
+                egui::Sides::new()
+                    .shrink_left()
+                    .show(
+                        ui,
+                        |ui| {
+                            let words =
+                                egui::RichText::new(line).color(egui::Color32::from_rgb(150, 200, 255));
+                            ui.add(egui::Label::new(words).wrap().selectable(false));
+                        },
+                        |ui| can_save.then(|| ui.add_visible(false, egui::Button::new(SAVE_QUIT)).rect),
+                    )
+                    .1
+            })
+            .inner
+    })
+}
+
+/// "Save & quit to title" in the room the foot kept for it, drawn after the
+/// screen: the screen's own buttons come first in the focus order, so the
+/// d-pad's first press never lands on it. Returns true when it was clicked.
+pub fn save_and_quit_button(ctx: &egui::Context, at: egui::Rect) -> bool {
     egui::Area::new(egui::Id::unique("save and quit"))
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -12.0])
+        .fixed_pos(at.min)
         .show(ctx, |ui| {
-            clicked = ui
-                .button("Save & quit to title")
+            ui.button(SAVE_QUIT)
                 .on_hover_text("Keeps this run between waves; Continue on the title restores it exactly.")
-                .clicked();
-        });
-    clicked
+                .clicked()
+        })
+        .inner
 }

@@ -163,11 +163,11 @@ pub fn show(ctx: &egui::Context, world: &World, carry: &Carry, state: &mut LabSt
             ui.separator();
             ui.strong("Board (drag a card to reorder; the order is the program; drop it off the board to unslot)");
             let cycle = state.cycle(world, carry).clone();
-            let casts = cycle
+            let notes = cycle
                 .as_ref()
                 .ok()
-                .map(|v| super::lab_cycle::casts_of_slot(v, active.deck.len()));
-            let (from, rect) = board_ui(ui, world, carry, core.as_ref(), &active, casts.as_deref());
+                .map(|v| super::lab_cycle::card_notes(v, active.deck.len()));
+            let (from, rect) = board_ui(ui, world, carry, core.as_ref(), &active, notes.as_deref());
             board_rect = rect;
             if from.is_some() {
                 moved = from;

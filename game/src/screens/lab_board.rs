@@ -4,6 +4,7 @@
 //! drop anywhere off the board unslots it). Split from `lab` so the screen's
 //! flow and the board's drawing read apart (docs/screens.md#the-lab).
 
+use super::lab_cycle::CardNote;
 use crate::shop::loadout::{CarriedCore, Spot};
 use crate::vm::cores::Dir;
 use crate::vm::{CoreDef, SpellKind};
@@ -57,7 +58,7 @@ pub fn board_ui(
     carry: &Carry,
     core: Option<&CoreDef>,
     active: &CarriedCore,
-    casts: Option<&[Vec<usize>]>,
+    notes: Option<&[CardNote]>,
 ) -> (Option<(Spot, Spot)>, egui::Rect) {
     let cat = world.catalog();
     let capacity = carry.loadout.capacity_of(active).max(active.deck.len());
@@ -92,10 +93,18 @@ pub fn board_ui(
                     ui.vertical(|ui| {
                         match card {
                             Some(c) => {
-                                let tags = casts.and_then(|t| t.get(slot));
+                                let chip_at = |s: usize| {
+                                    active
+                                        .deck
+                                        .get(s)
+                                        .map_or_else(String::new, |c| spell_name(world, &c.id).0)
+                                };
+                                let note = notes
+                                    .and_then(|t| t.get(slot))
+                                    .map(|n| super::lab_cycle::note_words(cat, n, &chip_at));
                                 let tip = super::names::spell_tip(cat, &c.id, None);
                                 ui.dnd_drag_source(egui::Id::unique(("slot", slot)), spot, |ui| {
-                                    board_card(ui, world, &c.id, tags.map(Vec::as_slice));
+                                    board_card(ui, world, &c.id, note);
                                 })
                                 .response
                                 .on_hover_text(tip);
@@ -252,9 +261,10 @@ pub fn spell_name(world: &World, id: &str) -> (String, Option<String>) {
 
 /// A chip on the board: a card with its icon painted large (the kind as the
 /// shape, the element as the colour), its name, its kind and mana, and the
-/// casts of the cycle that draw it ("cast 2"; "not drawn" in red when none
-/// does). Nothing on it selects text, so a press anywhere drags it.
-fn board_card(ui: &mut egui::Ui, world: &World, id: &str, casts: Option<&[usize]>) {
+/// casts of the cycle that draw it ("cast 2"), or the card resonance fused
+/// it into ("joins Fire Bolt as Steam Burst"), or "not drawn" in red.
+/// Nothing on it selects text, so a press anywhere drags it.
+fn board_card(ui: &mut egui::Ui, world: &World, id: &str, note: Option<(String, bool)>) {
     let (name, detail) = spell_name(world, id);
     let nolabel = |ui: &mut egui::Ui, t: egui::RichText| {
         ui.add(egui::Label::new(t).selectable(false));
@@ -273,24 +283,13 @@ fn board_card(ui: &mut egui::Ui, world: &World, id: &str, casts: Option<&[usize]
                     if let Some(detail) = detail {
                         nolabel(ui, egui::RichText::new(detail).small().weak());
                     }
-                    match casts {
-                        Some([]) => nolabel(
-                            ui,
-                            egui::RichText::new("not drawn in a cycle")
-                                .small()
-                                .color(super::theme::THREAT),
-                        ),
-                        Some(c) => {
-                            let list = c.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
-                            let word = if c.len() == 1 { "cast" } else { "casts" };
-                            nolabel(
-                                ui,
-                                egui::RichText::new(format!("{word} {list}"))
-                                    .small()
-                                    .color(super::theme::GAIN),
-                            );
-                        }
-                        None => {}
+                    if let Some((words, warn)) = note {
+                        let colour = if warn {
+                            super::theme::THREAT
+                        } else {
+                            super::theme::GAIN
+                        };
+                        nolabel(ui, egui::RichText::new(words).small().color(colour));
                     }
                 });
             });

@@ -11,7 +11,7 @@ use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
 use super::theme;
 use crate::catalog::Catalog;
 use crate::vm::cycle::{CastView, CycleView, PayloadView};
-use crate::vm::spells::TriggerOn;
+use crate::vm::spells::{SpellIdx, TriggerOn};
 
 /// Edge of a card in the cast view, points.
 const MINI: Vec2 = Vec2::new(34.0, 40.0);
@@ -23,20 +23,75 @@ pub const PAYLOAD: Color32 = Color32::from_rgb(190, 130, 255);
 /// The card the stepper is on: (cast, board slot).
 pub type Focus = Option<(usize, usize)>;
 
-/// Which casts draw each board slot, for the board's "cast 2" tags: a chip
-/// that fires only in a later cast is not dead.
-pub fn casts_of_slot(view: &CycleView, slots: usize) -> Vec<Vec<usize>> {
-    let mut out = vec![Vec::new(); slots];
+/// What a board card says of its chip in the cycle.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CardNote {
+    /// The casts that draw it, counted from 1 (a chip that fires only in a
+    /// later cast is not dead), and the chip it fires as when resonance
+    /// fused another chip into it.
+    Casts(Vec<usize>, Option<SpellIdx>),
+    /// Resonance consumed it into the chip of board slot `into`, as `fused`:
+    /// it fires inside that card.
+    Joins {
+        /// The board slot of the chip it joined.
+        into: usize,
+        /// The chip the two became.
+        fused: SpellIdx,
+    },
+    /// No cast draws it.
+    NotDrawn,
+}
+
+/// Each board slot's note, read from the cycle: the casts that draw it, or
+/// the card resonance consumed it into (as the interpreter compiled the
+/// deck, `CycleView::joined`).
+pub fn card_notes(view: &CycleView, slots: usize) -> Vec<CardNote> {
+    let mut casts = vec![Vec::new(); slots];
     for (i, c) in view.casts.iter().enumerate() {
         for s in &c.slots {
-            if let Some(v) = out.get_mut(*s)
+            if let Some(v) = casts.get_mut(*s)
                 && !v.contains(&(i + 1))
             {
                 v.push(i + 1);
             }
         }
     }
-    out
+    casts
+        .into_iter()
+        .enumerate()
+        .map(|(slot, c)| {
+            let joined = view.joined.iter().find(|j| usize::from(j.slot) == slot);
+            let host = view.joined.iter().find(|j| usize::from(j.into) == slot);
+            match joined {
+                _ if !c.is_empty() => CardNote::Casts(c, host.map(|j| j.fused)),
+                Some(j) => CardNote::Joins {
+                    into: usize::from(j.into),
+                    fused: j.fused,
+                },
+                None => CardNote::NotDrawn,
+            }
+        })
+        .collect()
+}
+
+/// A card's note in words ("cast 2", "casts 1, 3", "cast 1 as Steam Burst",
+/// "joins Fire Bolt as Steam Burst", "not drawn in a cycle"), and true when
+/// it warns (red).
+/// `chip_at` names the chip of a board slot.
+pub fn note_words(cat: &Catalog, note: &CardNote, chip_at: &dyn Fn(usize) -> String) -> (String, bool) {
+    match note {
+        CardNote::Casts(c, fused) => {
+            let list = c.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+            let word = if c.len() == 1 { "cast" } else { "casts" };
+            let fused = fused.map_or_else(String::new, |f| format!(" as {}", cat.spells.get(f).name));
+            (format!("{word} {list}{fused}"), false)
+        }
+        CardNote::Joins { into, fused } => (
+            format!("joins {} as {}", chip_at(*into), cat.spells.get(*fused).name),
+            false,
+        ),
+        CardNote::NotDrawn => ("not drawn in a cycle".to_string(), true),
+    }
 }
 
 /// Draws the cycle: its summary line, then each cast.

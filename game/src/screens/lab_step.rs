@@ -15,6 +15,18 @@ use crate::vm::deck::Card;
 /// Seconds between operations while Run plays.
 const RUN_STEP_S: f64 = 0.35;
 
+/// A stepper button a gamepad pressed (docs/screens.md#the-lab): LB is
+/// Back, RB is Step, Y is Run (nothing else in the lab uses them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepKey {
+    /// One operation back (LB).
+    Back,
+    /// One operation on (RB).
+    Step,
+    /// Run or pause (Y).
+    Run,
+}
+
 /// Where the stepper stands.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Stepper {
@@ -24,6 +36,9 @@ pub struct Stepper {
     pub running: bool,
     /// When Run last moved, s of the interface's clock.
     last: f64,
+    /// The pad's stepper buttons pressed since the last frame: the window
+    /// hands them over while the lab is open, and the next frame acts on them.
+    pub pressed: Vec<StepKey>,
 }
 
 impl Stepper {
@@ -94,8 +109,9 @@ fn first(view: &CycleView) -> Option<(usize, usize)> {
 }
 
 /// The buttons and, once stepping, the watch pane. Keys: `.` steps, `,`
-/// goes back, `R` runs or pauses (unless a text field has the keyboard); a
-/// gamepad's d-pad reaches the buttons and A presses them.
+/// goes back, `R` runs or pauses (unless a text field has the keyboard); on
+/// a gamepad RB steps, LB goes back and Y runs or pauses (the buttons name
+/// both), and the d-pad reaches the buttons and A presses them.
 pub fn show(
     ui: &mut egui::Ui,
     cat: &Catalog,
@@ -104,24 +120,29 @@ pub fn show(
     slot_of: &dyn Fn(&Card) -> Option<usize>,
 ) {
     let free = ui.memory(|m| m.focused().is_none());
+    let pad = std::mem::take(&mut st.pressed);
     let (k_step, k_back, k_run) = ui.input(|i| {
         (
-            free && i.key_pressed(egui::Key::Period),
-            free && i.key_pressed(egui::Key::Comma),
-            free && i.key_pressed(egui::Key::R),
+            free && i.key_pressed(egui::Key::Period) || pad.contains(&StepKey::Step),
+            free && i.key_pressed(egui::Key::Comma) || pad.contains(&StepKey::Back),
+            free && i.key_pressed(egui::Key::R) || pad.contains(&StepKey::Run),
         )
     });
     ui.horizontal_wrapped(|ui| {
         ui.strong("Step through the cycle");
-        if ui.button("Back (,)").clicked() || k_back {
+        if ui.button("Back (, or LB)").clicked() || k_back {
             st.running = false;
             st.back(view);
         }
-        if ui.button("Step (.)").clicked() || k_step {
+        if ui.button("Step (. or RB)").clicked() || k_step {
             st.running = false;
             st.step(view);
         }
-        let run = if st.running { "Pause (R)" } else { "Run (R)" };
+        let run = if st.running {
+            "Pause (R or Y)"
+        } else {
+            "Run (R or Y)"
+        };
         if ui.button(run).clicked() || k_run {
             st.running = !st.running;
             if st.at.is_none() {
@@ -323,5 +344,53 @@ fn say(op: &Op, name: &dyn Fn(&Card) -> String) -> String {
             format!("the payload closes: {spawns} shot(s), {damage:.1} damage")
         }
         Op::OutOfOps => "out of ops: the cast stops here".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{StepKey, Stepper, show};
+    use crate::catalog::Catalog;
+    use crate::vm::caster::CasterStats;
+    use crate::vm::cycle::{bench_context, cycle};
+
+    /// The pad's stepper buttons, handed over by the window, walk the cycle
+    /// as the keys do: RB steps, LB goes back, Y runs; each press acts once.
+    #[test]
+    fn pad_buttons_step_back_and_run() {
+        let cat = Catalog::load(&crate::data::default_root()).expect("data loads");
+        let core = cat.cores.iter().find(|c| c.id == "starter_core").expect("a core");
+        let deck = ["spark_bolt", "spark_bolt"];
+        let state = crate::vm::CoreState::new(core, &deck, &cat.spells, &cat.recipes, &cat.balance.vm, 1)
+            .expect("the deck slots");
+        let view = cycle(
+            &state,
+            &CasterStats::base(),
+            &bench_context(&cat.spells, &cat.balance.vm),
+            true,
+        );
+        let ctx = egui::Context::default();
+        let mut st = Stepper::default();
+        let press = |st: &mut Stepper, k: &[StepKey]| {
+            st.pressed = k.to_vec();
+            let mut out = ctx.run_pass(egui::RawInput::default(), |ctx| {
+                ctx.root_ui(|root| {
+                    egui::CentralPanel::default()
+                        .show(root, |ui| show(ui, &cat, &view, st, &|c| view.slot_of(c)));
+                });
+            });
+            out.textures_delta.clear();
+            assert!(st.pressed.is_empty(), "a press acts once");
+        };
+        press(&mut st, &[StepKey::Step]);
+        assert_eq!(st.at, Some((0, 0)), "RB takes the first step");
+        press(&mut st, &[StepKey::Step]);
+        assert_eq!(st.at, Some((0, 1)));
+        press(&mut st, &[StepKey::Back]);
+        assert_eq!(st.at, Some((0, 0)), "LB goes back");
+        press(&mut st, &[StepKey::Run]);
+        assert!(st.running, "Y runs");
+        press(&mut st, &[]);
+        assert_eq!(st.at, Some((0, 0)), "no press, no step before Run's beat");
     }
 }

@@ -282,20 +282,3 @@ fn seed_widgets(ui: &mut egui::Ui, info: &TitleInfo, width: f32, action: &mut Op
 fn confirm_id() -> egui::Id {
     egui::Id::unique("title confirms a new run")
 }
-
-/// The onboarding lesson of this run, shown over the lab (docs/game.md#lessons).
-pub fn lesson_banner(ctx: &egui::Context, stage: u8) {
-    let text = lesson(stage);
-    if text.is_empty() {
-        return;
-    }
-    egui::Area::new(egui::Id::unique("lesson banner"))
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0])
-        .interactable(false)
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.set_max_width(560.0);
-                ui.label(egui::RichText::new(text).color(egui::Color32::from_rgb(150, 200, 255)));
-            });
-        });
-}

@@ -174,6 +174,9 @@ pub struct CycleView {
     /// The board slot of each card by its index, to name the cards of a
     /// traced deck, hand and discard.
     pub card_slots: Vec<u16>,
+    /// The chips resonance consumed into another chip's card, as the
+    /// interpreter compiled the deck: no cast draws them on their own.
+    pub joined: Vec<super::resonance::Joined>,
 }
 
 impl CycleView {
@@ -266,6 +269,7 @@ pub fn cycle(state: &CoreState, stats: &CasterStats, ctx: &CastContext<'_>, watc
         dps,
         upkeep,
         card_slots: state.card_slots().to_vec(),
+        joined: state.joined().to_vec(),
     }
 }
 

@@ -167,6 +167,35 @@ pub struct Fused {
     pub slot: u16,
     /// The recipe that produced it, if any.
     pub recipe: Option<RecipeIdx>,
+    /// Slot of the second ingredient, which the fusion consumed: it is never
+    /// drawn on its own, and the lab says what became of it.
+    pub joined: Option<u16>,
+}
+
+/// A chip that resonance consumed into another chip's card: it is never
+/// drawn on its own, and the cycle view says what became of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Joined {
+    /// Its board slot.
+    pub slot: u16,
+    /// The board slot of the chip it joined (the first ingredient's).
+    pub into: u16,
+    /// The chip the two became.
+    pub fused: SpellIdx,
+    /// The recipe.
+    pub recipe: RecipeIdx,
+}
+
+impl Fused {
+    /// The chip this card consumed, if resonance fused it.
+    pub fn joined(&self) -> Option<Joined> {
+        Some(Joined {
+            slot: self.joined?,
+            into: self.slot,
+            fused: self.spell,
+            recipe: self.recipe?,
+        })
+    }
 }
 
 /// Applies every recipe to a deck in slot order.
@@ -185,6 +214,7 @@ pub fn fuse(deck: &[SpellIdx], recipes: &RecipeBook) -> Vec<Fused> {
                 spell: recipes.get(r).result,
                 slot: i as u16,
                 recipe: Some(r),
+                joined: Some(i as u16 + 1),
             });
             i += 2;
             continue;
@@ -193,6 +223,7 @@ pub fn fuse(deck: &[SpellIdx], recipes: &RecipeBook) -> Vec<Fused> {
             spell: deck[i],
             slot: i as u16,
             recipe: None,
+            joined: None,
         });
         i += 1;
     }
@@ -210,6 +241,7 @@ pub fn fuse(deck: &[SpellIdx], recipes: &RecipeBook) -> Vec<Fused> {
                 spell: r.result,
                 slot: out[ia].slot,
                 recipe: Some(ri),
+                joined: Some(out[ib].slot),
             };
             out.remove(ib);
         }

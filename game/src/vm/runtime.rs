@@ -16,11 +16,14 @@ use super::cast::{CastResult, Machine};
 pub use super::caster::CasterStats;
 use super::cores::{CoreDef, EntryOn};
 use super::deck::{Card, DeckState};
-use super::resonance::{RecipeBook, RecipeIdx, fuse};
+use super::resonance::{Joined, RecipeBook, RecipeIdx};
 use super::spawn::{PayloadHandle, PayloadTable, SpawnRequest};
 use super::spells::{SpellBook, SpellIdx};
 use super::topology::slot_boosts;
 use super::validate::{DeckError, check_fits, resolve, validate_deck};
+
+mod compile;
+use compile::{CardSlots, build_deck};
 
 /// What the fight tells the VM each step.
 #[derive(Debug, Clone, Copy)]
@@ -109,8 +112,9 @@ pub struct CoreState {
     core: CoreDef,
     deck: DeckState,
     /// The board slot of each compiled card, by its index (resonance fuses
-    /// two slots into one card, so the two can differ).
-    slots: Vec<u16>,
+    /// two slots into one card, so the two can differ), and the slot each
+    /// fused card consumed.
+    slots: CardSlots,
     always: Vec<Card>,
     entries: Vec<Entry>,
     mana: f32,
@@ -348,12 +352,18 @@ impl CoreState {
 
     /// The board slot of a compiled card (`None` for an always-cast chip).
     pub fn slot_of(&self, card: &Card) -> Option<usize> {
-        self.slots.get(card.index as usize).map(|s| usize::from(*s))
+        self.slots.first.get(card.index as usize).map(|s| usize::from(*s))
     }
 
     /// The board slot of each compiled card, by the card's index.
     pub fn card_slots(&self) -> &[u16] {
-        &self.slots
+        &self.slots.first
+    }
+
+    /// The chips resonance consumed into other chips' cards, in slot order
+    /// of the card they joined: never drawn on their own.
+    pub fn joined(&self) -> &[Joined] {
+        &self.slots.joined
     }
 
     fn cast_recorded(
@@ -561,31 +571,6 @@ impl CoreState {
             self.kills = 0;
         }
     }
-}
-
-/// The compiled deck, and the board slot of each of its cards.
-fn build_deck(
-    ids: &[SpellIdx],
-    spells: &SpellBook,
-    recipes: &RecipeBook,
-    boosts: &[f32],
-    shuffle: bool,
-    rng: &mut ChaCha8Rng,
-) -> (DeckState, Vec<u16>) {
-    let fused = fuse(ids, recipes);
-    let cards: Vec<Card> = fused
-        .iter()
-        .enumerate()
-        .map(|(i, f)| Card {
-            spell: f.spell,
-            index: i as u16,
-            boost: boosts.get(f.slot as usize).copied().unwrap_or(1.0),
-            recipe: f.recipe,
-        })
-        .collect();
-    let uses = cards.iter().map(|c| spells.get(c.spell).uses).collect();
-    let slots = fused.iter().map(|f| f.slot).collect();
-    (DeckState::new(cards, uses, shuffle, rng), slots)
 }
 
 #[cfg(test)]

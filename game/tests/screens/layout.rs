@@ -8,7 +8,9 @@
 //! * a text is cut sideways by a panel's edge inside the window (a shelf
 //!   running under the stat sheet: nothing scrolls sideways), or
 //! * a text is cut where its clip meets the window's edge (content wider or
-//!   taller than the window that does not scroll).
+//!   taller than the window that does not scroll), or
+//! * a panel, window or area is drawn over another panel's interactive
+//!   widget (`covered`: the stat sheet over a button).
 //!
 //! Text cut by a clip inside the window is a scroll area's viewport: it
 //! scrolls, so it passes.
@@ -50,19 +52,10 @@ fn check(screen: &str, mut ui: impl FnMut(&egui::Context)) -> Vec<String> {
     for (w, h) in SIZES {
         for scale in SCALES {
             let (ctx, screen_rect) = sized_context(w, h, scale);
-            let mut out = None;
-            for _ in 0..4 {
-                let input = egui::RawInput {
-                    screen_rect: Some(screen_rect),
-                    ..Default::default()
-                };
-                let mut o = ctx.run_pass(input, &mut ui);
-                o.textures_delta.clear();
-                out = Some(o);
-            }
-            let out = out.expect("a pass ran");
+            let (out, texts) = crate::covered::run_passes(&ctx, screen_rect, 4, &mut ui);
             let at = format!("{screen} at {w}×{h}, {:.0} %", scale * 100.0);
             problems(&ctx, &out, screen_rect, &at, &mut found);
+            crate::covered::covered(&ctx, &texts, &at, &mut found);
         }
     }
     found
@@ -244,14 +237,24 @@ fn every_screen_fits_every_size_and_scale() {
 
     let big = largest_board(&cat);
     let mut lab = game::screens::lab::LabState::default();
-    found.extend(check("lab (largest board)", |ctx| {
+    // Between waves the window draws a foot under the lab, the shop, the
+    // settlement and the level-up ("Save & quit", and a lesson's line in the
+    // lab): they are checked together.
+    let foot = |ctx: &egui::Context| game::app::between_waves_foot(ctx, None, true);
+    let button = |ctx: &egui::Context, at: Option<egui::Rect>| {
+        let _ = game::app::save_and_quit_button(ctx, at.expect("room for Save & quit"));
+    };
+    found.extend(check("lab (largest board) in a lesson run", |ctx| {
+        let at = game::app::between_waves_foot(ctx, Some(2), true);
         let _ = game::screens::lab::show(ctx, big.world(), big.carry(), &mut lab);
+        button(ctx, at);
     }));
     lab_tells_its_slots(&big);
 
     let shop = shop_run(&cat);
     let stock = shop.shop().expect("a shop").clone();
     found.extend(check("shop", |ctx| {
+        let at = foot(ctx);
         let _ = game::screens::shop::show(
             ctx,
             shop.world(),
@@ -260,6 +263,17 @@ fn every_screen_fits_every_size_and_scale() {
             Some("Not enough gold."),
             None,
         );
+        button(ctx, at);
+    }));
+    // The carried cores' shelf of a full 16-slot board wraps rather than
+    // running under the stat sheet.
+    let mut big_shop = largest_board(&cat);
+    big_shop.preview_phase(Phase::Shop);
+    let big_stock = big_shop.shop().expect("a shop").clone();
+    found.extend(check("shop (largest board)", |ctx| {
+        let at = foot(ctx);
+        let _ = game::screens::shop::show(ctx, big_shop.world(), big_shop.carry(), &big_stock, None, None);
+        button(ctx, at);
     }));
     let mut armoury = game::app::armoury::Armoury::default();
     found.extend(check("armoury and crafting", |ctx| {
@@ -298,7 +312,9 @@ fn every_screen_fits_every_size_and_scale() {
     }
     if let Some(stats) = fight.last_wave().cloned() {
         found.extend(check("settlement", |ctx| {
+            let at = foot(ctx);
             let _ = game::screens::settlement::show(ctx, &stats, 120, false, 2);
+            button(ctx, at);
         }));
     }
     if fight.phase() == Phase::Settlement {
@@ -307,6 +323,7 @@ fn every_screen_fits_every_size_and_scale() {
     let offer = fight.offer().to_vec();
     let table = &cat.run.economy.levelups;
     found.extend(check("level-up", |ctx| {
+        let at = foot(ctx);
         let _ = game::screens::levelup::show(
             ctx,
             table,
@@ -315,6 +332,7 @@ fn every_screen_fits_every_size_and_scale() {
             (fight.world(), fight.carry()),
             (fight.levelup_reroll_cost(), 0),
         );
+        button(ctx, at);
     }));
 
     let book = game::codex::CodexBook::load(&game::data::default_root(), &cat).expect("codex");

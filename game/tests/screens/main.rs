@@ -3,6 +3,7 @@
 //! the crafting bench. One test binary; each module is a former test file and
 //! keeps its name, so `cargo test --test screens screen_shots::` selects it.
 
+mod covered;
 mod layout;
 mod loot_screens;
 mod run_words;

@@ -299,3 +299,83 @@ fn the_lab_and_wand_eval_show_the_same_cycle() {
         same_cycle(&lab, &eval["cycle"], &what);
     }
 }
+
+/// A resonance pair fuses into one card, so its second chip is never drawn
+/// on its own: the interpreter records which chip it joined, the lab's card
+/// says so in words instead of "not drawn", and the lab and `wand eval`
+/// agree cast by cast. Fire Bolt beside Ice Shard becomes Steam Burst
+/// (adjacent); a Tactical Nuke anywhere with a Black Hole becomes a
+/// Singularity (anywhere in the deck, the Black Hole two slots on).
+#[test]
+fn a_resonance_pairs_second_chip_says_what_it_joined() {
+    let root = game::data::default_root();
+    let cat = Arc::new(Catalog::load(&root).expect("data loads"));
+    let mut world =
+        game::world::World::new(cat.clone(), 11, engine::gpu::Backend::Cpu, None).expect("a world");
+    let mut carry = game::carry::Carry::new(&cat).expect("a carry");
+    let cases = [
+        (
+            "starter_core",
+            "fire_bolt,ice_shard,spark_bolt",
+            1,
+            0,
+            ["cast 1 as Steam Burst", "joins Fire Bolt as Steam Burst"],
+        ),
+        (
+            "debug_core",
+            "nuke,spark_bolt,black_hole",
+            2,
+            0,
+            ["cast 1 as Singularity", "joins Tactical Nuke as Singularity"],
+        ),
+    ];
+    for (core, deck, slot, into, [host, words]) in cases {
+        let deck: Vec<String> = deck.split(',').map(String::from).collect();
+        let build = Build {
+            core: core.into(),
+            deck: deck.clone(),
+            entries: Default::default(),
+            equipment: Default::default(),
+            items: Vec::new(),
+        };
+        game::run::apply_build(&mut world, &mut carry, &build).expect("the build applies");
+        let view = game::screens::lab_preview::cycle_of(&world, &carry).expect("the lab takes it");
+        let joined: Vec<(u16, u16)> = view.joined.iter().map(|j| (j.slot, j.into)).collect();
+        assert_eq!(
+            joined,
+            vec![(slot, into)],
+            "{deck:?}: the interpreter records the join"
+        );
+        assert!(
+            view.casts.iter().all(|k| !k.slots.contains(&usize::from(slot))),
+            "{deck:?}: no cast draws the consumed chip"
+        );
+        let notes = game::screens::lab_cycle::card_notes(&view, deck.len());
+        let chip_at = |s: usize| {
+            cat.spells
+                .get(cat.spells.find(&deck[s]).expect("a chip"))
+                .name
+                .clone()
+        };
+        let lines: Vec<(String, bool)> = notes
+            .iter()
+            .map(|n| game::screens::lab_cycle::note_words(&cat, n, &chip_at))
+            .collect();
+        assert_eq!(lines[usize::from(slot)], (words.to_string(), false), "{deck:?}");
+        assert_eq!(lines[usize::from(into)], (host.to_string(), false), "{deck:?}");
+        assert!(
+            lines.iter().all(|(w, warn)| !warn && !w.contains("not drawn")),
+            "{deck:?}: every card of the pair's deck acts: {lines:?}"
+        );
+        let eval = game::cli::wand::eval(&root, core, &deck.join(","), 1, None, world.seed())
+            .unwrap_or_else(|e| panic!("{deck:?}: wand eval refuses it: {e}"));
+        same_cycle(&cycle_json(&cat.spells, &view), &eval["cycle"], &deck.join(","));
+        let fused = &cat.spells.get(view.joined[0].fused).id;
+        assert!(
+            eval["cycle"]["casts"][0]["chips"]
+                .as_array()
+                .is_some_and(|c| c.iter().any(|x| x == fused.as_str())),
+            "{deck:?}: wand eval's first cast fires the fused chip {fused}"
+        );
+    }
+}
