@@ -112,7 +112,7 @@ fn build_files_are_held_to_the_players_rules() {
     let item = |edit: &dyn Fn(&mut serde_json::Value)| {
         let mut v = serde_json::json!({
             "base": "wand_core", "ilvl": 10, "rarity": "marked",
-            "affixes": [{"id": "damage_flat", "tier": 1, "roll": 0.5, "value": 0.25}]
+            "affixes": [{"id": "damage_flat", "tier": 1, "roll": 0.5, "value": 0.75}]
         });
         edit(&mut v);
         let mut b = build("starter_core", vec!["spark_bolt"]);

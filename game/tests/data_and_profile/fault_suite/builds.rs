@@ -38,7 +38,7 @@ fn build_cases() -> Vec<(&'static str, String, &'static str)> {
             r#"{{"core": "starter_core", "deck": ["spark_bolt"], "items": [{{"base": "wand_core", "ilvl": 10, "rarity": "marked", "affixes": [{affix}]{extra}}}]}}"#
         )
     };
-    let ok_affix = r#"{"id": "damage_flat", "tier": 1, "roll": 0.5, "value": 0.25}"#;
+    let ok_affix = r#"{"id": "damage_flat", "tier": 1, "roll": 0.5, "value": 0.75}"#;
     vec![
         (
             "10,000 chips",
@@ -105,7 +105,7 @@ fn build_cases() -> Vec<(&'static str, String, &'static str)> {
         (
             "roll 7",
             item(
-                r#"{"id": "damage_flat", "tier": 1, "roll": 7, "value": 0.25}"#,
+                r#"{"id": "damage_flat", "tier": 1, "roll": 7, "value": 0.75}"#,
                 "",
             ),
             "roll",
