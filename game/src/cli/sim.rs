@@ -69,6 +69,7 @@ pub struct SimArgs {
     pub policy: Policy,
     /// Steer the competent policy toward an archetype from the normal start
     /// (docs/balance.md#archetypes): it tries only the archetype's chips.
+    /// `bolts` is the control with no area tool beside them.
     /// Needs `--policy competent`.
     #[arg(long, value_name = "NAME", value_enum, conflicts_with_all = ["lesson", "build"])]
     pub archetype: Option<crate::run::script::competent::Archetype>,

@@ -13,13 +13,15 @@ pub struct CoinDef {
     pub lifetime_s: f32,
     /// Speed, px/s, at which a coin inside the pickup radius flies to the player (the magnet).
     pub magnet_speed: f32,
-    /// How fast every coin on the ground drifts toward the player from the
-    /// moment it falls, in pickup radii per second (1.5: 90 px/s at the
-    /// starting 60-px radius). A kill within about `lifetime_s` seconds of
-    /// drift plus the pickup radius pays a player who holds still, a farther
-    /// one pays only a player who walks to it, and a larger pickup radius
-    /// (Magnetism) widens both (docs/game.md#coins).
+    /// How fast every coin on the ground drifts toward a player who moves,
+    /// from the moment it falls, in pickup radii per second (3: 180 px/s at
+    /// the starting 60-px radius, so a kill anywhere on screen pays a player
+    /// on the move); a larger pickup radius (Magnetism) makes it faster
+    /// (docs/game.md#coins).
     pub drift_radii_per_s: f32,
+    /// The same drift toward a player who stands still (1: 60 px/s, so only
+    /// a kill within about 360 px pays): gold still asks the player to move.
+    pub still_drift_radii_per_s: f32,
     /// A coin this close to the player's edge, px, is collected.
     pub collect_distance: f32,
     /// Gold dropped per kill when an enemy's data gives no range: `[min, max]` inclusive (the seed: 1–5).
@@ -89,7 +91,8 @@ impl CoinField {
 
     /// Ages, attracts and collects coins for one step.
     ///
-    /// Every coin drifts toward the player at the drift speed; one within
+    /// Every coin drifts toward the player at the drift speed (the slower
+    /// one while the player stands still: `moving` false); one within
     /// `pickup_radius` of the player's centre is magnetised and flies toward
     /// the player at the magnet speed; one within the player's
     /// radius plus the collect distance is collected; one older than its
@@ -101,9 +104,15 @@ impl CoinField {
         player: Vec2,
         player_radius: f32,
         pickup_radius: f32,
+        moving: bool,
     ) -> CoinUpdate {
         let mut out = CoinUpdate::default();
         let collect = player_radius + def.collect_distance;
+        let drift = if moving {
+            def.drift_radii_per_s
+        } else {
+            def.still_drift_radii_per_s
+        };
         self.coins.retain_mut(|c| {
             c.age += dt;
             let to = player - c.pos;
@@ -114,7 +123,7 @@ impl CoinField {
             let speed = if c.magnetised {
                 def.magnet_speed
             } else {
-                def.drift_radii_per_s * pickup_radius
+                drift * pickup_radius
             };
             if d > 0.0 {
                 let step = (speed * dt).min(d);
@@ -156,6 +165,7 @@ mod tests {
             lifetime_s: 5.0,
             magnet_speed: 600.0,
             drift_radii_per_s: 0.0,
+            still_drift_radii_per_s: 0.0,
             collect_distance: 8.0,
             gold_per_kill: [1, 5],
             collect_on_wave_end: false,
@@ -170,7 +180,7 @@ mod tests {
         let mut expired = 0;
         let mut steps = 0;
         while !f.coins.is_empty() {
-            expired += f.update(&def(), dt, Vec2::ZERO, 16.0, 60.0).expired;
+            expired += f.update(&def(), dt, Vec2::ZERO, 16.0, 60.0, false).expired;
             steps += 1;
         }
         assert_eq!(expired, 3);
@@ -178,37 +188,41 @@ mod tests {
     }
 
     #[test]
-    fn coins_drift_to_a_player_who_holds_still() {
-        // 1.5 radii a second at a 60-px radius: 90 px/s for 5 s plus the
-        // radius, so a coin 500 px away arrives and one 800 px away vanishes
-        // short of the player.
+    fn coins_drift_faster_to_a_player_who_moves() {
+        // 3 radii a second toward a player on the move, 1 toward one who
+        // holds still, at a 60-px radius: 180 or 60 px/s for 5 s plus the
+        // radius. A coin 300 px away reaches either; one 800 px away only
+        // the player who moves (its own motion is left out here).
         let drifting = CoinDef {
-            drift_radii_per_s: 1.5,
+            drift_radii_per_s: 3.0,
+            still_drift_radii_per_s: 1.0,
             ..def()
         };
-        let mut f = CoinField::default();
-        f.drop_coin(Vec2::new(500.0, 0.0), 2);
-        f.drop_coin(Vec2::new(-800.0, 0.0), 3);
-        let (mut got, mut lost) = (0, 0);
-        while !f.coins.is_empty() {
-            let u = f.update(&drifting, 1.0 / 60.0, Vec2::ZERO, 16.0, 60.0);
-            got += u.collected;
-            lost += u.expired;
+        for (moving, want) in [(false, (2, 3)), (true, (5, 0))] {
+            let mut f = CoinField::default();
+            f.drop_coin(Vec2::new(300.0, 0.0), 2);
+            f.drop_coin(Vec2::new(-800.0, 0.0), 3);
+            let (mut got, mut lost) = (0, 0);
+            while !f.coins.is_empty() {
+                let u = f.update(&drifting, 1.0 / 60.0, Vec2::ZERO, 16.0, 60.0, moving);
+                got += u.collected;
+                lost += u.expired;
+            }
+            assert_eq!((got, lost), want, "moving {moving}");
         }
-        assert_eq!((got, lost), (2, 3));
     }
 
     #[test]
     fn magnet_pulls_and_collects() {
         let mut f = CoinField::default();
         f.drop_coin(Vec2::new(50.0, 0.0), 4);
-        let u = f.update(&def(), 1.0 / 60.0, Vec2::ZERO, 16.0, 60.0);
+        let u = f.update(&def(), 1.0 / 60.0, Vec2::ZERO, 16.0, 60.0, false);
         // 50 px away, pulled 10 px → 40 px, not yet within 24.
         assert_eq!(u.collected, 0);
         assert!((f.coins[0].pos.x - 40.0).abs() < 1e-4);
-        let u = f.update(&def(), 1.0 / 60.0, Vec2::ZERO, 16.0, 60.0);
+        let u = f.update(&def(), 1.0 / 60.0, Vec2::ZERO, 16.0, 60.0, false);
         assert_eq!(u.collected, 0);
-        let u = f.update(&def(), 1.0 / 60.0, Vec2::ZERO, 16.0, 60.0);
+        let u = f.update(&def(), 1.0 / 60.0, Vec2::ZERO, 16.0, 60.0, false);
         assert_eq!(u.collected, 4);
         assert!(f.coins.is_empty());
     }

@@ -184,6 +184,19 @@ impl ModeOptions {
         if self.mode == Mode::Curse {
             setup.curse = self.curse.clone().or_else(|| modes::first_curse(cat));
         }
+        // The bolts-only control starts without the start's area chips.
+        if setup.build.is_none()
+            && self.lesson.is_none()
+            && let Some(deck) = self.archetype.and_then(|a| a.start_deck(cat))
+        {
+            setup.build = Some(Build {
+                core: cat.run.world.starting_core.clone(),
+                deck,
+                entries: Default::default(),
+                equipment: Default::default(),
+                items: Vec::new(),
+            });
+        }
         if let Some(n) = self.lesson {
             setup.locked = cat.unlocks.locked_content(&Default::default());
             setup.onboarding = (n <= setup::ONBOARDING_RUNS).then_some(n);

@@ -123,12 +123,14 @@ impl World {
         self.player.tick(&mut carry.ledger, dt);
         self.stats.healed.regen += carry.ledger.regenerated - regenerated;
         // Coins.
+        let moving = self.player_moving();
         let c = self.field.coins.update(
             &self.cat.run.economy.def.coins,
             dt,
             self.player.pos,
             self.player.radius,
             self.player.stat(crate::stats::StatId::PickupRadius),
+            moving,
         );
         carry.wallet.earn(c.collected);
         self.stats.gold_picked += c.collected;

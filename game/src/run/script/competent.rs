@@ -99,10 +99,10 @@ pub const NEVER: &[&str] = &[
 ];
 
 /// Whether the policy (steered to `arch`, if any) tries chip `id` on the
-/// range (see [`NEVER`], [`Archetype::tries`]).
+/// range (see [`NEVER`], [`Archetype::tries`], [`Archetype::allows`]).
 pub fn tried(cat: &Catalog, id: &str, arch: Option<Archetype>) -> bool {
     !NEVER.contains(&id)
-        && arch.is_none_or(|a| a.tries(id))
+        && arch.is_none_or(|a| a.tries(id) && a.allows(cat, &[id.to_string()]))
         && cat
             .spells
             .find(id)
@@ -329,7 +329,14 @@ pub fn shop(run: &mut Run, arch: Option<Archetype>) -> Result<ShopVisit, RunErro
     let cat = run.world().catalog().clone();
     let def = &cat.run.shop;
     let wave = run.world().wave;
-    equip_better(run, &cat, &mut visit, arch.and_then(|a| a.blade_in_hand(wave)))?;
+    let blades = arch.is_none_or(Archetype::wears_blade);
+    equip_better(
+        run,
+        &cat,
+        &mut visit,
+        arch.and_then(|a| a.blade_in_hand(wave)),
+        blades,
+    )?;
     buy_defence(run, def, &mut visit)?;
     let mut trials = Trials {
         ground: ground(run, arch),
@@ -430,7 +437,11 @@ fn best_buy(
             continue;
         }
         for cand in with_card(cat, &deck, &o.id, active.capacity) {
-            let dps = trials.dps(run, &core, &arrange(cat, &cand), &[], &[]);
+            let laid = arrange(cat, &cand);
+            if arch.is_some_and(|a| !a.allows(cat, &laid)) {
+                continue;
+            }
+            let dps = trials.dps(run, &core, &laid, &[], &[]);
             let mut g = gain(dps, base);
             // Getting ready for the void lord: each physical action swapped
             // for another chip is worth a quarter more; a new one, nothing.

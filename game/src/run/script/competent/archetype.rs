@@ -10,10 +10,16 @@
 //! defence, the cores) is the competent policy's own, so the archetype has
 //! to earn its wins from the shop as any run does.
 //!
+//! [`Archetype::Bolts`] is the control beside them: the competent player
+//! with every area tool taken away ([`area_tool`]), from its start on, to
+//! measure what the crowds of the middle waves ask for.
+//!
 //! Each archetype names its **signature**: the share of the run's damage,
 //! by the coarse source split of [`DamageBySource`], that shows the build
 //! played as it says ([`Archetype::signature`]).
 
+use crate::catalog::Catalog;
+use crate::vm::SpellKind;
 use crate::world::DamageBySource;
 
 /// A kind of build the competent policy can be steered toward.
@@ -38,6 +44,12 @@ pub enum Archetype {
     /// physical hits). Purchases are tried with the range's dummies inside
     /// the blade's reach, by what the blade deals.
     Blade,
+    /// The control, not one of the archetypes of the balance tables: the
+    /// competent player with no area tool (no pierce, blast, sweep,
+    /// splitter, trigger or blade), from the start less its Pierce; it
+    /// otherwise plays, shops and levels as the unsteered player
+    /// (docs/balance.md#area-tools).
+    Bolts,
 }
 
 /// The multicasts and modifiers every shooting archetype may use.
@@ -60,7 +72,8 @@ pub const CASTER_FROM_WAVE: u32 = 10;
 pub const VOLLEY_BLADE_THROUGH: u32 = 12;
 
 impl Archetype {
-    /// Every archetype, in the order of the balance document's table.
+    /// Every archetype of the balance document's table, in its order (the
+    /// bolts-only control, [`Archetype::Bolts`], is not one of them).
     pub const ALL: [Archetype; 5] = [
         Archetype::Turrets,
         Archetype::Volley,
@@ -77,14 +90,55 @@ impl Archetype {
             Archetype::Elemental => "elemental",
             Archetype::Heavy => "heavy",
             Archetype::Blade => "blade",
+            Archetype::Bolts => "bolts",
         }
     }
 
     /// Whether the archetype's player tries chip `id` on the range: its own
     /// chips and the shared multicasts and modifiers ([`MULTIPLY`]); the
-    /// fighter only its own (a multiplied deck would take the blade's work).
+    /// fighter only its own (a multiplied deck would take the blade's work);
+    /// the bolts-only control every chip but the area tools, which
+    /// [`Archetype::allows`] holds back with the catalog's data.
     pub fn tries(self, id: &str) -> bool {
-        (self != Archetype::Blade && MULTIPLY.contains(&id)) || self.palette().contains(&id)
+        self == Archetype::Bolts
+            || (self != Archetype::Blade && MULTIPLY.contains(&id))
+            || self.palette().contains(&id)
+    }
+
+    /// Whether the archetype's player may hold `deck` (slot order): every
+    /// deck, but for the bolts-only control, which holds no area tool,
+    /// neither a chip ([`area_tool`]) nor what two adjacent chips fuse into
+    /// (fire and ice make Steam Burst, a blast).
+    pub fn allows(self, cat: &Catalog, deck: &[String]) -> bool {
+        if self != Archetype::Bolts {
+            return true;
+        }
+        if deck.iter().any(|id| area_tool(cat, id)) {
+            return false;
+        }
+        let idx: Option<Vec<_>> = deck.iter().map(|id| cat.spells.find(id)).collect();
+        idx.is_none_or(|idx| {
+            crate::vm::resonance::fuse(&idx, &cat.recipes)
+                .iter()
+                .all(|f| !area_tool(cat, &cat.spells.get(f.spell).id))
+        })
+    }
+
+    /// The deck the archetype starts with when it differs from
+    /// `starting_deck` in data/world.json: the bolts-only control drops the
+    /// start's area chips (its Pierce), so it plays Damage Plus, Double Cast
+    /// and two Spark Bolts; the others start as any run.
+    pub fn start_deck(self, cat: &Catalog) -> Option<Vec<String>> {
+        (self == Archetype::Bolts).then(|| {
+            let start = &cat.run.world.starting_deck;
+            start.iter().filter(|id| !area_tool(cat, id)).cloned().collect()
+        })
+    }
+
+    /// Whether the archetype's player wears a blade it finds (a blade's
+    /// swing meets every enemy in its arc: the bolts-only control does not).
+    pub fn wears_blade(self) -> bool {
+        self != Archetype::Bolts
     }
 
     /// What the archetype keeps in its hands before wave `wave` + 1, when
@@ -99,6 +153,7 @@ impl Archetype {
             Archetype::Blade => Some(true),
             Archetype::Volley if wave < VOLLEY_BLADE_THROUGH => Some(true),
             Archetype::Elemental if wave >= CASTER_FROM_WAVE => Some(false),
+            Archetype::Bolts => Some(false),
             _ => None,
         }
     }
@@ -152,6 +207,8 @@ impl Archetype {
             // two of them resonate (fire and ice make Steam Burst, which
             // would carry the run instead of the blade).
             Archetype::Blade => &["fire_bolt", "static_bolt"],
+            // Every chip but the area tools (`tries`, `allows`).
+            Archetype::Bolts => &[],
         }
     }
 
@@ -161,7 +218,10 @@ impl Archetype {
     /// every direct projectile hit (its shots are the build); for the elemental build,
     /// area blasts (reactions, explosions) and damage over time; for the
     /// heavy hitter, heavy hits and the blasts they set off; for the
-    /// fighter, what the blade's hits dealt and the blasts they set off.
+    /// fighter, what the blade's hits dealt and the blasts they set off; for
+    /// the bolts-only control, every direct projectile hit (what it deals
+    /// otherwise, through reactions and the gear's rules, is the area it
+    /// could not be denied).
     pub fn signature(self, d: &DamageBySource) -> f64 {
         let total = d.total();
         if total <= 0.0 {
@@ -169,13 +229,35 @@ impl Archetype {
         }
         let part = match self {
             Archetype::Turrets => d.turret,
-            Archetype::Volley => d.swarm + d.shots + d.heavy,
+            Archetype::Volley | Archetype::Bolts => d.swarm + d.shots + d.heavy,
             Archetype::Elemental => d.area + d.dot,
             Archetype::Heavy => d.heavy + d.area,
             Archetype::Blade => d.blade,
         };
         part / total
     }
+}
+
+/// Whether chip `id` is an area tool: one cast of it strikes more than one
+/// enemy (docs/balance.md#area-tools). Read from its data: a shot that
+/// pierces, chains, explodes or splashes, or works over an area (a black
+/// hole); several pellets at once (a sweep); a modifier that adds pierce or
+/// blast radius; a splitter's branches; and every trigger, whose payload is
+/// cast again from where its carrier struck, flew or stood (a turret fires
+/// its payload at the crowd round it for seconds). Multicasts, loops and
+/// damage modifiers are not: each of their shots still strikes one enemy.
+pub fn area_tool(cat: &Catalog, id: &str) -> bool {
+    let Some(s) = cat.spells.find(id).map(|i| cat.spells.get(i)) else {
+        return false;
+    };
+    let shot = s.projectile.as_ref().is_some_and(|p| {
+        p.pierce > 0 || p.chain > 0 || p.explosion_radius > 0.0 || p.count > 1 || p.effect_radius > 0.0
+    });
+    let modifier = s
+        .modifier
+        .as_ref()
+        .is_some_and(|m| m.add_pierce > 0 || m.add_explosion_radius > 0.0);
+    shot || modifier || matches!(s.kind, SpellKind::Splitter | SpellKind::Trigger)
 }
 
 impl std::fmt::Display for Archetype {
@@ -232,5 +314,69 @@ mod tests {
         assert!(!Archetype::Blade.tries("loop_3x5"));
         assert!(!Archetype::Blade.tries("ice_shard"), "fire and ice would fuse");
         assert!(Archetype::Volley.tries("loop_3x5"));
+    }
+
+    fn ids(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn the_area_tools_are_read_from_the_chips_data() {
+        let cat = Catalog::load(&crate::data::default_root()).expect("data loads");
+        for id in [
+            "modifier_pierce_plus",
+            "poison_dart",
+            "chain_bolt",
+            "water_wave",
+            "shotgun_blast",
+            "splitter",
+            "trigger_hit",
+            "summon_turret",
+            "gravity_singularity",
+        ] {
+            assert!(area_tool(&cat, id), "{id} strikes more than one enemy");
+        }
+        for id in [
+            "spark_bolt",
+            "energy_orb",
+            "double_cast",
+            "loop_3x5",
+            "damage_plus",
+            "fire_bolt",
+        ] {
+            assert!(!area_tool(&cat, id), "{id} strikes one enemy a shot");
+        }
+        let bolts = Archetype::Bolts;
+        assert!(bolts.allows(&cat, &ids(&["double_cast", "fire_bolt", "spark_bolt"])));
+        assert!(
+            !bolts.allows(&cat, &ids(&["double_cast", "fire_bolt", "ice_shard"])),
+            "adjacent fire and ice fuse into Steam Burst, a blast"
+        );
+        assert!(Archetype::Volley.allows(&cat, &ids(&["modifier_pierce_plus"])));
+        assert!(!super::super::tried(&cat, "summon_turret", Some(bolts)));
+        assert!(super::super::tried(&cat, "energy_orb", Some(bolts)));
+        assert!(!bolts.wears_blade() && Archetype::Blade.wears_blade());
+    }
+
+    #[test]
+    fn the_bolts_control_starts_without_the_pierce() {
+        let cat = Catalog::load(&crate::data::default_root()).expect("data loads");
+        let start = &cat.run.world.starting_deck;
+        assert!(
+            start.iter().any(|id| area_tool(&cat, id)),
+            "the start holds a Pierce"
+        );
+        let deck = Archetype::Bolts
+            .start_deck(&cat)
+            .expect("the control has its own start");
+        assert_eq!(deck.len(), start.len() - 1);
+        assert!(deck.iter().all(|id| !area_tool(&cat, id)));
+        assert_eq!(Archetype::Turrets.start_deck(&cat), None);
+        let setup = crate::run::ModeOptions {
+            archetype: Some(Archetype::Bolts),
+            ..Default::default()
+        }
+        .setup(&cat, 1, 7, None);
+        assert_eq!(setup.build.map(|b| b.deck), Some(deck));
     }
 }

@@ -120,12 +120,14 @@ pub(super) fn buy_defence(
 /// `blade_in_hand`: `Some(true)`, a fighter keeps a blade in hand (in the
 /// hands a blade beats any core item, and a core item never replaces a
 /// worn blade); `Some(false)`, a caster keeps a core item the same way;
-/// `None`, rarity and item level decide.
+/// `None`, rarity and item level decide. `wears_blade` false: no blade is
+/// worn at all (the bolts-only control holds no area tool).
 pub(super) fn equip_better(
     run: &mut Run,
     cat: &Catalog,
     visit: &mut ShopVisit,
     blade_in_hand: Option<bool>,
+    wears_blade: bool,
 ) -> Result<(), RunError> {
     let is_blade = |base: &str| {
         cat.loot
@@ -141,6 +143,9 @@ pub(super) fn equip_better(
         let Some(slot) = cat.loot.bases.get(&item.base).and_then(|b| b.class.slot()) else {
             return false;
         };
+        if !wears_blade && is_blade(&item.base) {
+            return false;
+        }
         match carry.equipment.slot(slot) {
             None => true,
             Some(worn) if blade_in_hand.is_some() && is_blade(&item.base) != is_blade(&worn.base) => {
