@@ -1,14 +1,16 @@
 //! The cycle view's JSON for `artificer wand eval` (docs/vm.md#wand-eval):
 //! every cast until the recharge with the slots it drew, where the deck
 //! wrapped, its cost against the most the core holds, its payloads nested
-//! under their carriers and what it depends on in a fight; and the cycle's
-//! damage per second and mana upkeep. The lab draws the same
+//! under their carriers (each with its own cost against that most) and what
+//! it depends on in a fight; and the cycle's damage per second, mana upkeep
+//! and the chips resonance consumed. The lab draws the same
 //! [`crate::vm::cycle::CycleView`]; this file only writes it down.
 
 use serde_json::{Value, json};
 
 use crate::vm::cast::trace::SkipWhy;
 use crate::vm::cycle::{CastView, CycleEnd, CycleView, Depends, PayloadView, Upkeep};
+use crate::vm::resonance::Joined;
 use crate::vm::{SpellBook, SpellIdx};
 
 /// Rounds to 4 decimals for display (`0.25 + 0.1 + 0.05` → `0.4`).
@@ -34,6 +36,9 @@ fn payload_json(spells: &SpellBook, p: &PayloadView) -> Value {
         "chips": chips(spells, &p.spells),
         "wrapped_at": p.wrapped_at,
         "mana": round(p.mana),
+        "mana_max": round(p.mana_max),
+        "affordable": p.affordable,
+        "unaffordable": p.unaffordable,
         "shots": p.spawns,
         "damage": round(p.damage),
         "fires_on_dummy": p.fires_on_dummy(),
@@ -73,6 +78,24 @@ pub fn cast_fields(spells: &SpellBook, v: &CastView) -> serde_json::Map<String, 
         Value::Object(m) => m,
         _ => serde_json::Map::new(),
     }
+}
+
+/// The chips resonance consumed, by name and slot: never drawn on their
+/// own, so no cast lists them.
+fn joined_json(spells: &SpellBook, joined: &[Joined]) -> Vec<Value> {
+    joined
+        .iter()
+        .map(|j| {
+            json!({
+                "slot": j.slot,
+                "chip": spells.get(j.chip).name,
+                "into_slot": j.into,
+                "into": spells.get(j.host).name,
+                "as": spells.get(j.fused).name,
+                "words": CycleView::joined_words(spells, j),
+            })
+        })
+        .collect()
 }
 
 fn upkeep_json(u: &Upkeep) -> Value {
@@ -118,5 +141,6 @@ pub fn cycle_json(spells: &SpellBook, c: &CycleView) -> Value {
         "dps": round(c.dps),
         "dps_counts": "every shot hits a lone dummy once; payloads on hit, on a timer and a turret's count, those on a kill or at a wall do not",
         "upkeep": upkeep_json(&c.upkeep),
+        "joined": joined_json(spells, &c.joined),
     })
 }

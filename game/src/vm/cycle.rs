@@ -59,6 +59,13 @@ pub struct PayloadView {
     pub spawns: u32,
     /// Their damage added up.
     pub damage: f32,
+    /// The most mana the core can hold (the cast's own ceiling).
+    pub mana_max: f32,
+    /// False when its draws alone cost more than `mana_max`: it can never
+    /// be paid, whatever its cast holds besides.
+    pub affordable: bool,
+    /// Why it cannot be paid, in words.
+    pub unaffordable: Option<String>,
     /// Payloads of triggers inside it.
     pub payloads: Vec<PayloadView>,
     /// What it depends on: its condition first, then any gate inside it.
@@ -180,6 +187,13 @@ pub struct CycleView {
 }
 
 impl CycleView {
+    /// A chip resonance consumed, in words with names and slots counted
+    /// from 1 ("Ice Shard (slot 2) joins Fire Bolt (slot 1) as Steam
+    /// Burst..."): `wand eval` prints it, as the lab's card says it.
+    pub fn joined_words(spells: &super::spells::SpellBook, j: &super::resonance::Joined) -> String {
+        words::joined(spells, j)
+    }
+
     /// The board slot of a traced card (`None` for an always-cast chip).
     pub fn slot_of(&self, card: &super::deck::Card) -> Option<usize> {
         self.card_slots

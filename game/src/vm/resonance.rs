@@ -180,6 +180,11 @@ pub struct Joined {
     pub slot: u16,
     /// The board slot of the chip it joined (the first ingredient's).
     pub into: u16,
+    /// Its own chip, as slotted: named when the cycle view says what became
+    /// of it (it is never drawn, so no cast names it).
+    pub chip: SpellIdx,
+    /// The chip of slot `into`, as slotted.
+    pub host: SpellIdx,
     /// The chip the two became.
     pub fused: SpellIdx,
     /// The recipe.
@@ -187,11 +192,15 @@ pub struct Joined {
 }
 
 impl Fused {
-    /// The chip this card consumed, if resonance fused it.
-    pub fn joined(&self) -> Option<Joined> {
+    /// The chip this card consumed, if resonance fused it; `board` is the
+    /// deck as slotted, which names the two ingredients.
+    pub fn joined(&self, board: &[SpellIdx]) -> Option<Joined> {
+        let slot = self.joined?;
         Some(Joined {
-            slot: self.joined?,
+            slot,
             into: self.slot,
+            chip: *board.get(usize::from(slot))?,
+            host: *board.get(usize::from(self.slot))?,
             fused: self.spell,
             recipe: self.recipe?,
         })

@@ -80,6 +80,16 @@ fn wand_eval_lists_payloads_in_the_same_shape() {
     assert_eq!(f["spell"], "trigger_hit");
     assert_eq!(f["payload"][0]["spell"], "spark_bolt");
     assert_eq!(f["payload"][0]["damage"].as_f64(), Some(3.0));
+    // The cycle view's payload, under its carrier, judged as a cast is.
+    let p = &doc["cycle"]["casts"][0]["payloads"][0];
+    assert_eq!(p["carrier_slot"], 0);
+    assert_eq!(p["slots"], serde_json::json!([1]));
+    assert_eq!(p["wrapped_at"], Value::Null);
+    assert_eq!(p["mana_max"].as_f64(), Some(100.0));
+    assert_eq!(p["affordable"], true);
+    assert_eq!(p["unaffordable"], Value::Null);
+    assert_eq!(p["depends_on"][0]["on"], "hit");
+    assert_eq!(doc["cycle"]["joined"], serde_json::json!([]));
 }
 
 #[test]

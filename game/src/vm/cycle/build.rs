@@ -89,12 +89,13 @@ pub(super) fn view(
             }
             Op::PayloadOpen { card, on, interval } => {
                 let carrier = state.slot_of(&card);
-                open.push(payload(carrier, on, interval));
+                open.push(payload(carrier, on, interval, mana_max));
             }
             Op::PayloadClose { spawns, damage } => {
                 if let Some(mut p) = open.pop() {
                     p.spawns = spawns;
                     p.damage = damage.max(0.0);
+                    judge(&mut p, spells, state.core().infinite_spells);
                     match open.last_mut() {
                         Some(parent) => parent.payloads.push(p),
                         None => v.payloads.push(p),
@@ -105,16 +106,21 @@ pub(super) fn view(
         }
     }
     v.dummy_damage = v.damage + v.payloads.iter().map(PayloadView::dummy_damage).sum::<f32>();
-    if v.mana > mana_max + 1.0e-3 {
-        v.affordable = false;
-        v.unaffordable = Some(words::unaffordable(spells, &v, state.core().infinite_spells));
-    }
+    let blood = state.core().infinite_spells;
+    v.unaffordable = never_paid(spells, "cast", (&v.slots, &v.spells), v.mana, mana_max, blood);
+    v.affordable = v.unaffordable.is_none();
     v.trace = trace;
     v
 }
 
-/// An open payload of the trigger in slot `carrier`, waiting on its condition.
-fn payload(carrier: Option<usize>, on: crate::vm::spells::TriggerOn, interval: f32) -> PayloadView {
+/// An open payload of the trigger in slot `carrier`, waiting on its
+/// condition; judged against `mana_max` when it closes, as a cast is.
+fn payload(
+    carrier: Option<usize>,
+    on: crate::vm::spells::TriggerOn,
+    interval: f32,
+    mana_max: f32,
+) -> PayloadView {
     PayloadView {
         carrier,
         on,
@@ -122,11 +128,41 @@ fn payload(carrier: Option<usize>, on: crate::vm::spells::TriggerOn, interval: f
         spells: Vec::new(),
         wrapped_at: None,
         mana: 0.0,
+        mana_max,
+        affordable: true,
+        unaffordable: None,
         spawns: 0,
         damage: 0.0,
         payloads: Vec::new(),
         depends_on: vec![words::trigger(on, interval, carrier)],
     }
+}
+
+/// Marks a closed payload that alone costs more than the core holds: it can
+/// never be paid, and says why as a cast does.
+fn judge(p: &mut PayloadView, spells: &SpellBook, blood: bool) {
+    p.unaffordable = never_paid(
+        spells,
+        "payload",
+        (&p.slots, &p.spells),
+        p.mana,
+        p.mana_max,
+        blood,
+    );
+    p.affordable = p.unaffordable.is_none();
+}
+
+/// Why a cast or payload (`what`) whose draws cost `mana` can never be paid
+/// from at most `max`, or `None` when it can.
+fn never_paid(
+    spells: &SpellBook,
+    what: &str,
+    drawn: (&[usize], &[crate::vm::spells::SpellIdx]),
+    mana: f32,
+    max: f32,
+    blood: bool,
+) -> Option<String> {
+    (mana > max + 1.0e-3).then(|| words::unaffordable(spells, what, drawn, mana, max, blood))
 }
 
 /// Adds `d` unless the same chip already said it (a gate met on every LOOP pass).

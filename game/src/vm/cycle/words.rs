@@ -2,7 +2,7 @@
 //! cast can never be paid, and the upkeep's verdict. Player words: names,
 //! never ids; slots counted from 1.
 
-use super::{CastView, Depends};
+use super::Depends;
 use crate::vm::spells::{CounterOn, LogicOp, RegisterOp, SpellBook, SpellIdx, TriggerOn};
 
 fn at(slot: Option<usize>) -> String {
@@ -83,12 +83,19 @@ pub(super) fn register(spells: &SpellBook, spell: SpellIdx, slot: Option<usize>)
     })
 }
 
-/// Why a cast can never be paid: the chips that cost more than the core
-/// holds on their own, or else the total.
-pub(super) fn unaffordable(spells: &SpellBook, v: &CastView, blood: bool) -> String {
-    let max = v.mana_max;
+/// Why a cast (or a payload, `what`) can never be paid: the chips that
+/// cost more than the core holds on their own, or else the total. `drawn`
+/// is its slots and the chip drawn from each.
+pub(super) fn unaffordable(
+    spells: &SpellBook,
+    what: &str,
+    drawn: (&[usize], &[SpellIdx]),
+    mana: f32,
+    max: f32,
+    blood: bool,
+) -> String {
     let mut alone: Vec<String> = Vec::new();
-    for (slot, spell) in v.slots.iter().zip(&v.spells) {
+    for (slot, spell) in drawn.0.iter().zip(drawn.1) {
         let s = spells.get(*spell);
         if s.mana > max {
             let line = format!("{} (slot {}, {:.0} mana)", s.name, slot + 1, s.mana);
@@ -99,13 +106,11 @@ pub(super) fn unaffordable(spells: &SpellBook, v: &CastView, blood: bool) -> Str
     }
     let why = if alone.is_empty() {
         format!(
-            "this cast costs {:.0} mana but the core holds at most {max:.0}: the chips drawn after the mana runs out are skipped",
-            v.mana
+            "this {what} costs {mana:.0} mana but the core holds at most {max:.0}: the chips drawn after the mana runs out are skipped"
         )
     } else {
         format!(
-            "this cast costs {:.0} mana but the core holds at most {max:.0}; {} can never be paid and is skipped on every cast",
-            v.mana,
+            "this {what} costs {mana:.0} mana but the core holds at most {max:.0}; {} can never be paid and is skipped on every cast",
             alone.join(", ")
         )
     };
@@ -114,6 +119,19 @@ pub(super) fn unaffordable(spells: &SpellBook, v: &CastView, blood: bool) -> Str
     } else {
         why
     }
+}
+
+/// A chip resonance consumed into another chip's card: which, into which,
+/// as what, and what that means for the cycle.
+pub(super) fn joined(spells: &SpellBook, j: &crate::vm::resonance::Joined) -> String {
+    format!(
+        "{}{} joins {}{} as {}: it fires inside that card and is never drawn on its own",
+        spells.get(j.chip).name,
+        at(Some(usize::from(j.slot))),
+        spells.get(j.host).name,
+        at(Some(usize::from(j.into))),
+        spells.get(j.fused).name,
+    )
 }
 
 /// The upkeep's verdict.

@@ -5,7 +5,7 @@
 use rand_chacha::ChaCha8Rng;
 
 use crate::vm::deck::{Card, DeckState};
-use crate::vm::resonance::{Fused, Joined, RecipeBook, fuse};
+use crate::vm::resonance::{Joined, RecipeBook, fuse};
 use crate::vm::spells::{SpellBook, SpellIdx};
 
 /// The board slot of each compiled card, by the card's index, and the slot
@@ -50,7 +50,7 @@ pub(super) fn build_deck(
     let uses = cards.iter().map(|c| spells.get(c.spell).uses).collect();
     let slots = CardSlots {
         first: fused.iter().map(|f| f.slot).collect(),
-        joined: fused.iter().filter_map(Fused::joined).collect(),
+        joined: fused.iter().filter_map(|f| f.joined(ids)).collect(),
     };
     (DeckState::new(cards, uses, shuffle, rng), slots)
 }
@@ -70,6 +70,8 @@ mod tests {
             joined: vec![Joined {
                 slot: 1,
                 into: 0,
+                chip: SpellIdx(2),
+                host: SpellIdx(3),
                 fused: SpellIdx(4),
                 recipe: RecipeIdx(1),
             }],
