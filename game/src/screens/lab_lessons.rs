@@ -56,7 +56,7 @@ pub const EXAMPLES: [Example; 7] = [
     Example {
         idea: "A loop",
         deck: &["loop_3x5", "spark_bolt", "ice_shard", "poison_dart"],
-        words: "LOOP 3x5 draws the next three chips once and casts them five times: fifteen shots for one draw's mana.",
+        words: "Loop: Next 3, Five Times draws the next three chips once and casts them five times: fifteen shots for one draw's mana.",
     },
 ];
 
