@@ -126,10 +126,11 @@ fn search(args: &TuneArgs) -> Result<(), String> {
         .out
         .clone()
         .unwrap_or_else(|| std::env::temp_dir().join(format!("artificer-tune-{}", std::process::id())));
-    std::fs::create_dir_all(&out).map_err(|e| format!("--out {}: {e}", out.display()))?;
     let root = crate::data::default_root();
-    // A knob that names nothing is refused before the first trial runs.
+    // A knob that names nothing is refused before the first trial runs (and
+    // before any folder is made).
     patch::plan(&root, &spec, &vec![1.0; spec.knobs.len()])?;
+    std::fs::create_dir_all(&out).map_err(|e| format!("--out {}: {e}", out.display()))?;
     let mut s = Search {
         root,
         out,
