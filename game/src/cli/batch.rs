@@ -157,6 +157,11 @@ pub struct BatchWave {
     pub hp_end: f64,
     /// Maximum HP then.
     pub hp_max: f64,
+    /// Damage the player took in the wave, after armour (what W4–7's area
+    /// tools are judged by, docs/balance.md#area-tools). Lines written
+    /// before it existed read back as 0.
+    #[serde(default)]
+    pub damage_taken: f64,
     /// Seconds a boss stood before it fell, in a wave where one fell.
     pub boss_ttk_s: Option<f64>,
     /// 95th-percentile CPU ms per step (timing: differs between runs).
@@ -210,6 +215,8 @@ pub struct WaveSpread {
     pub hp_end: Spread,
     /// HP at the wave's end over maximum HP.
     pub hp_end_share: Spread,
+    /// Damage taken in the wave.
+    pub damage_taken: Spread,
     /// The boss's time to kill, s, over the runs where a boss fell.
     pub boss_ttk_s: Spread,
     /// The same over the runs that went on to win.
@@ -442,6 +449,7 @@ fn batch_wave(w: &crate::run::WaveReport, build_dps: f64, entered_at: u32) -> Ba
         gold_lost: w.gold_lost,
         hp_end: w.hp_end,
         hp_max: w.hp_max,
+        damage_taken: w.damage_taken,
         boss_ttk_s: w.boss_ttk_s,
         step_ms_p95: w.step_ms_p95,
     }
@@ -531,6 +539,7 @@ fn wave_spread(played: &[&BatchRun], i: usize) -> WaveSpread {
         gold_lost_share: of(&|w| ratio(w.gold_lost as f64, w.gold_dropped as f64)),
         hp_end: of(&|w| w.hp_end),
         hp_end_share: of(&|w| ratio(w.hp_end, w.hp_max)),
+        damage_taken: of(&|w| w.damage_taken),
         boss_ttk_s: Spread::of(fought.iter().filter_map(|(w, _)| w.boss_ttk_s).collect()),
         boss_ttk_s_winners: Spread::of(
             fought

@@ -390,8 +390,13 @@ fn offer_card(
     let (shelf, cat) = (at.shelf, world.catalog());
     let tier = offer_tier(world, shelf, &offer.id);
     let mut pick = None;
+    // A sold card keeps the height it had on sale, so the cards below it
+    // stay where they were and a second click lands on the card the player
+    // aimed at (docs/screens.md#no-traps).
+    let height_id = egui::Id::unique(("offer card height", format!("{shelf:?}"), at.index));
     theme::outline_card(theme::tier_colour(tier)).show(col, |col| {
         col.set_width(col.available_width());
+        let top = col.min_rect().top();
         col.horizontal_wrapped(|ui| {
             let tip = match shelf {
                 Shelf::Spells => super::names::spell_tip(cat, &offer.id, None),
@@ -461,6 +466,13 @@ fn offer_card(
                 .and_then(|c| super::tips::board_tip(cat.cores.get(c)))
         {
             col.colored_label(theme::ACCENT, tip);
+        }
+        let used = col.min_rect().bottom() - top;
+        if offer.sold {
+            let kept = col.ctx().data(|d| d.get_temp::<f32>(height_id)).unwrap_or(used);
+            col.add_space((kept - used).max(0.0));
+        } else {
+            col.ctx().data_mut(|d| d.insert_temp(height_id, used));
         }
     });
     pick
