@@ -201,7 +201,7 @@ impl Search {
     fn trial(&mut self, factors: &[f64]) -> Result<f64, String> {
         let n = self.trials.len();
         let start = Instant::now();
-        let (agg, _) = self.measure(&self.out.join(format!("trial-{n:03}")), factors)?;
+        let agg = self.measure(&self.out.join(format!("trial-{n:03}")), factors)?;
         let (score, readings) = score::score(&agg, &self.spec.targets);
         self.trials.push((factors.to_vec(), score));
         let line = Trial {
@@ -219,8 +219,8 @@ impl Search {
     }
 
     /// Writes the trial's data, plays its shards, and joins them: the
-    /// aggregate line as JSON, and the trial's data folder.
-    fn measure(&self, dir: &Path, factors: &[f64]) -> Result<(serde_json::Value, PathBuf), String> {
+    /// aggregate line as JSON.
+    fn measure(&self, dir: &Path, factors: &[f64]) -> Result<serde_json::Value, String> {
         let data = dir.join("data");
         let plan = patch::plan(&self.root, &self.spec, factors)?;
         patch::write(&self.root, &data, &plan)?;
@@ -269,7 +269,7 @@ impl Search {
         let text = serde_json::to_string(&v).map_err(|e| e.to_string())?;
         crate::atomic::write_atomic(&dir.join("aggregate.json"), text.as_bytes())
             .map_err(|e| e.to_string())?;
-        Ok((v, data))
+        Ok(v)
     }
 
     fn named(&self, factors: &[f64]) -> Vec<(String, f64)> {

@@ -393,7 +393,7 @@ fn offer_card(
     // A sold card keeps the height it had on sale, so the cards below it
     // stay where they were and a second click lands on the card the player
     // aimed at (docs/screens.md#no-traps).
-    let height_id = egui::Id::unique(("offer card height", format!("{shelf:?}"), at.index));
+    let height_id = egui::Id::unique(("offer card height", shelf, at.index));
     theme::outline_card(theme::tier_colour(tier)).show(col, |col| {
         col.set_width(col.available_width());
         let top = col.min_rect().top();

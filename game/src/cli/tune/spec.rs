@@ -225,10 +225,10 @@ fn ranges(pattern: &str) -> Result<Vec<String>, String> {
         return Err(bad());
     }
     let width = a.len();
+    let tail = ranges(&pattern[close + 1..])?;
     let mut out = Vec::new();
     for n in lo..=hi {
-        let tail = ranges(&pattern[close + 1..])?;
-        for t in tail {
+        for t in &tail {
             out.push(format!("{}{n:0width$}{t}", &pattern[..open]));
         }
     }
