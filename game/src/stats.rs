@@ -153,6 +153,15 @@ impl StatId {
         }
     }
 
+    /// A timing stat's add as a player reads it: "cast speed", "recharge speed".
+    pub fn speed_words(self) -> String {
+        match self {
+            StatId::CastDelayMod => "cast speed".into(),
+            StatId::RechargeSpeedMod => "recharge speed".into(),
+            _ => self.words(),
+        }
+    }
+
     /// Stats a player reads as a share (0.04 reads "4 %").
     pub fn is_share(self) -> bool {
         matches!(
@@ -164,6 +173,12 @@ impl StatId {
                 | StatId::Save
                 | StatId::Parry
         )
+    }
+
+    /// Timing stats whose adds are speeds (lower is better and the value
+    /// is a factor): see [`StatSheet::raw`].
+    pub fn is_speed(self) -> bool {
+        self.lower_is_better() && self.is_factor()
     }
 
     /// Stats a player reads as a factor ("×1.08").
@@ -208,7 +223,17 @@ impl StatModifier {
     /// reads as the percentage it adds or takes away).
     pub fn words(&self) -> String {
         let mut parts = Vec::new();
-        if self.add != 0.0 {
+        if self.add != 0.0 && self.stat.is_factor() {
+            // A factor's add reads as the percentage it adds: "+15 % damage",
+            // and on a timing stat as a speed: "+10 % cast speed".
+            let sign = if self.add > 0.0 { "+" } else { "−" };
+            let what = if self.stat.is_speed() {
+                self.stat.speed_words()
+            } else {
+                self.stat.words()
+            };
+            parts.push(format!("{sign}{} % {what}", trim(self.add.abs() * 100.0)));
+        } else if self.add != 0.0 {
             let sign = if self.add > 0.0 { "+" } else { "−" };
             let v = if self.stat.is_share() {
                 format!("{} %", trim(self.add.abs() * 100.0))
@@ -278,9 +303,20 @@ impl StatSheet {
     }
 
     /// The value before caps.
+    ///
+    /// Adds stack by summing, never by compounding (docs/game.md#stats-and-caps):
+    /// ten "+15 % damage" cards make +150 %, as in the genre's shops. On a
+    /// timing stat where lower is better (cast delay, recharge) an add is a
+    /// speed: the base is divided by one plus their sum, so "+10 % cast
+    /// speed" bought ten times halves the delay instead of reaching zero.
+    /// `mul` still multiplies (an item's own factor, an artifact's trade).
     pub fn raw(&self, stat: StatId) -> f32 {
         let i = stat as usize;
-        (stat.base() + self.add[i]) * self.mul[i]
+        if stat.is_speed() {
+            stat.base() / (1.0 + self.add[i]).max(MIN_SPEED) * self.mul[i]
+        } else {
+            (stat.base() + self.add[i]) * self.mul[i]
+        }
     }
 
     /// The value the game uses: soft cap at half rate, then the hard cap.
@@ -288,6 +324,10 @@ impl StatSheet {
         capped(stat, self.raw(stat))
     }
 }
+
+/// The lowest one-plus-speed a timing stat's adds can sum to: a run of
+/// slowing adds makes a delay at most ten times longer, never infinite.
+const MIN_SPEED: f32 = 0.1;
 
 /// Applies the soft and hard caps of `stat` to a raw value.
 pub fn capped(stat: StatId, raw: f32) -> f32 {
@@ -322,6 +362,51 @@ mod tests {
         assert_eq!(s.get(StatId::MoveSpeed), 300.0);
         assert_eq!(s.get(StatId::CpuLimit), 5.0);
         assert_eq!(s.get(StatId::CastDelayMod), 1.0);
+    }
+
+    #[test]
+    fn percentage_adds_sum_and_never_compound() {
+        let mut s = StatSheet::new();
+        let paint = StatModifier {
+            stat: StatId::DamageMult,
+            add: 0.15,
+            mul: 1.0,
+        };
+        for _ in 0..10 {
+            s.apply(&paint);
+        }
+        assert!((s.get(StatId::DamageMult) - 2.5).abs() < 1e-5);
+        // An item's own factor still multiplies the summed adds.
+        s.apply(&StatModifier {
+            stat: StatId::DamageMult,
+            add: 0.0,
+            mul: 1.2,
+        });
+        assert!((s.get(StatId::DamageMult) - 3.0).abs() < 1e-5);
+        assert_eq!(paint.words(), "+15 % damage");
+    }
+
+    #[test]
+    fn timing_adds_are_speeds() {
+        let mut s = StatSheet::new();
+        let hands = StatModifier {
+            stat: StatId::CastDelayMod,
+            add: 0.1,
+            mul: 1.0,
+        };
+        for _ in 0..10 {
+            s.apply(&hands);
+        }
+        assert!((s.get(StatId::CastDelayMod) - 0.5).abs() < 1e-6);
+        assert_eq!(hands.words(), "+10 % cast speed");
+        // Slowing adds lengthen the delay at most tenfold.
+        let mut slow = StatSheet::new();
+        slow.apply(&StatModifier {
+            stat: StatId::RechargeSpeedMod,
+            add: -5.0,
+            mul: 1.0,
+        });
+        assert!((slow.get(StatId::RechargeSpeedMod) - 10.0).abs() < 1e-5);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The level-up choice: one of the offered upgrades (click, or its number key).
 //!
-//! Each card says its change once, in its name ("Might: damage ×1.08"), and
+//! Each card says its change once, in its name ("Might: +8 % damage"), and
 //! under it what that does to the build now ("Damage ×1.00 -> ×1.08";
 //! docs/screens.md#offers). A card's edge and tier word say how rarely it
 //! is offered, its icon what it changes; the stat sheet sits beside the
