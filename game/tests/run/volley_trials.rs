@@ -1,7 +1,8 @@
-//! The volley's trials (docs/balance.md#archetypes): a horde trial packs the
-//! crowd as a swarm wave does, so a shot that passes through one enemy
-//! meets the next, and Pierce shows there what it is worth; scattered
-//! across the range the same chip adds almost nothing.
+//! The horde trials of the volley, the elemental caster and the heavy
+//! hitter (docs/balance.md#archetypes): a horde trial packs the crowd as a
+//! swarm wave does, so a shot that passes through one enemy meets the next
+//! and a splash meets many, and Pierce and the coats show there what they
+//! are worth; scattered across the range the same chips add little.
 
 use std::sync::Arc;
 
@@ -45,5 +46,35 @@ fn pierce_is_worth_its_chip_in_a_horde_and_little_scattered() {
     assert!(
         far_pierced / far_plain < horde_pierced / horde_plain,
         "scattered, pierce is worth less than in the horde: {far_pierced}/{far_plain} vs {horde_pierced}/{horde_plain}"
+    );
+}
+
+#[test]
+fn a_splash_is_worth_more_in_a_horde_than_scattered() {
+    let run = fresh_run();
+    let bolt = ["spark_bolt"];
+    let wave = ["water_wave"];
+    let (horde_bolt, horde_wave) = (kills(&run, &bolt, true), kills(&run, &wave, true));
+    let (far_bolt, far_wave) = (kills(&run, &bolt, false), kills(&run, &wave, false));
+    assert!(
+        horde_bolt > 0.0 && far_bolt > 0.0 && far_wave > 0.0,
+        "every deck kills: {horde_bolt} {far_bolt} {far_wave}"
+    );
+    assert!(
+        horde_wave / horde_bolt > 1.5 * (far_wave / far_bolt),
+        "the Water Wave's splash soaks a packed horde: {horde_wave}/{horde_bolt} vs {far_wave}/{far_bolt} scattered"
+    );
+}
+
+#[test]
+fn a_piercing_orb_ploughs_through_the_horde() {
+    let run = fresh_run();
+    let plain = ["double_cast", "energy_orb", "energy_orb"];
+    let pierced = ["modifier_pierce_plus", "double_cast", "energy_orb", "energy_orb"];
+    let (horde_plain, horde_pierced) = (kills(&run, &plain, true), kills(&run, &pierced, true));
+    assert!(horde_plain > 0.0, "the orbs kill: {horde_plain}");
+    assert!(
+        horde_pierced >= 2.0 * horde_plain,
+        "a piercing orb kills one enemy after another: {horde_pierced} vs {horde_plain}"
     );
 }

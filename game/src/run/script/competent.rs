@@ -17,7 +17,8 @@
 //! all round the player, as many dummies as the waves have grown dense
 //! ([`measure::crowd_size`]), replaced as they die ([`measure::crowd_dps`])
 //! (inside a blade's reach for the fighter, packed in one horde for the
-//! volley: [`Archetype::close_quarters`], [`Archetype::horde`]);
+//! volley, the elemental caster and the heavy hitter:
+//! [`Archetype::close_quarters`], [`Archetype::horde`]);
 //! [`TRIAL_WARMUP_S`] s are not counted, then [`TRIAL_S`] s are. A change
 //! is judged by the gain of the geometric mean of the two, and refused when
 //! it costs more than [`SINGLE_KEEP`] of the single-target DPS (the bosses).
@@ -51,6 +52,7 @@
 //!    core of [`SAVE_FOR_SLOTS`] slots is carried, half the gold is kept back for it
 //!    (cores excepted), which also earns the settlement's interest.
 //! 5. The void lord heals on physical hits: from wave [`PURGE_FROM_WAVE`]
+//!    (the heavy hitter's last shop, [`Archetype::purge_from`])
 //!    no physical action is bought and replacing one is worth
 //!    [`PURGE_BONUS`]; before wave 20 the remaining physical actions are
 //!    sold while two other actions stay.
@@ -221,8 +223,9 @@ fn close_quarters(run: &Run, arch: Option<Archetype>) -> bool {
 }
 
 /// Where the run's trials stand their dummies: close once a fighter wears
-/// a blade ([`close_quarters`]), a packed horde for the volley
-/// ([`Archetype::horde`]), else across the range.
+/// a blade ([`close_quarters`]), a packed horde for the volley, the
+/// elemental caster and the heavy hitter ([`Archetype::horde`]), else
+/// across the range.
 fn ground(run: &Run, arch: Option<Archetype>) -> Ground {
     if close_quarters(run, arch) {
         Ground::Close
@@ -445,7 +448,8 @@ fn best_buy(
             let mut g = gain(dps, base);
             // Getting ready for the void lord: each physical action swapped
             // for another chip is worth a quarter more; a new one, nothing.
-            if w.wave >= PURGE_FROM_WAVE {
+            let purge = arch.map_or(PURGE_FROM_WAVE, |a| a.purge_from(cat.waves.len() as u32));
+            if w.wave >= purge {
                 let (before, after) = (physicals(cat, &deck), physicals(cat, &cand));
                 if after > before {
                     continue;

@@ -61,7 +61,8 @@ pub enum Ground {
     ///
     /// [`DamageBySource::blade`]: crate::world::DamageBySource::blade
     Close,
-    /// The volley's: the crowd stands packed in one horde
+    /// The volley's, the elemental caster's and the heavy hitter's: the
+    /// crowd stands packed in one horde
     /// [`DUMMY_DISTANCE`] px away (dummies about [`HORDE_SPACING`] apart,
     /// as a swarm wave's crowd packs) instead of scattered round the
     /// player, so a shot that passes through a crowd (pierce, the on-hit

@@ -4,9 +4,11 @@
 //! archetype's chips ([`Archetype::palette`]); the fighter, once it wears a
 //! blade, tries purchases on dummies inside the blade's reach by what the
 //! blade deals ([`Archetype::close_quarters`]) and walks up to the crowd;
-//! the volley tries them on a packed horde ([`Archetype::horde`]);
-//! the fighter, the volley and the elemental caster choose what they hold
-//! ([`Archetype::blade_in_hand`]). Everything else (the start, the
+//! the volley, the elemental caster and the heavy hitter try them on a
+//! packed horde ([`Archetype::horde`]); the fighter, the volley, the
+//! elemental caster and the heavy hitter choose what they hold
+//! ([`Archetype::blade_in_hand`]); the heavy hitter readies for the void
+//! lord only in the last shop ([`Archetype::purge_from`]). Everything else (the start, the
 //! defence, the cores) is the competent policy's own, so the archetype has
 //! to earn its wins from the shop as any run does.
 //!
@@ -35,9 +37,14 @@ pub enum Archetype {
     Volley,
     /// Coats and elemental bolts: reactions (conduction on wet, burning,
     /// poison) carry the damage to the crowd; a core item in hand from W10.
+    /// Purchases are tried on a packed horde, where a splash and a
+    /// reaction's blast meet many enemies.
     Elemental,
     /// The nuke carrier: few, heavy projectiles (the energy orb under
-    /// stacked damage modifiers, the chain bolt).
+    /// stacked damage modifiers and Pierce, the chain bolt, the
+    /// singularity), with fire and static bolts to cover the void lord.
+    /// Purchases are tried on a packed horde; a blade found early stays in
+    /// hand through W12.
     Heavy,
     /// The fighter: the worn blade carries the run once one drops; the deck
     /// only covers what a blade cannot reach (wraiths, a boss that heals on
@@ -62,6 +69,11 @@ const MULTIPLY: &[&str] = &[
     "modifier_homing",
     "speed_up",
 ];
+
+/// Through this wave the heavy hitter keeps a blade in hand, as the volley
+/// does (docs/balance.md#archetypes: its few shots cannot hold the W5–9
+/// crowds while its modifiers stack up).
+pub const HEAVY_BLADE_THROUGH: u32 = 12;
 
 /// From this wave on the elemental caster keeps a core item in hand.
 pub const CASTER_FROM_WAVE: u32 = 10;
@@ -146,23 +158,39 @@ impl Archetype {
     /// `None` whichever is the better find. The volley keeps a blade through
     /// [`VOLLEY_BLADE_THROUGH`], as the fighter does, while its deck grows
     /// into the piercing carrier; after that it takes the better find. The
+    /// heavy hitter does the same through [`HEAVY_BLADE_THROUGH`]. The
     /// elemental caster takes up a core item from [`CASTER_FROM_WAVE`],
     /// once its reactions carry it.
     pub fn blade_in_hand(self, wave: u32) -> Option<bool> {
         match self {
             Archetype::Blade => Some(true),
             Archetype::Volley if wave < VOLLEY_BLADE_THROUGH => Some(true),
+            Archetype::Heavy if wave < HEAVY_BLADE_THROUGH => Some(true),
             Archetype::Elemental if wave >= CASTER_FROM_WAVE => Some(false),
             Archetype::Bolts => Some(false),
             _ => None,
         }
     }
 
-    /// Whether purchases are tried against a packed horde (the volley: its
-    /// shots are judged by what they do to a crowd as dense as a swarm
-    /// wave's, where a piercing shot strikes one enemy after another).
+    /// Whether purchases are tried against a packed horde: the crowd as
+    /// dense as a swarm wave's, where a piercing shot strikes one enemy
+    /// after another (the volley, the heavy hitter's orb), and a coat's
+    /// splash or a reaction's blast meets many (the elemental caster).
+    /// Scattered round the range, those chips measured as almost nothing.
     pub fn horde(self) -> bool {
-        self == Archetype::Volley
+        matches!(self, Archetype::Volley | Archetype::Elemental | Archetype::Heavy)
+    }
+
+    /// The wave from which the archetype readies its deck for the void lord
+    /// (no physical action bought, each one replaced worth
+    /// [`PURGE_BONUS`](super::PURGE_BONUS)): the competent player's
+    /// [`PURGE_FROM_WAVE`](super::PURGE_FROM_WAVE), but for the heavy
+    /// hitter, whose orbs are its heavy hits, the last shop before W20.
+    pub fn purge_from(self, waves: u32) -> u32 {
+        match self {
+            Archetype::Heavy => waves.saturating_sub(1).max(super::PURGE_FROM_WAVE),
+            _ => super::PURGE_FROM_WAVE,
+        }
     }
 
     /// Whether purchases are tried with the dummies inside a blade's reach
@@ -201,7 +229,18 @@ impl Archetype {
                 "ice_shard",
                 "poison_dart",
             ],
-            Archetype::Heavy => &["energy_orb", "chain_bolt", "gravity_singularity"],
+            // Pierce carries a heavy orb through the packed crowd; fire and
+            // static bolts under the same modifiers are the heavy hits the
+            // void lord does not heal on (its first phase heals on every
+            // physical hit, and the orb and the singularity are physical).
+            Archetype::Heavy => &[
+                "energy_orb",
+                "chain_bolt",
+                "gravity_singularity",
+                "modifier_pierce_plus",
+                "fire_bolt",
+                "static_bolt",
+            ],
             // Elemental bolts reach what a blade cannot: the wraiths (no
             // physical hit lands) and the void lord (healed by them). No
             // two of them resonate (fire and ice make Steam Burst, which
@@ -305,7 +344,15 @@ mod tests {
             Archetype::Volley.horde(),
             "the volley's trials stand a packed horde"
         );
-        assert!(Archetype::ALL.iter().filter(|a| a.horde()).count() == 1);
+        assert!(Archetype::Elemental.horde() && Archetype::Heavy.horde());
+        assert!(!Archetype::Turrets.horde() && !Archetype::Blade.horde());
+        assert_eq!(
+            Archetype::Heavy.blade_in_hand(HEAVY_BLADE_THROUGH - 1),
+            Some(true)
+        );
+        assert_eq!(Archetype::Heavy.blade_in_hand(HEAVY_BLADE_THROUGH), None);
+        assert_eq!(Archetype::Heavy.purge_from(20), 19);
+        assert_eq!(Archetype::Volley.purge_from(20), super::super::PURGE_FROM_WAVE);
     }
 
     #[test]
