@@ -228,11 +228,11 @@ fn poison_thrower_lands_pools_on_the_player_that_hurt_after_the_telegraph() {
     }
     assert_eq!(thrown[0].1, player.to_array());
     let first = thrown[0].0;
-    // Telegraph 1 s: nothing for 60 steps after the throw, then 1.5 dps
-    // (docs/balance.md#density: a crowd can pin the player in a pool).
+    // Telegraph 1 s: nothing for 60 steps after the throw, then 1.0 dps
+    // (docs/balance.md#the-mid-game: a crowd can pin the player in a pool).
     assert!(damage[first..first + 60].iter().all(|&x| x == 0.0));
     let total: f32 = damage[first + 60..first + 120].iter().sum();
-    assert!((total - 1.5).abs() < 0.05, "{total}");
+    assert!((total - 1.0).abs() < 0.05, "{total}");
 }
 
 #[test]

@@ -116,9 +116,9 @@ fn the_catalogue_refuses_the_campaigns_nonsense() {
         ),
         (
             "levelups.json",
-            "/upgrades/4/modifiers/0/mul",
+            "/upgrades/4/modifiers/0/add",
             serde_json::json!(3.4e38),
-            "upgrades[4].modifiers[0].mul",
+            "upgrades[4].modifiers[0].add",
         ),
     ];
     for (i, (rel, pointer, value, path)) in cases.into_iter().enumerate() {
