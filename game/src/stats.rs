@@ -153,8 +153,9 @@ impl StatId {
         }
     }
 
-    /// A timing stat's add as a player reads it: "cast speed", "recharge speed".
-    pub fn speed_words(self) -> String {
+    /// The stat as its add reads ("+10 % cast speed"): a timing stat's add
+    /// is a speed ([`StatSheet::raw`]), any other reads as [`StatId::words`].
+    fn add_words(self) -> String {
         match self {
             StatId::CastDelayMod => "cast speed".into(),
             StatId::RechargeSpeedMod => "recharge speed".into(),
@@ -227,11 +228,7 @@ impl StatModifier {
             // A factor's add reads as the percentage it adds: "+15 % damage",
             // and on a timing stat as a speed: "+10 % cast speed".
             let sign = if self.add > 0.0 { "+" } else { "−" };
-            let what = if self.stat.is_speed() {
-                self.stat.speed_words()
-            } else {
-                self.stat.words()
-            };
+            let what = self.stat.add_words();
             parts.push(format!("{sign}{} % {what}", trim(self.add.abs() * 100.0)));
         } else if self.add != 0.0 {
             let sign = if self.add > 0.0 { "+" } else { "−" };
@@ -364,17 +361,19 @@ mod tests {
         assert_eq!(s.get(StatId::CastDelayMod), 1.0);
     }
 
+    /// A sheet holding `n` copies of the add `add` to `stat`, and that add.
+    fn copies(stat: StatId, add: f32, n: usize) -> (StatSheet, StatModifier) {
+        let m = StatModifier { stat, add, mul: 1.0 };
+        let mut s = StatSheet::new();
+        for _ in 0..n {
+            s.apply(&m);
+        }
+        (s, m)
+    }
+
     #[test]
     fn percentage_adds_sum_and_never_compound() {
-        let mut s = StatSheet::new();
-        let paint = StatModifier {
-            stat: StatId::DamageMult,
-            add: 0.15,
-            mul: 1.0,
-        };
-        for _ in 0..10 {
-            s.apply(&paint);
-        }
+        let (mut s, paint) = copies(StatId::DamageMult, 0.15, 10);
         assert!((s.get(StatId::DamageMult) - 2.5).abs() < 1e-5);
         // An item's own factor still multiplies the summed adds.
         s.apply(&StatModifier {
@@ -388,24 +387,11 @@ mod tests {
 
     #[test]
     fn timing_adds_are_speeds() {
-        let mut s = StatSheet::new();
-        let hands = StatModifier {
-            stat: StatId::CastDelayMod,
-            add: 0.1,
-            mul: 1.0,
-        };
-        for _ in 0..10 {
-            s.apply(&hands);
-        }
+        let (s, hands) = copies(StatId::CastDelayMod, 0.1, 10);
         assert!((s.get(StatId::CastDelayMod) - 0.5).abs() < 1e-6);
         assert_eq!(hands.words(), "+10 % cast speed");
         // Slowing adds lengthen the delay at most tenfold.
-        let mut slow = StatSheet::new();
-        slow.apply(&StatModifier {
-            stat: StatId::RechargeSpeedMod,
-            add: -5.0,
-            mul: 1.0,
-        });
+        let (slow, _) = copies(StatId::RechargeSpeedMod, -5.0, 1);
         assert!((slow.get(StatId::RechargeSpeedMod) - 10.0).abs() < 1e-5);
     }
 
