@@ -155,7 +155,7 @@ impl StatId {
 
     /// The stat as its add reads ("+10 % cast speed"): a timing stat's add
     /// is a speed ([`StatSheet::raw`]), any other reads as [`StatId::words`].
-    fn add_words(self) -> String {
+    pub fn add_words(self) -> String {
         match self {
             StatId::CastDelayMod => "cast speed".into(),
             StatId::RechargeSpeedMod => "recharge speed".into(),

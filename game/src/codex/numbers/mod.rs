@@ -154,6 +154,21 @@ mod tests {
     }
 
     #[test]
+    fn a_factors_add_reads_as_a_percentage() {
+        use crate::stats::{StatId, StatModifier};
+        let m = |stat, add, mul| StatModifier { stat, add, mul };
+        assert_eq!(
+            gear::modifier_text(&m(StatId::DamageMult, 0.15, 1.0)),
+            "+15 % damage"
+        );
+        assert_eq!(
+            gear::modifier_text(&m(StatId::CastDelayMod, 0.1, 1.0)),
+            "+10 % cast speed"
+        );
+        assert_eq!(gear::modifier_text(&m(StatId::HpMax, 20.0, 1.0)), "+20 max HP");
+    }
+
+    #[test]
     fn waves_fold_into_ranges() {
         assert_eq!(wave_ranges(&[1, 2, 3, 4, 6, 9, 10]), "1–4, 6, 9–10");
         assert_eq!(wave_ranges(&[]), "");
