@@ -132,6 +132,11 @@ pub struct BatchWave {
     pub peak_enemy_projectiles: u32,
     /// Level at the wave's end.
     pub level: u32,
+    /// Level the build entered the wave with (the last wave's end level; 1
+    /// for W1): the level `build_dps_vs_curve` reads the curve at. Lines
+    /// written before it existed read back as 0.
+    #[serde(default)]
+    pub level_entered: u32,
     /// Single-target DPS of the build that entered the wave (`build_dps`).
     pub build_dps: f64,
     /// `build_dps` over the design's curve at the level the build entered
@@ -195,6 +200,15 @@ pub struct WaveSpread {
     pub build_dps_vs_curve: Spread,
     /// `build_dps_vs_curve`, runs that went on to win only.
     pub build_dps_vs_curve_winners: Spread,
+    /// Level entered the wave with, every run.
+    pub level_entered: Spread,
+    /// The median `build_dps` over the curve at the median level entered
+    /// with (docs/balance.md#the-power-curve): the build of the median run
+    /// against the curve, where `build_dps_vs_curve` is the median of each
+    /// run against its own level.
+    pub median_build_vs_curve: f64,
+    /// The same over the runs that went on to win.
+    pub median_build_vs_curve_winners: f64,
     /// Share of the enemies sent that the player killed.
     pub kill_share: Spread,
     /// The player's spawns asked of the projectile cap.
@@ -437,6 +451,7 @@ fn batch_wave(w: &crate::run::WaveReport, build_dps: f64, entered_at: u32) -> Ba
         peak_player_projectiles: w.peak_player_projectiles,
         peak_enemy_projectiles: w.peak_enemy_projectiles,
         level: w.level,
+        level_entered: entered_at,
         build_dps,
         build_dps_vs_curve: round3(build_dps / crate::economy::power_curve::target_dps(entered_at)),
         spawned: w.spawned,
@@ -529,6 +544,11 @@ fn wave_spread(played: &[&BatchRun], i: usize) -> WaveSpread {
         build_dps_winners: winners(&|w| w.build_dps),
         build_dps_vs_curve: of(&|w| w.build_dps_vs_curve),
         build_dps_vs_curve_winners: winners(&|w| w.build_dps_vs_curve),
+        level_entered: of(&|w| f64::from(w.level_entered)),
+        median_build_vs_curve: median_vs_curve(fought.iter().map(|(w, _)| *w)),
+        median_build_vs_curve_winners: median_vs_curve(
+            fought.iter().filter(|(_, won)| *won).map(|(w, _)| *w),
+        ),
         kill_share: of(&|w| w.kill_share),
         player_spawns_attempted: of(&|w| w.player_spawns_attempted as f64),
         dropped_spawns: of(&|w| w.dropped_spawns as f64),
@@ -550,6 +570,17 @@ fn wave_spread(played: &[&BatchRun], i: usize) -> WaveSpread {
         ),
         step_ms_p95: of(&|w| w.step_ms_p95),
     }
+}
+
+/// The median `build_dps` of `waves` over the curve at their median level
+/// entered with (0 for none).
+fn median_vs_curve<'a>(waves: impl Iterator<Item = &'a BatchWave> + Clone) -> f64 {
+    let dps = Spread::of(waves.clone().map(|w| w.build_dps).collect());
+    let level = Spread::of(waves.map(|w| f64::from(w.level_entered)).collect());
+    if dps.n == 0 {
+        return 0.0;
+    }
+    round3(dps.p50 / crate::economy::power_curve::target_dps(level.p50.round() as u32))
 }
 
 /// The signature shares of steered runs (docs/balance.md#archetypes), if any.

@@ -61,3 +61,47 @@ fn without_a_blade_a_close_trial_counts_nothing() {
     assert_eq!(close, (0.0, 0.0), "no blade, nothing the blade dealt");
     assert!(far.0 > 0.0 && far.1 > 0.0, "{far:?}");
 }
+
+#[test]
+fn a_fighters_build_is_read_inside_its_reach() {
+    let run = run_with("builds/blade.json");
+    let (w, carry) = (run.world(), run.carry());
+    let close = measure::build_dps(w, carry, true);
+    let far = measure::build_dps(w, carry, false);
+    assert!(
+        close > far && far > 0.0,
+        "in reach the saber adds to the deck's bolts: close {close}, far {far}"
+    );
+}
+
+/// How far the fighter stands from one enemy (`boss`: the void lord, else a
+/// grunt) `away` px east of it on the test range, before and after a step.
+fn step_from(boss: bool, away: f32) -> (f32, f32) {
+    use game::run::script::{Steer, steer_with};
+    let mut run = run_with("builds/blade.json");
+    let (w, carry) = run.parts_mut();
+    w.begin_test_range(carry, &[]).expect("range");
+    let p = w.player.pos;
+    let at = p + glam::Vec2::new(away, 0.0);
+    if boss {
+        w.spawn_boss_at("void_lord_w20", at).expect("the lord spawns");
+    } else {
+        w.spawn_enemy(measure::DUMMY_ENEMY, at).expect("a grunt spawns");
+    }
+    let dir = steer_with(w, &Steer::FIGHTER);
+    (p.distance(at), (p + dir * 50.0).distance(at))
+}
+
+#[test]
+fn a_blade_is_kept_out_of_reach_of_a_boss_that_heals_on_it() {
+    // The fighter walks up to a grunt 200 px away ...
+    let (before, after) = step_from(false, 200.0);
+    assert!(after < before, "closes in on the grunt: {before} -> {after}");
+    // ... but not to the void lord, whose first phase heals on every
+    // physical hit (docs/balance.md#archetypes) ...
+    let (before, after) = step_from(true, 200.0);
+    assert!(after >= before - 1.0, "leaves the lord be: {before} -> {after}");
+    // ... and backs off it where the saber would reach it.
+    let (before, after) = step_from(true, 120.0);
+    assert!(after > before, "backs off the lord: {before} -> {after}");
+}

@@ -55,6 +55,21 @@ fn a_batch_over_two_threads_plays_each_seed_as_a_single_run_would() {
         aggregate(&runs, 2, agg.wall_s),
         "the aggregate is a fold of the runs"
     );
+    // The curve is read at the level a build entered the wave with.
+    for r in &runs {
+        assert_eq!(r.waves[0].level_entered, 1);
+        for pair in r.waves.windows(2) {
+            assert_eq!(pair[1].level_entered, pair[0].level);
+        }
+    }
+    let w2 = &agg.per_wave[1];
+    let curve = game::economy::power_curve::target_dps(w2.level_entered.p50 as u32);
+    assert!(
+        (w2.median_build_vs_curve - w2.build_dps.p50 / curve).abs() < 0.001,
+        "the median run's build over the curve at its level: {} vs {}",
+        w2.median_build_vs_curve,
+        w2.build_dps.p50 / curve
+    );
 }
 
 #[test]

@@ -33,7 +33,7 @@
 //! **Shop**, between waves:
 //! 1. Loot: wear every stashed item whose slot is empty or whose worn item
 //!    is of lower rarity (or equal rarity and lower item level); a steered
-//!    fighter keeps a blade in hand, the volley a blade through W12, the
+//!    fighter keeps a blade in hand, the volley a blade through W9, the
 //!    elemental caster a core item from W10 ([`Archetype::blade_in_hand`]).
 //! 2. Survivability first: buy the offered HP, armour and regeneration
 //!    offers while the player is below [`hp_target`] / [`armour_target`].
@@ -102,9 +102,10 @@ pub const NEVER: &[&str] = &[
 
 /// Whether the policy (steered to `arch`, if any) tries chip `id` on the
 /// range (see [`NEVER`], [`Archetype::tries`], [`Archetype::allows`]).
-pub fn tried(cat: &Catalog, id: &str, arch: Option<Archetype>) -> bool {
+pub fn tried(cat: &Catalog, id: &str, arch: Option<Archetype>, wave: u32) -> bool {
+    let waves = cat.waves.len() as u32;
     !NEVER.contains(&id)
-        && arch.is_none_or(|a| a.tries(id) && a.allows(cat, &[id.to_string()]))
+        && arch.is_none_or(|a| a.tries_after(id, wave, waves) && a.allows(cat, &[id.to_string()]))
         && cat
             .spells
             .find(id)
@@ -217,9 +218,12 @@ pub fn pick_levelup(
 /// Whether this run's trials stand the dummies inside the blade's reach:
 /// a fighter ([`Archetype::close_quarters`]) once it wears a blade. Before
 /// the first blade drops it shops as any competent player, by what its
-/// deck does across the range.
+/// deck does across the range, and so in its last shop, where it readies
+/// its bolts for the void lord ([`Archetype::readies_for_lord`]).
 fn close_quarters(run: &Run, arch: Option<Archetype>) -> bool {
-    arch.is_some_and(Archetype::close_quarters) && run.world().gear().melee.is_some()
+    let w = run.world();
+    let waves = w.catalog().waves.len() as u32;
+    arch.is_some_and(|a| a.close_quarters() && !a.readies_for_lord(w.wave, waves)) && w.gear().melee.is_some()
 }
 
 /// Where the run's trials stand their dummies: close once a fighter wears
@@ -436,7 +440,7 @@ fn best_buy(
     };
     // Spells.
     for (i, o) in shop.spells.iter().enumerate() {
-        if o.sold || o.price + floor > gold || !tried(cat, &o.id, arch) {
+        if o.sold || o.price + floor > gold || !tried(cat, &o.id, arch, w.wave) {
             continue;
         }
         for cand in with_card(cat, &deck, &o.id, active.capacity) {

@@ -85,19 +85,38 @@ pub const CLOSE_RING: (f32, f32) = (45.0, 100.0);
 pub const FAR_RING: (f32, f32) = (150.0, 450.0);
 
 /// Damage per second of `source`'s build against one unarmoured dummy
-/// (0 when the range cannot be set up).
-pub fn build_dps(source: &World, carry: &Carry) -> f64 {
-    trial_dps(source, carry, &Trial::default(), WARMUP_S, SECONDS)
+/// (0 when the range cannot be set up), everything it deals counted: the
+/// dummy stands [`DUMMY_DISTANCE`] px away, where a shooter fights, or
+/// [`CLOSE_DISTANCE`] px away for a fighter (`close`), inside its blade's
+/// reach, where it fights (docs/balance.md#archetypes). Read at 250 px a
+/// fighter's figure counted its backup bolts alone.
+pub fn build_dps(source: &World, carry: &Carry, close: bool) -> f64 {
+    let away = if close { CLOSE_DISTANCE } else { DUMMY_DISTANCE };
+    dummy_dps(source, carry, &Trial::default(), away, false, WARMUP_S, SECONDS)
 }
 
 /// Damage per second of a [`Trial`] build, `warmup` s not counted, then
 /// `secs` s measured.
 pub fn trial_dps(source: &World, carry: &Carry, trial: &Trial<'_>, warmup: f32, secs: f32) -> f64 {
+    let close = trial.ground == Ground::Close;
+    let away = if close { CLOSE_DISTANCE } else { DUMMY_DISTANCE };
+    dummy_dps(source, carry, trial, away, close, warmup, secs)
+}
+
+/// [`trial_dps`] with the dummy `away` px from the player, counting only
+/// the blade's damage when `blade_only`.
+fn dummy_dps(
+    source: &World,
+    carry: &Carry,
+    trial: &Trial<'_>,
+    away: f32,
+    blade_only: bool,
+    warmup: f32,
+    secs: f32,
+) -> f64 {
     let Some((mut w, mut carry)) = trial_world(source, carry, trial) else {
         return 0.0;
     };
-    let close = trial.ground == Ground::Close;
-    let away = if close { CLOSE_DISTANCE } else { DUMMY_DISTANCE };
     let at = w.catalog().run.world.arena.centre() + Vec2::new(away, 0.0);
     let dummy = Dummy {
         enemy: DUMMY_ENEMY.into(),
@@ -113,7 +132,7 @@ pub fn trial_dps(source: &World, carry: &Carry, trial: &Trial<'_>, warmup: f32, 
         w.step(&mut carry, &stand);
     }
     let counted = |w: &World| {
-        if close {
+        if blade_only {
             w.stats.damage_by_source.blade
         } else {
             w.stats.damage_dealt

@@ -148,8 +148,12 @@ fn play_inner(
                 }
             }
             Phase::Lab => {
+                // A fighter's build is read where it fights: inside its
+                // blade's reach once it wears one.
+                let close = arch.is_some_and(competent::Archetype::close_quarters)
+                    && run.world().gear().melee.is_some();
                 log.build_dps
-                    .push(round2(measure::build_dps(run.world(), run.carry())));
+                    .push(round2(measure::build_dps(run.world(), run.carry(), close)));
                 let l = &run.carry().loadout;
                 log.decks.push((l.active().id.clone(), l.active_deck_ids()));
                 Command::StartWave

@@ -4,7 +4,8 @@
 //! whose position 0.4 s ahead is least dangerous (enemies and poison pools
 //! weigh 1/distance², walls within `WALL` px weigh steeply, the centre pulls
 //! slightly); when no enemy is within `DANGER` px, the nearest coin within
-//! `COIN_SEEK` px pulls too. See [`steer`].
+//! `COIN_SEEK` px pulls too. A player wearing a blade keeps it out of the
+//! reach of a boss that heals on physical hits. See [`steer`].
 //!
 //! **Dash**: when an enemy's edge comes within [`DASH_WHEN`] px and the dash
 //! is ready, dash along the chosen heading. See [`should_dash`].
@@ -82,22 +83,70 @@ impl Steer {
     };
 }
 
+/// Margin, px, kept beyond a worn blade's reach from a boss that heals on
+/// physical hits ([`heals_on_blade`]).
+pub const SHUN_MARGIN: f32 = 40.0;
+
+/// Whether `e` is a boss whose current phase heals on physical hits (the
+/// void lord's first): a worn blade swings by itself at what is in reach,
+/// and every physical swing would heal it, so a player who has read the
+/// boss's page keeps the blade out of its reach and lets the deck work.
+fn heals_on_blade(e: &crate::enemies::EnemyState) -> bool {
+    e.boss
+        .as_deref()
+        .is_some_and(|b| b.current().regen_on_physical_hit > 0.0)
+}
+
+/// The reach of the blade the player wears, if any.
+fn worn_reach(world: &World) -> Option<f32> {
+    let cat = world.catalog();
+    let id = world.gear().melee.as_deref()?;
+    cat.melee.blade(id).map(|b| b.reach)
+}
+
+/// Whether the worn gear leaves a physical part in a blade's hit (its
+/// conversions sum to less than the whole).
+fn blade_is_physical(world: &World) -> bool {
+    world.gear().shares.get(crate::element::Element::Physical) > 0.0
+}
+
 /// Where a fighter steered by `how` wants to stand: the nearest enemy and
-/// the distance to hold it at, while a blade is worn and HP allows.
+/// the distance to hold it at, while a blade is worn and HP allows (never a
+/// boss that heals on the blade's hits).
 fn close_in_target(world: &World, how: &Steer) -> Option<(Vec2, f32)> {
     if how.close_in <= 0.0 || world.player.hp < CLOSE_IN_HP * world.player.stat(StatId::HpMax) {
         return None;
     }
-    let cat = world.catalog();
-    let blade = world.gear().melee.as_deref().and_then(|id| cat.melee.blade(id))?;
+    let reach = worn_reach(world)?;
     let p = world.player.pos;
+    let physical = blade_is_physical(world);
     world
         .enemies()
         .slots()
         .iter()
-        .filter(|e| e.alive)
+        .filter(|e| e.alive && !(physical && heals_on_blade(e)))
         .min_by(|a, b| a.pos.distance_squared(p).total_cmp(&b.pos.distance_squared(p)))
-        .map(|e| (e.pos, blade.reach * CLOSE_IN_AT + e.radius))
+        .map(|e| (e.pos, reach * CLOSE_IN_AT + e.radius))
+}
+
+/// The bosses a blade must not reach ([`heals_on_blade`]), each with the
+/// distance from its centre to keep (its radius, the reach and
+/// [`SHUN_MARGIN`]); none without a blade, or with one whose hits the gear
+/// converts wholly to elements (no physical part left to heal on).
+fn shunned(world: &World) -> Vec<(Vec2, f32)> {
+    let Some(reach) = worn_reach(world) else {
+        return Vec::new();
+    };
+    if !blade_is_physical(world) {
+        return Vec::new();
+    }
+    world
+        .enemies()
+        .slots()
+        .iter()
+        .filter(|e| e.alive && heals_on_blade(e))
+        .map(|e| (e.pos, e.radius + reach + SHUN_MARGIN))
+        .collect()
 }
 
 /// [`steer`] with the coin weighting of `how`.
@@ -127,6 +176,7 @@ pub fn steer_with(world: &World, how: &Steer) -> Vec2 {
     }
     let healthy = world.player.hp >= how.coins_under_threat * world.player.stat(StatId::HpMax);
     let fight = close_in_target(world, how);
+    let shun = shunned(world);
     let coin = if threatened && !healthy {
         None
     } else {
@@ -159,6 +209,13 @@ pub fn steer_with(world: &World, how: &Steer) -> Vec2 {
         c += q.distance((area.min + area.max) * 0.5) * 0.002;
         if let Some(coin) = coin {
             c += q.distance(coin) * how.coin_weight;
+        }
+        for &(boss, keep) in &shun {
+            let d = q.distance(boss);
+            if d < keep {
+                let t = 1.0 - d / keep;
+                c += 200.0 * t * t;
+            }
         }
         if let Some((enemy, hold)) = fight {
             c += (q.distance(enemy) - hold).abs() * how.close_in;

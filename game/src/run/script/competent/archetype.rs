@@ -3,10 +3,12 @@
 //! start. Steering narrows what the policy tries on the range to the
 //! archetype's chips ([`Archetype::palette`]); the fighter, once it wears a
 //! blade, tries purchases on dummies inside the blade's reach by what the
-//! blade deals ([`Archetype::close_quarters`]) and walks up to the crowd;
-//! the volley, the elemental caster and the heavy hitter try them on a
-//! packed horde ([`Archetype::horde`]); the fighter, the volley, the
-//! elemental caster and the heavy hitter choose what they hold
+//! blade deals ([`Archetype::close_quarters`]) and walks up to the crowd,
+//! and readies its bolts for the void lord in its last shop
+//! ([`Archetype::readies_for_lord`]); the turret builder, the volley, the
+//! elemental caster and the heavy hitter try them on a packed horde
+//! ([`Archetype::horde`]); the fighter, the volley, the elemental caster
+//! and the heavy hitter choose what they hold
 //! ([`Archetype::blade_in_hand`]); the heavy hitter readies for the void
 //! lord only in the last shop ([`Archetype::purge_from`]). Everything else (the start, the
 //! defence, the cores) is the competent policy's own, so the archetype has
@@ -29,11 +31,13 @@ use crate::world::DamageBySource;
 #[serde(rename_all = "snake_case")]
 pub enum Archetype {
     /// Summoned turrets repeating a multicast payload: the screen fills.
+    /// Purchases are tried on a packed horde, where a Pierce in the payload
+    /// carries each of a turret's bolts through the crowd round it.
     Turrets,
     /// Multicasts, splitters, pierce and bounce, triggers: many light shots
     /// from the core itself, no turret. Purchases are tried on a packed
     /// horde, where a shot that passes through one enemy meets the next; a
-    /// blade found early stays in hand through W12.
+    /// blade found early stays in hand through W9.
     Volley,
     /// Coats and elemental bolts: reactions (conduction on wet, burning,
     /// poison) carry the damage to the crowd; a core item in hand from W10.
@@ -75,13 +79,18 @@ const MULTIPLY: &[&str] = &[
 /// crowds while its modifiers stack up).
 pub const HEAVY_BLADE_THROUGH: u32 = 12;
 
+/// The fighter's last shops, counted back from the last wave, in which it
+/// readies its bolts for the void lord ([`Archetype::readies_for_lord`]).
+pub const FIGHTER_READIES_SHOPS: u32 = 1;
+
 /// From this wave on the elemental caster keeps a core item in hand.
 pub const CASTER_FROM_WAVE: u32 = 10;
 
 /// Through this wave the volley keeps a blade in hand, even against a
 /// rarer core item (docs/balance.md#archetypes: measured against keeping it
-/// through W10 and for the whole run).
-pub const VOLLEY_BLADE_THROUGH: u32 = 12;
+/// through W12 and for the whole run; through W9 the shots, not the blade,
+/// are what it deals).
+pub const VOLLEY_BLADE_THROUGH: u32 = 9;
 
 impl Archetype {
     /// Every archetype of the balance document's table, in its order (the
@@ -159,8 +168,9 @@ impl Archetype {
     /// [`VOLLEY_BLADE_THROUGH`], as the fighter does, while its deck grows
     /// into the piercing carrier; after that it takes the better find. The
     /// heavy hitter does the same through [`HEAVY_BLADE_THROUGH`]. The
-    /// elemental caster takes up a core item from [`CASTER_FROM_WAVE`],
-    /// once its reactions carry it.
+    /// elemental
+    /// caster takes up a core item from [`CASTER_FROM_WAVE`], once its
+    /// reactions carry it.
     pub fn blade_in_hand(self, wave: u32) -> Option<bool> {
         match self {
             Archetype::Blade => Some(true),
@@ -174,11 +184,15 @@ impl Archetype {
 
     /// Whether purchases are tried against a packed horde: the crowd as
     /// dense as a swarm wave's, where a piercing shot strikes one enemy
-    /// after another (the volley, the heavy hitter's orb), and a coat's
+    /// after another (the volley, the heavy hitter's orb, a turret's
+    /// payload), and a coat's
     /// splash or a reaction's blast meets many (the elemental caster).
     /// Scattered round the range, those chips measured as almost nothing.
     pub fn horde(self) -> bool {
-        matches!(self, Archetype::Volley | Archetype::Elemental | Archetype::Heavy)
+        matches!(
+            self,
+            Archetype::Turrets | Archetype::Volley | Archetype::Elemental | Archetype::Heavy
+        )
     }
 
     /// The wave from which the archetype readies its deck for the void lord
@@ -193,6 +207,26 @@ impl Archetype {
         }
     }
 
+    /// Whether the shop after wave `wave` (of `waves`) is where the
+    /// archetype readies for the void lord with shots: the fighter's last
+    /// [`FIGHTER_READIES_SHOPS`] shops. The lord heals on the blade's
+    /// physical hits through its first half, so the fighter keeps the blade
+    /// out of its reach there (docs/balance.md#archetypes) and its bolts
+    /// must bring that half down: in these shops it tries the shared
+    /// multicasts and modifiers as well, across the range, by all the
+    /// damage dealt.
+    pub fn readies_for_lord(self, wave: u32, waves: u32) -> bool {
+        self == Archetype::Blade && wave + FIGHTER_READIES_SHOPS >= waves
+    }
+
+    /// Whether the archetype's player tries chip `id` in the shop after
+    /// wave `wave` of `waves`: [`Archetype::tries`], and the shared
+    /// multicasts and modifiers where it readies for the void lord
+    /// ([`Archetype::readies_for_lord`]).
+    pub fn tries_after(self, id: &str, wave: u32, waves: u32) -> bool {
+        self.tries(id) || (self.readies_for_lord(wave, waves) && MULTIPLY.contains(&id))
+    }
+
     /// Whether purchases are tried with the dummies inside a blade's reach
     /// (the fighter's crowd stands at its elbow, not across the screen).
     pub fn close_quarters(self) -> bool {
@@ -202,8 +236,11 @@ impl Archetype {
     /// The archetype's own chips.
     pub fn palette(self) -> &'static [&'static str] {
         match self {
+            // A turret fires its payload: a Pierce in it carries each bolt
+            // through the crowd round the turret.
             Archetype::Turrets => &[
                 "summon_turret",
+                "modifier_pierce_plus",
                 "spark_bolt",
                 "static_bolt",
                 "fire_bolt",
@@ -329,8 +366,8 @@ mod tests {
     fn the_fighter_keeps_a_blade_and_the_caster_a_core_from_its_wave() {
         for wave in [1, CASTER_FROM_WAVE, 20] {
             assert_eq!(Archetype::Blade.blade_in_hand(wave), Some(true));
-            assert_eq!(Archetype::Turrets.blade_in_hand(wave), None);
         }
+        assert_eq!(Archetype::Turrets.blade_in_hand(1), None);
         assert_eq!(
             Archetype::Volley.blade_in_hand(VOLLEY_BLADE_THROUGH - 1),
             Some(true)
@@ -345,7 +382,7 @@ mod tests {
             "the volley's trials stand a packed horde"
         );
         assert!(Archetype::Elemental.horde() && Archetype::Heavy.horde());
-        assert!(!Archetype::Turrets.horde() && !Archetype::Blade.horde());
+        assert!(Archetype::Turrets.horde() && !Archetype::Blade.horde());
         assert_eq!(
             Archetype::Heavy.blade_in_hand(HEAVY_BLADE_THROUGH - 1),
             Some(true)
@@ -361,6 +398,12 @@ mod tests {
         assert!(!Archetype::Blade.tries("loop_3x5"));
         assert!(!Archetype::Blade.tries("ice_shard"), "fire and ice would fuse");
         assert!(Archetype::Volley.tries("loop_3x5"));
+        assert!(!Archetype::Blade.tries_after("damage_plus", 20 - FIGHTER_READIES_SHOPS - 1, 20));
+        assert!(
+            Archetype::Blade.tries_after("damage_plus", 20 - FIGHTER_READIES_SHOPS, 20),
+            "its last shop readies the bolts for the void lord"
+        );
+        assert!(!Archetype::Heavy.readies_for_lord(19, 20));
     }
 
     fn ids(v: &[&str]) -> Vec<String> {
@@ -400,8 +443,8 @@ mod tests {
             "adjacent fire and ice fuse into Steam Burst, a blast"
         );
         assert!(Archetype::Volley.allows(&cat, &ids(&["modifier_pierce_plus"])));
-        assert!(!super::super::tried(&cat, "summon_turret", Some(bolts)));
-        assert!(super::super::tried(&cat, "energy_orb", Some(bolts)));
+        assert!(!super::super::tried(&cat, "summon_turret", Some(bolts), 1));
+        assert!(super::super::tried(&cat, "energy_orb", Some(bolts), 1));
         assert!(!bolts.wears_blade() && Archetype::Blade.wears_blade());
     }
 
