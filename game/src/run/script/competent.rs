@@ -33,7 +33,7 @@
 //! **Shop**, between waves:
 //! 1. Loot: wear every stashed item whose slot is empty or whose worn item
 //!    is of lower rarity (or equal rarity and lower item level); a steered
-//!    fighter keeps a blade in hand, the volley a blade through W9, the
+//!    fighter keeps a blade in hand, the volley a blade through W10, the
 //!    elemental caster a core item from W10 ([`Archetype::blade_in_hand`]).
 //! 2. Survivability first: buy the offered HP, armour and regeneration
 //!    offers while the player is below [`hp_target`] / [`armour_target`].

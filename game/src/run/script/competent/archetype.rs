@@ -37,7 +37,7 @@ pub enum Archetype {
     /// Multicasts, splitters, pierce and bounce, triggers: many light shots
     /// from the core itself, no turret. Purchases are tried on a packed
     /// horde, where a shot that passes through one enemy meets the next; a
-    /// blade found early stays in hand through W9.
+    /// blade found early stays in hand through W10.
     Volley,
     /// Coats and elemental bolts: reactions (conduction on wet, burning,
     /// poison) carry the damage to the crowd; a core item in hand from W10.
@@ -88,9 +88,9 @@ pub const CASTER_FROM_WAVE: u32 = 10;
 
 /// Through this wave the volley keeps a blade in hand, even against a
 /// rarer core item (docs/balance.md#archetypes: measured against keeping it
-/// through W12 and for the whole run; through W9 the shots, not the blade,
-/// are what it deals).
-pub const VOLLEY_BLADE_THROUGH: u32 = 9;
+/// through W9, W12 and for the whole run: through W10 the shots, not the
+/// blade, are what it deals, and it still holds the W5–9 crowds).
+pub const VOLLEY_BLADE_THROUGH: u32 = 10;
 
 impl Archetype {
     /// Every archetype of the balance document's table, in its order (the
