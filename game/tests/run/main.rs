@@ -12,6 +12,7 @@ mod endless_run;
 mod fighter_trials;
 mod newcomer_lessons;
 mod run_flow;
+mod saved_core;
 mod shard_merge;
 mod shop_and_memory;
 mod shop_choices;

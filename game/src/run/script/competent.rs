@@ -50,7 +50,9 @@
 //!    [`MAX_REFRESHES`] times, only with [`REFRESH_FLOOR`] gold left).
 //! 4. Saving: from wave [`SAVE_FROM_WAVE`] to [`SAVE_UNTIL_WAVE`], until a
 //!    core of [`SAVE_FOR_SLOTS`] slots is carried, half the gold is kept back for it
-//!    (cores excepted), which also earns the settlement's interest.
+//!    (cores excepted), which also earns the settlement's interest; such a
+//!    core, once offered and affordable, is bought ahead of anything else
+//!    ([`SAVED_CORE_BONUS`]).
 //! 5. The void lord heals on physical hits: from wave [`PURGE_FROM_WAVE`]
 //!    (the heavy hitter's last shop, [`Archetype::purge_from`])
 //!    no physical action is bought and replacing one is worth
@@ -138,6 +140,12 @@ pub const SAVE_FROM_WAVE: u32 = 6;
 pub const SAVE_FOR_SLOTS: usize = 8;
 /// Gain credited to a core per slot it has beyond the active one's.
 pub const SLOT_GAIN: f64 = 0.12;
+/// Gain credited to the core saved for (one of [`SAVE_FOR_SLOTS`] slots or
+/// more, offered while saving): enough to put it ahead of any chip or stat
+/// offer, so the saving buys what it was kept for (docs/balance.md#scripted-players).
+/// Without it a core's gain per gold (500–2,000 gold against a chip's
+/// 50–400) never won, and every run ended on the starter core.
+pub const SAVED_CORE_BONUS: f64 = 10.0;
 /// A bigger core may measure at most this much lower on today's deck.
 pub const SLOT_LOSS: f64 = 0.15;
 /// Saving for a big core stops at this wave (what is saved then is spent).
@@ -506,8 +514,10 @@ fn best_buy(
             if extra == 0 || g < -SLOT_LOSS {
                 continue;
             }
+            let saved_for = spend_floor(run) > RESERVE && c.capacity as usize >= SAVE_FOR_SLOTS;
+            let bonus = if saved_for { SAVED_CORE_BONUS } else { 0.0 };
             consider(
-                g + SLOT_GAIN * extra as f64,
+                g + SLOT_GAIN * extra as f64 + bonus,
                 Buy::Core { index: i, deck: cand },
                 o.price,
                 &o.id,
