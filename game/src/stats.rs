@@ -155,7 +155,7 @@ impl StatId {
 
     /// The stat as its add reads ("+10 % cast speed"): a timing stat's add
     /// is a speed ([`StatSheet::raw`]), any other reads as [`StatId::words`].
-    pub fn add_words(self) -> String {
+    fn add_words(self) -> String {
         match self {
             StatId::CastDelayMod => "cast speed".into(),
             StatId::RechargeSpeedMod => "recharge speed".into(),
@@ -178,7 +178,7 @@ impl StatId {
 
     /// Timing stats whose adds are speeds (lower is better and the value
     /// is a factor): see [`StatSheet::raw`].
-    pub fn is_speed(self) -> bool {
+    fn is_speed(self) -> bool {
         self.lower_is_better() && self.is_factor()
     }
 
@@ -219,17 +219,29 @@ fn trim(v: f32) -> String {
 }
 
 impl StatModifier {
+    /// A factor's add as the percentage of the base it adds ("+15 %
+    /// damage"), on a timing stat as a speed ("+10 % cast speed"; see
+    /// [`StatSheet::raw`]); `None` when there is no add or the stat is not a
+    /// factor. The shop, the level-up cards and the codex all read it so.
+    pub fn factor_add_words(&self) -> Option<String> {
+        if self.add == 0.0 || !self.stat.is_factor() {
+            return None;
+        }
+        let sign = if self.add > 0.0 { "+" } else { "−" };
+        Some(format!(
+            "{sign}{} % {}",
+            trim(self.add.abs() * 100.0),
+            self.stat.add_words()
+        ))
+    }
+
     /// The change in player words, each number once: "+30 pickup radius",
     /// "+4 % crit chance", "+15 % damage", "−5 % cast delay" (a multiplier
     /// reads as the percentage it adds or takes away).
     pub fn words(&self) -> String {
         let mut parts = Vec::new();
-        if self.add != 0.0 && self.stat.is_factor() {
-            // A factor's add reads as the percentage it adds: "+15 % damage",
-            // and on a timing stat as a speed: "+10 % cast speed".
-            let sign = if self.add > 0.0 { "+" } else { "−" };
-            let what = self.stat.add_words();
-            parts.push(format!("{sign}{} % {what}", trim(self.add.abs() * 100.0)));
+        if let Some(pct) = self.factor_add_words() {
+            parts.push(pct);
         } else if self.add != 0.0 {
             let sign = if self.add > 0.0 { "+" } else { "−" };
             let v = if self.stat.is_share() {

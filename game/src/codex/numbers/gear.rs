@@ -52,15 +52,10 @@ pub(super) fn stat_label(s: StatId) -> &'static str {
 pub(super) fn modifier_text(m: &StatModifier) -> String {
     let label = stat_label(m.stat);
     let mut parts = Vec::new();
-    if m.add != 0.0 && m.stat.is_factor() {
+    if let Some(pct) = m.factor_add_words() {
         // A factor's add is a percentage of the base, and on a timing stat
-        // a speed (docs/game.md#stats-and-caps): "+15 % damage".
-        let what = if m.stat.is_speed() {
-            m.stat.add_words()
-        } else {
-            label.to_string()
-        };
-        parts.push(format!("{} % {what}", signed(m.add * 100.0)));
+        // a speed (docs/game.md#stats-and-caps), as the shop reads it.
+        parts.push(pct);
     } else if m.add != 0.0 {
         parts.push(format!("{} {label}", signed(m.add)));
     }

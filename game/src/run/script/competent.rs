@@ -231,7 +231,14 @@ pub fn pick_levelup(
 fn close_quarters(run: &Run, arch: Option<Archetype>) -> bool {
     let w = run.world();
     let waves = w.catalog().waves.len() as u32;
-    arch.is_some_and(|a| a.close_quarters() && !a.readies_for_lord(w.wave, waves)) && w.gear().melee.is_some()
+    fights_close(w, arch) && arch.is_some_and(|a| !a.readies_for_lord(w.wave, waves))
+}
+
+/// Whether the player is a fighter ([`Archetype::close_quarters`]) with a
+/// blade in hand: its build fights inside the blade's reach, where
+/// `build_dps` reads it (docs/balance.md#archetypes).
+pub fn fights_close(world: &crate::world::World, arch: Option<Archetype>) -> bool {
+    arch.is_some_and(Archetype::close_quarters) && world.gear().melee.is_some()
 }
 
 /// Where the run's trials stand their dummies: close once a fighter wears
@@ -431,6 +438,10 @@ fn best_buy(
     let shop = run.shop()?;
     let gold = carry.wallet.gold();
     let floor = spend_floor(run);
+    // Readying for the void lord (module docs, step 5).
+    let purging = w.wave >= arch.map_or(PURGE_FROM_WAVE, |a| a.purge_from(cat.waves.len() as u32));
+    // Saving for a big core (module docs, step 4).
+    let saving = floor > RESERVE;
     let active = carry.loadout.active();
     let deck: Vec<String> = active.deck.iter().map(|c| c.id.clone()).collect();
     let core = active.id.clone();
@@ -460,8 +471,7 @@ fn best_buy(
             let mut g = gain(dps, base);
             // Getting ready for the void lord: each physical action swapped
             // for another chip is worth a quarter more; a new one, nothing.
-            let purge = arch.map_or(PURGE_FROM_WAVE, |a| a.purge_from(cat.waves.len() as u32));
-            if w.wave >= purge {
+            if purging {
                 let (before, after) = (physicals(cat, &deck), physicals(cat, &cand));
                 if after > before {
                     continue;
@@ -514,7 +524,7 @@ fn best_buy(
             if extra == 0 || g < -SLOT_LOSS {
                 continue;
             }
-            let saved_for = spend_floor(run) > RESERVE && c.capacity as usize >= SAVE_FOR_SLOTS;
+            let saved_for = saving && c.capacity as usize >= SAVE_FOR_SLOTS;
             let bonus = if saved_for { SAVED_CORE_BONUS } else { 0.0 };
             consider(
                 g + SLOT_GAIN * extra as f64 + bonus,

@@ -150,8 +150,7 @@ fn play_inner(
             Phase::Lab => {
                 // A fighter's build is read where it fights: inside its
                 // blade's reach once it wears one.
-                let close = arch.is_some_and(competent::Archetype::close_quarters)
-                    && run.world().gear().melee.is_some();
+                let close = competent::fights_close(run.world(), arch);
                 log.build_dps
                     .push(round2(measure::build_dps(run.world(), run.carry(), close)));
                 let l = &run.carry().loadout;

@@ -129,24 +129,13 @@ fn close_in_target(world: &World, how: &Steer) -> Option<(Vec2, f32)> {
         .map(|e| (e.pos, reach * CLOSE_IN_AT + e.radius))
 }
 
-/// The bosses a blade must not reach ([`heals_on_blade`]), each with the
-/// distance from its centre to keep (its radius, the reach and
-/// [`SHUN_MARGIN`]); none without a blade, or with one whose hits the gear
-/// converts wholly to elements (no physical part left to heal on).
-fn shunned(world: &World) -> Vec<(Vec2, f32)> {
-    let Some(reach) = worn_reach(world) else {
-        return Vec::new();
-    };
-    if !blade_is_physical(world) {
-        return Vec::new();
-    }
-    world
-        .enemies()
-        .slots()
-        .iter()
-        .filter(|e| e.alive && heals_on_blade(e))
-        .map(|e| (e.pos, e.radius + reach + SHUN_MARGIN))
-        .collect()
+/// How far beyond a boss's edge a worn blade must stay from a boss that
+/// heals on its hits ([`heals_on_blade`]): the reach and [`SHUN_MARGIN`];
+/// `None` without a blade, or with one whose hits the gear converts wholly
+/// to elements (no physical part left to heal on).
+fn shun_distance(world: &World) -> Option<f32> {
+    let reach = worn_reach(world)?;
+    blade_is_physical(world).then_some(reach + SHUN_MARGIN)
 }
 
 /// [`steer`] with the coin weighting of `how`.
@@ -157,9 +146,18 @@ pub fn steer_with(world: &World, how: &Steer) -> Vec2 {
     let reach = DANGER * 2.0;
     let mut near: Vec<(Vec2, f32)> = Vec::new();
     let mut threatened = false;
+    // The bosses a worn blade must not reach, with the distance from each
+    // centre to keep.
+    let keep_off = shun_distance(world);
+    let mut shun: Vec<(Vec2, f32)> = Vec::new();
     for e in world.enemies().slots() {
         if !e.alive {
             continue;
+        }
+        if let Some(keep) = keep_off
+            && heals_on_blade(e)
+        {
+            shun.push((e.pos, e.radius + keep));
         }
         let d = e.pos.distance(p) - e.radius;
         if d < reach {
@@ -176,7 +174,6 @@ pub fn steer_with(world: &World, how: &Steer) -> Vec2 {
     }
     let healthy = world.player.hp >= how.coins_under_threat * world.player.stat(StatId::HpMax);
     let fight = close_in_target(world, how);
-    let shun = shunned(world);
     let coin = if threatened && !healthy {
         None
     } else {
