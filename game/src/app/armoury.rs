@@ -70,6 +70,8 @@ impl Armoury {
                                 equipment::BuildNow {
                                     hp_max: run.world().player.hp_max(),
                                     core_mana: crate::screens::build_now::core_mana(run.world(), carry),
+                                    melee: Some(&run.world().catalog().melee),
+                                    damage_flat: run.world().player.stat(crate::stats::StatId::DamageFlat),
                                 },
                             ) {
                                 if matches!(a, EquipmentAction::Equip(_)) {

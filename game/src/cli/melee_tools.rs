@@ -168,7 +168,7 @@ pub fn sweep_trials(trials: u32, seed: u64) -> Result<SweepReport, MeleeToolErro
         s.next_combo = rng.random_range(0..rules.combo.len());
         s.since_strike = 0.0;
         let axis = rng.random_range(-std::f32::consts::PI..std::f32::consts::PI);
-        s.start(axis, &blade, &rules);
+        s.start(axis, &blade, &rules, blade.damage);
         r.swings += 1;
         let radius = rng.random_range(8.0..32.0);
         // Anywhere around, from touching the player's body to past the reach.
@@ -238,7 +238,7 @@ pub fn abort_trials(
         if bodies.iter().any(|b| sector.touches(*b, friend_r)) {
             continue;
         }
-        s.start(axis, &blade, &rules);
+        s.start(axis, &blade, &rules, blade.damage);
         started += 1;
         let (mut me, mut speed) = (Vec2::ZERO, 0.0f32);
         while matches!(s.phase, SwingPhase::Windup | SwingPhase::Strike) {

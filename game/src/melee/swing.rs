@@ -129,7 +129,12 @@ impl Swing {
 
     /// Starts a swing along `axis` with `blade` and its `parry`-free values,
     /// baking them; the combo continues if the last strike ended inside the window.
-    pub fn start(&mut self, axis: f32, blade: &BladeDef, rules: &MeleeRules) {
+    /// `slash` is what a slash deals before the combo's factor: the blade's
+    /// damage plus the player's flat damage per hit, as the spell VM adds
+    /// that to a shot's base before the chips' factors
+    /// (docs/game.md#strike): "+2 damage" reads the same on a blade as on
+    /// a bolt.
+    pub fn start(&mut self, axis: f32, blade: &BladeDef, rules: &MeleeRules, slash: f32) {
         if self.since_strike > rules.phases.combo_window_s {
             self.next_combo = 0;
         }
@@ -141,7 +146,7 @@ impl Swing {
             half: (blade.arc_deg * c.sector).min(359.0).to_radians() / 2.0,
             blade: blade.blade_deg.to_radians(),
             reach: blade.reach,
-            damage: blade.damage * c.damage,
+            damage: slash * c.damage,
             knockback: blade.knockback * c.knockback,
             windup_s: rules.phases.windup_s * c.windup,
             interval_s: rules.phases.interval_s * c.pause,
@@ -271,7 +276,7 @@ mod tests {
         let r = rules();
         let blade = r.blade("saber").unwrap().clone();
         let mut s = Swing::new();
-        s.start(0.0, &blade, &r);
+        s.start(0.0, &blade, &r, blade.damage);
         let dt = 1.0 / 60.0;
         let mut swept = Vec::new();
         let mut phases = Vec::new();
@@ -304,7 +309,7 @@ mod tests {
                 s.advance(dt, &r);
                 elapsed += dt;
             }
-            s.start(0.0, &blade, &r);
+            s.start(0.0, &blade, &r, blade.damage);
             dmg += s.baked.unwrap().damage;
         }
         assert!((dmg / (3.0 * blade.damage) - 1.25).abs() < 1e-5, "{dmg}");
@@ -312,9 +317,24 @@ mod tests {
         assert!((elapsed - 0.9).abs() < 0.05, "{elapsed}");
         // Sides alternate.
         let mut t = Swing::new();
-        t.start(0.0, &blade, &r);
+        t.start(0.0, &blade, &r, blade.damage);
         let a = t.baked.unwrap().side;
-        t.start(0.0, &blade, &r);
+        t.start(0.0, &blade, &r, blade.damage);
         assert_eq!(t.baked.unwrap().side, -a);
+    }
+
+    #[test]
+    fn the_players_flat_damage_rides_the_slash_and_the_spin_multiplies_both() {
+        let r = rules();
+        let blade = r.blade("saber").unwrap().clone();
+        let mut s = Swing::new();
+        s.start(0.0, &blade, &r, blade.damage + 6.0);
+        assert!((s.baked.unwrap().damage - (blade.damage + 6.0)).abs() < 1e-4);
+        // The spin multiplies the sum, as a chip's factor multiplies a shot's.
+        let spin = r.combo[2].damage;
+        s.next_combo = 2;
+        s.since_strike = 0.0;
+        s.start(0.0, &blade, &r, blade.damage + 6.0);
+        assert!((s.baked.unwrap().damage - (blade.damage + 6.0) * spin).abs() < 1e-4);
     }
 }

@@ -25,8 +25,19 @@ pub struct EquipmentView {
 const GAIN: Color32 = Color32::from_rgb(120, 220, 120);
 const LOSS: Color32 = Color32::from_rgb(230, 110, 100);
 
-fn item_lines(ui: &mut egui::Ui, item: &Item, data: &LootData) {
-    let lines = item.describe(data);
+fn item_lines(ui: &mut egui::Ui, item: &Item, data: &LootData, build: BuildNow<'_>) {
+    let mut lines = item.describe(data);
+    if let Some(slash) = build
+        .melee
+        .and_then(|m| slash_line(item, data, m, build.damage_flat))
+    {
+        // After the weapon's attack-level line: what the blade itself does.
+        let at = lines
+            .iter()
+            .position(|l| l.starts_with("attack level"))
+            .map_or(lines.len(), |k| k + 1);
+        lines.insert(at, slash);
+    }
     for (i, line) in lines.iter().enumerate() {
         if i == 0 {
             let [r, g, b] = item.rarity.colour();
@@ -40,13 +51,44 @@ fn item_lines(ui: &mut egui::Ui, item: &Item, data: &LootData) {
 }
 
 /// What the panel needs of the build beyond the gear: the player's whole
-/// max HP, and the active core's mana ceiling.
+/// max HP, the active core's mana ceiling, and what a blade's slash would
+/// deal on this build.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct BuildNow {
+pub struct BuildNow<'a> {
     /// Max HP with level-ups, the shop and the gear.
     pub hp_max: f32,
     /// The active core's own mana ceiling (max mana above it holds nothing).
     pub core_mana: Option<f32>,
+    /// The blades' numbers, to show a blade's slash at its item level.
+    pub melee: Option<&'a crate::melee::MeleeRules>,
+    /// The player's flat damage per hit, which every slash adds.
+    pub damage_flat: f32,
+}
+
+/// A blade's line: what one slash deals on this build (the blade's damage
+/// plus the player's flat damage per hit, docs/game.md#strike), its reach,
+/// sector and parry; `None` for anything that is not a blade. The item's
+/// other lines name its levels, not what it cuts for.
+pub fn slash_line(
+    item: &Item,
+    data: &LootData,
+    melee: &crate::melee::MeleeRules,
+    damage_flat: f32,
+) -> Option<String> {
+    let id = data.bases.get(&item.base)?.weapon.as_ref()?.melee.as_deref()?;
+    let blade = melee.blade(id)?;
+    let flat = if damage_flat > 0.0 {
+        format!(" + {damage_flat:.0} flat = {:.0}", blade.damage + damage_flat)
+    } else {
+        String::new()
+    };
+    Some(format!(
+        "slash {:.0}{flat}, reach {:.0} px, {:.0}°, parry {:.0} %",
+        blade.damage,
+        blade.reach,
+        blade.arc_deg,
+        blade.parry * 100.0
+    ))
 }
 
 /// Draws the panel. `loose` are artifacts the player holds but has not
@@ -59,7 +101,7 @@ pub fn show(
     inventory: &Inventory,
     loose: &[ArtifactInstance],
     data: &LootData,
-    build: BuildNow,
+    build: BuildNow<'_>,
 ) -> Option<EquipmentAction> {
     let hp_max_now = build.hp_max;
     let mut action = None;
@@ -73,7 +115,7 @@ pub fn show(
             }
         });
         match equipment.slot(slot) {
-            Some(item) => item_lines(ui, item, data),
+            Some(item) => item_lines(ui, item, data, build),
             None => {
                 ui.weak("(empty)");
             }
@@ -137,7 +179,7 @@ pub fn show(
         });
     if let Some(item) = view.selected.and_then(|i| inventory.items.get(i)) {
         ui.separator();
-        item_lines(ui, item, data);
+        item_lines(ui, item, data, build);
         let deltas = equipment.compare(item, data);
         if deltas.is_empty() {
             ui.weak("no stat changes against what is worn");
@@ -204,5 +246,35 @@ pub fn wear_words(n: usize) -> String {
         "1 item to wear".into()
     } else {
         format!("{n} items to wear")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loot::rarity::Rarity;
+
+    #[test]
+    fn a_blade_shows_its_slash_on_this_build() {
+        let cat = crate::catalog::Catalog::load(&crate::data::default_root()).expect("data loads");
+        let (loot, melee) = (&cat.loot, &cat.melee);
+        let saber = melee.blade("saber").unwrap();
+        let item = Item::new("saber", 30, Rarity::Common);
+        let line = slash_line(&item, loot, melee, 0.0).unwrap();
+        assert!(
+            line.starts_with(&format!("slash {:.0}, reach 80 px", saber.damage)),
+            "{line}"
+        );
+        let line = slash_line(&item, loot, melee, 6.0).unwrap();
+        assert!(
+            line.starts_with(&format!(
+                "slash {:.0} + 6 flat = {:.0}",
+                saber.damage,
+                saber.damage + 6.0
+            )),
+            "{line}"
+        );
+        // Not a blade: no line.
+        assert!(slash_line(&Item::new("wand_core", 10, Rarity::Common), loot, melee, 0.0).is_none());
     }
 }

@@ -64,7 +64,8 @@ impl World {
                 hi: axis + half,
             };
             if !self.friendly_under(&sector, me) {
-                self.caster.swing.start(axis, blade, rules);
+                let slash = self.slash(blade);
+                self.caster.swing.start(axis, blade, rules, slash);
                 self.stats.melee_swings += 1;
             }
         }
@@ -112,6 +113,13 @@ impl World {
             self.stats.max_deg_outside_sector = self.stats.max_deg_outside_sector.max(outside);
             self.melee_hit(slot, &b, ledger, counters);
         }
+    }
+
+    /// What a slash of the worn `blade` deals before the combo's factor: the
+    /// blade's damage plus the player's flat damage per hit
+    /// (docs/game.md#strike).
+    fn slash(&self, blade: &crate::melee::BladeDef) -> f32 {
+        blade.damage + self.player.stat(crate::stats::StatId::DamageFlat)
     }
 
     /// A blow meets the player while the blade's swing is committed (windup
@@ -218,7 +226,8 @@ impl World {
         self.caster.swing = Swing::new();
         if committed && let (Some(blade), Some(e)) = (blade, self.field.enemies.get(slot)) {
             let d = e.pos - self.player.pos;
-            self.caster.swing.start(d.y.atan2(d.x), blade, &cat.melee);
+            let slash = self.slash(blade);
+            self.caster.swing.start(d.y.atan2(d.x), blade, &cat.melee, slash);
         }
         self.player.end_invulnerability();
         self.player.hp = self.player.hp_max();
