@@ -89,6 +89,7 @@ fn panels_draw_empty_and_full() {
             panel::BuildNow {
                 hp_max: 100.0,
                 core_mana: Some(100.0),
+                ..Default::default()
             },
         );
         let _ = bench::show(
