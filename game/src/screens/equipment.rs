@@ -65,6 +65,16 @@ pub struct BuildNow<'a> {
     pub damage_flat: f32,
 }
 
+/// The blade `item` is, if it is one.
+fn blade_of<'m>(
+    item: &Item,
+    data: &LootData,
+    melee: &'m crate::melee::MeleeRules,
+) -> Option<&'m crate::melee::BladeDef> {
+    let id = data.bases.get(&item.base)?.weapon.as_ref()?.melee.as_deref()?;
+    melee.blade(id)
+}
+
 /// A blade's line: what one slash deals on this build (the blade's damage
 /// plus the player's flat damage per hit, docs/game.md#strike), its reach,
 /// sector and parry; `None` for anything that is not a blade. The item's
@@ -75,8 +85,7 @@ pub fn slash_line(
     melee: &crate::melee::MeleeRules,
     damage_flat: f32,
 ) -> Option<String> {
-    let id = data.bases.get(&item.base)?.weapon.as_ref()?.melee.as_deref()?;
-    let blade = melee.blade(id)?;
+    let blade = blade_of(item, data, melee)?;
     let flat = if damage_flat > 0.0 {
         format!(" + {damage_flat:.0} flat = {:.0}", blade.damage + damage_flat)
     } else {
@@ -89,6 +98,30 @@ pub fn slash_line(
         blade.arc_deg,
         blade.parry * 100.0
     ))
+}
+
+/// What wearing `candidate` does to the slash, when it or what its slot
+/// holds is a blade: "Slash: none -> 14" (a blade takes empty hands or a
+/// core's place), "Slash: 14 -> 24", "Slash: 14 -> none"; with whether the
+/// change is a gain. The stat comparison cannot show it: a blade's damage
+/// is its own, not a stat.
+pub fn slash_change(
+    equipment: &Equipment,
+    candidate: &Item,
+    data: &LootData,
+    melee: &crate::melee::MeleeRules,
+    damage_flat: f32,
+) -> Option<(String, bool)> {
+    let slash = |item: &Item| blade_of(item, data, melee).map(|b| b.damage + damage_flat);
+    let slot = data.bases.get(&candidate.base)?.class.slot()?;
+    let now = equipment.slot(slot).and_then(slash);
+    let then = slash(candidate);
+    if now.is_none() && then.is_none() || now == then {
+        return None;
+    }
+    let show = |v: Option<f32>| v.map_or("none".to_string(), |d| format!("{d:.0}"));
+    let better = then.unwrap_or(0.0) > now.unwrap_or(0.0);
+    Some((format!("Slash: {} -> {}", show(now), show(then)), better))
 }
 
 /// Draws the panel. `loose` are artifacts the player holds but has not
@@ -181,7 +214,13 @@ pub fn show(
         ui.separator();
         item_lines(ui, item, data, build);
         let deltas = equipment.compare(item, data);
-        if deltas.is_empty() {
+        let slash = build
+            .melee
+            .and_then(|m| slash_change(equipment, item, data, m, build.damage_flat));
+        if let Some((text, better)) = &slash {
+            ui.label(RichText::new(text).color(if *better { GAIN } else { LOSS }));
+        }
+        if deltas.is_empty() && slash.is_none() {
             ui.weak("no stat changes against what is worn");
         }
         for d in deltas {
@@ -276,5 +315,40 @@ mod tests {
         );
         // Not a blade: no line.
         assert!(slash_line(&Item::new("wand_core", 10, Rarity::Common), loot, melee, 0.0).is_none());
+    }
+
+    #[test]
+    fn wearing_a_blade_shows_what_it_does_to_the_slash() {
+        let cat = crate::catalog::Catalog::load(&crate::data::default_root()).expect("data loads");
+        let (loot, melee) = (&cat.loot, &cat.melee);
+        let (knife, cleaver) = (melee.blade("knife").unwrap(), melee.blade("cleaver").unwrap());
+        let mut eq = Equipment::default();
+        let cleaver_item = Item::new("cleaver", 20, Rarity::Common);
+        let (text, better) = slash_change(&eq, &cleaver_item, loot, melee, 2.0).unwrap();
+        assert_eq!(text, format!("Slash: none -> {:.0}", cleaver.damage + 2.0));
+        assert!(better);
+        eq.hands = Some(cleaver_item);
+        let (text, better) =
+            slash_change(&eq, &Item::new("knife", 20, Rarity::Common), loot, melee, 0.0).unwrap();
+        assert_eq!(
+            text,
+            format!("Slash: {:.0} -> {:.0}", cleaver.damage, knife.damage)
+        );
+        assert!(!better);
+        let (text, better) =
+            slash_change(&eq, &Item::new("wand_core", 20, Rarity::Common), loot, melee, 0.0).unwrap();
+        assert_eq!(text, format!("Slash: {:.0} -> none", cleaver.damage));
+        assert!(!better);
+        // Neither side a blade: nothing to say.
+        assert!(
+            slash_change(
+                &eq,
+                &Item::new("cloth_coat", 20, Rarity::Common),
+                loot,
+                melee,
+                0.0
+            )
+            .is_none()
+        );
     }
 }
