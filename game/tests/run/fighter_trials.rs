@@ -101,7 +101,11 @@ fn a_blade_is_kept_out_of_reach_of_a_boss_that_heals_on_it() {
     // physical hit (docs/balance.md#archetypes) ...
     let (before, after) = step_from(true, 200.0);
     assert!(after >= before - 1.0, "leaves the lord be: {before} -> {after}");
-    // ... and backs off it where the saber would reach it.
+    // ... and backs off it where the saber would reach it ...
     let (before, after) = step_from(true, 120.0);
     assert!(after > before, "backs off the lord: {before} -> {after}");
+    // ... but from across the arena it comes back to a ring outside that
+    // reach, where its bolts find the lord first.
+    let (before, after) = step_from(true, 900.0);
+    assert!(after < before, "holds the lord's ring: {before} -> {after}");
 }

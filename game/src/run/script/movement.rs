@@ -5,7 +5,8 @@
 //! weigh 1/distance², walls within `WALL` px weigh steeply, the centre pulls
 //! slightly); when no enemy is within `DANGER` px, the nearest coin within
 //! `COIN_SEEK` px pulls too. A player wearing a blade keeps it out of the
-//! reach of a boss that heals on physical hits. See [`steer`].
+//! reach of a boss that heals on physical hits; a fighter holds a ring just
+//! outside it, where its shots find the boss. See [`steer`].
 //!
 //! **Dash**: when an enemy's edge comes within [`DASH_WHEN`] px and the dash
 //! is ready, dash along the chosen heading. See [`should_dash`].
@@ -111,23 +112,32 @@ fn blade_is_physical(world: &World) -> bool {
 }
 
 /// Where a fighter steered by `how` wants to stand: the nearest enemy and
-/// the distance to hold it at, while a blade is worn and HP allows (never a
-/// boss that heals on the blade's hits).
+/// the distance to hold it at, while a blade is worn and HP allows. A boss
+/// that heals on the blade's hits is never closed in on: while one stands,
+/// the fighter holds just outside its shunned ring ([`LORD_HOLD`] beyond
+/// it), where the deck's shots, which fly at the nearest enemy, find the
+/// boss between the escorts the blade cuts down; away from it they spend
+/// themselves on the crowd.
 fn close_in_target(world: &World, how: &Steer) -> Option<(Vec2, f32)> {
     if how.close_in <= 0.0 || world.player.hp < CLOSE_IN_HP * world.player.stat(StatId::HpMax) {
         return None;
     }
     let reach = worn_reach(world)?;
     let p = world.player.pos;
-    let physical = blade_is_physical(world);
-    world
-        .enemies()
-        .slots()
-        .iter()
-        .filter(|e| e.alive && !(physical && heals_on_blade(e)))
+    let alive = world.enemies().slots().iter().filter(|e| e.alive);
+    if let Some(keep) = shun_distance(world)
+        && let Some(lord) = alive.clone().find(|e| heals_on_blade(e))
+    {
+        return Some((lord.pos, lord.radius + keep + LORD_HOLD));
+    }
+    alive
         .min_by(|a, b| a.pos.distance_squared(p).total_cmp(&b.pos.distance_squared(p)))
         .map(|e| (e.pos, reach * CLOSE_IN_AT + e.radius))
 }
+
+/// How far beyond its shunned ring a fighter holds a boss that heals on the
+/// blade's hits ([`close_in_target`]), px.
+pub const LORD_HOLD: f32 = 100.0;
 
 /// How far beyond a boss's edge a worn blade must stay from a boss that
 /// heals on its hits ([`heals_on_blade`]): the reach and [`SHUN_MARGIN`];
