@@ -78,6 +78,17 @@ pub struct BladeDef {
     pub parry: f32,
 }
 
+impl BladeDef {
+    /// What one slash deals before the combo's factor: the blade's damage
+    /// plus the player's flat damage per hit, as the spell VM adds that to a
+    /// shot's base before the chips' factors (docs/game.md#strike). The
+    /// fight bakes it at windup; the armoury shows it before the blade is
+    /// worn.
+    pub fn slash(&self, damage_flat: f32) -> f32 {
+        self.damage + damage_flat
+    }
+}
+
 /// Everything in `data/melee.json`.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]

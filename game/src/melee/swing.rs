@@ -129,11 +129,9 @@ impl Swing {
 
     /// Starts a swing along `axis` with `blade` and its `parry`-free values,
     /// baking them; the combo continues if the last strike ended inside the window.
-    /// `slash` is what a slash deals before the combo's factor: the blade's
-    /// damage plus the player's flat damage per hit, as the spell VM adds
-    /// that to a shot's base before the chips' factors
-    /// (docs/game.md#strike): "+2 damage" reads the same on a blade as on
-    /// a bolt.
+    /// `slash` is what a slash deals before the combo's factor
+    /// ([`BladeDef::slash`]: the blade's damage plus the player's flat
+    /// damage per hit).
     pub fn start(&mut self, axis: f32, blade: &BladeDef, rules: &MeleeRules, slash: f32) {
         if self.since_strike > rules.phases.combo_window_s {
             self.next_combo = 0;
@@ -328,13 +326,13 @@ mod tests {
         let r = rules();
         let blade = r.blade("saber").unwrap().clone();
         let mut s = Swing::new();
-        s.start(0.0, &blade, &r, blade.damage + 6.0);
+        s.start(0.0, &blade, &r, blade.slash(6.0));
         assert!((s.baked.unwrap().damage - (blade.damage + 6.0)).abs() < 1e-4);
         // The spin multiplies the sum, as a chip's factor multiplies a shot's.
         let spin = r.combo[2].damage;
         s.next_combo = 2;
         s.since_strike = 0.0;
-        s.start(0.0, &blade, &r, blade.damage + 6.0);
+        s.start(0.0, &blade, &r, blade.slash(6.0));
         assert!((s.baked.unwrap().damage - (blade.damage + 6.0) * spin).abs() < 1e-4);
     }
 }

@@ -59,7 +59,7 @@ pub struct BuildNow<'a> {
     pub hp_max: f32,
     /// The active core's own mana ceiling (max mana above it holds nothing).
     pub core_mana: Option<f32>,
-    /// The blades' numbers, to show a blade's slash at its item level.
+    /// The blades' numbers, to show what a blade's slash deals.
     pub melee: Option<&'a crate::melee::MeleeRules>,
     /// The player's flat damage per hit, which every slash adds.
     pub damage_flat: f32,
@@ -87,7 +87,7 @@ pub fn slash_line(
 ) -> Option<String> {
     let blade = blade_of(item, data, melee)?;
     let flat = if damage_flat > 0.0 {
-        format!(" + {damage_flat:.0} flat = {:.0}", blade.damage + damage_flat)
+        format!(" + {damage_flat:.0} flat = {:.0}", blade.slash(damage_flat))
     } else {
         String::new()
     };
@@ -103,19 +103,22 @@ pub fn slash_line(
 /// What wearing `candidate` does to the slash, when it or what its slot
 /// holds is a blade: "Slash: none -> 14" (a blade takes empty hands or a
 /// core's place), "Slash: 14 -> 24", "Slash: 14 -> none"; with whether the
-/// change is a gain. The stat comparison cannot show it: a blade's damage
-/// is its own, not a stat.
+/// change is a gain. `flat` is the player's flat damage per hit now and
+/// with the candidate worn (an item's Heavy affix moves it). The stat
+/// comparison cannot show this: a blade's damage is its own, not a stat.
 pub fn slash_change(
     equipment: &Equipment,
     candidate: &Item,
     data: &LootData,
     melee: &crate::melee::MeleeRules,
-    damage_flat: f32,
+    flat: (f32, f32),
 ) -> Option<(String, bool)> {
-    let slash = |item: &Item| blade_of(item, data, melee).map(|b| b.damage + damage_flat);
     let slot = data.bases.get(&candidate.base)?.class.slot()?;
-    let now = equipment.slot(slot).and_then(slash);
-    let then = slash(candidate);
+    let now = equipment
+        .slot(slot)
+        .and_then(|worn| blade_of(worn, data, melee))
+        .map(|b| b.slash(flat.0));
+    let then = blade_of(candidate, data, melee).map(|b| b.slash(flat.1));
     if now.is_none() && then.is_none() || now == then {
         return None;
     }
@@ -214,9 +217,16 @@ pub fn show(
         ui.separator();
         item_lines(ui, item, data, build);
         let deltas = equipment.compare(item, data);
+        // The flat damage with the candidate worn: what the swap does to
+        // the gear's share of it.
+        let flat_then = build.damage_flat
+            + deltas
+                .iter()
+                .find(|d| d.stat == StatId::DamageFlat)
+                .map_or(0.0, |d| d.after - d.before);
         let slash = build
             .melee
-            .and_then(|m| slash_change(equipment, item, data, m, build.damage_flat));
+            .and_then(|m| slash_change(equipment, item, data, m, (build.damage_flat, flat_then)));
         if let Some((text, better)) = &slash {
             ui.label(RichText::new(text).color(if *better { GAIN } else { LOSS }));
         }
@@ -324,20 +334,47 @@ mod tests {
         let (knife, cleaver) = (melee.blade("knife").unwrap(), melee.blade("cleaver").unwrap());
         let mut eq = Equipment::default();
         let cleaver_item = Item::new("cleaver", 20, Rarity::Common);
-        let (text, better) = slash_change(&eq, &cleaver_item, loot, melee, 2.0).unwrap();
-        assert_eq!(text, format!("Slash: none -> {:.0}", cleaver.damage + 2.0));
+        let (text, better) = slash_change(&eq, &cleaver_item, loot, melee, (2.0, 2.0)).unwrap();
+        assert_eq!(text, format!("Slash: none -> {:.0}", cleaver.slash(2.0)));
         assert!(better);
         eq.hands = Some(cleaver_item);
-        let (text, better) =
-            slash_change(&eq, &Item::new("knife", 20, Rarity::Common), loot, melee, 0.0).unwrap();
+        let (text, better) = slash_change(
+            &eq,
+            &Item::new("knife", 20, Rarity::Common),
+            loot,
+            melee,
+            (0.0, 0.0),
+        )
+        .unwrap();
         assert_eq!(
             text,
             format!("Slash: {:.0} -> {:.0}", cleaver.damage, knife.damage)
         );
         assert!(!better);
-        let (text, better) =
-            slash_change(&eq, &Item::new("wand_core", 20, Rarity::Common), loot, melee, 0.0).unwrap();
+        let (text, better) = slash_change(
+            &eq,
+            &Item::new("wand_core", 20, Rarity::Common),
+            loot,
+            melee,
+            (0.0, 0.0),
+        )
+        .unwrap();
         assert_eq!(text, format!("Slash: {:.0} -> none", cleaver.damage));
+        assert!(!better);
+        // The same blade without the worn one's Heavy affix: the flat
+        // damage the swap takes away shows on the slash.
+        let (text, better) = slash_change(
+            &eq,
+            &Item::new("cleaver", 20, Rarity::Common),
+            loot,
+            melee,
+            (10.0, 4.0),
+        )
+        .unwrap();
+        assert_eq!(
+            text,
+            format!("Slash: {:.0} -> {:.0}", cleaver.slash(10.0), cleaver.slash(4.0))
+        );
         assert!(!better);
         // Neither side a blade: nothing to say.
         assert!(
@@ -346,7 +383,7 @@ mod tests {
                 &Item::new("cloth_coat", 20, Rarity::Common),
                 loot,
                 melee,
-                0.0
+                (0.0, 0.0)
             )
             .is_none()
         );

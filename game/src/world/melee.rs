@@ -115,11 +115,10 @@ impl World {
         }
     }
 
-    /// What a slash of the worn `blade` deals before the combo's factor: the
-    /// blade's damage plus the player's flat damage per hit
-    /// (docs/game.md#strike).
+    /// What a slash of the worn `blade` deals before the combo's factor
+    /// ([`crate::melee::BladeDef::slash`] with the player's flat damage).
     fn slash(&self, blade: &crate::melee::BladeDef) -> f32 {
-        blade.damage + self.player.stat(crate::stats::StatId::DamageFlat)
+        blade.slash(self.player.stat(crate::stats::StatId::DamageFlat))
     }
 
     /// A blow meets the player while the blade's swing is committed (windup

@@ -118,19 +118,23 @@ fn blade_is_physical(world: &World) -> bool {
 /// it), where the deck's shots, which fly at the nearest enemy, find the
 /// boss between the escorts the blade cuts down; away from it they spend
 /// themselves on the crowd.
-fn close_in_target(world: &World, how: &Steer) -> Option<(Vec2, f32)> {
+///
+/// `shun` is [`steer_with`]'s list of such bosses, each with the distance
+/// from its centre the blade keeps off.
+fn close_in_target(world: &World, how: &Steer, shun: &[(Vec2, f32)]) -> Option<(Vec2, f32)> {
     if how.close_in <= 0.0 || world.player.hp < CLOSE_IN_HP * world.player.stat(StatId::HpMax) {
         return None;
     }
     let reach = worn_reach(world)?;
-    let p = world.player.pos;
-    let alive = world.enemies().slots().iter().filter(|e| e.alive);
-    if let Some(keep) = shun_distance(world)
-        && let Some(lord) = alive.clone().find(|e| heals_on_blade(e))
-    {
-        return Some((lord.pos, lord.radius + keep + LORD_HOLD));
+    if let Some(&(lord, ring)) = shun.first() {
+        return Some((lord, ring + LORD_HOLD));
     }
-    alive
+    let p = world.player.pos;
+    world
+        .enemies()
+        .slots()
+        .iter()
+        .filter(|e| e.alive)
         .min_by(|a, b| a.pos.distance_squared(p).total_cmp(&b.pos.distance_squared(p)))
         .map(|e| (e.pos, reach * CLOSE_IN_AT + e.radius))
 }
@@ -183,7 +187,7 @@ pub fn steer_with(world: &World, how: &Steer) -> Vec2 {
         }
     }
     let healthy = world.player.hp >= how.coins_under_threat * world.player.stat(StatId::HpMax);
-    let fight = close_in_target(world, how);
+    let fight = close_in_target(world, how, &shun);
     let coin = if threatened && !healthy {
         None
     } else {
