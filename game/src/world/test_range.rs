@@ -59,6 +59,14 @@ impl World {
         }
         Ok(slots)
     }
+
+    /// Empties the active core's mana bar (a range trial of what a deck
+    /// sustains on its regeneration, not on the full bar a wave opens with).
+    pub fn drain_mana(&mut self) {
+        if let Some(core) = self.caster.core.as_mut() {
+            core.set_mana(0.0);
+        }
+    }
 }
 
 #[cfg(test)]

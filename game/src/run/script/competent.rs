@@ -19,7 +19,9 @@
 //! (inside a blade's reach for the fighter, packed in one horde for the
 //! volley, the elemental caster and the heavy hitter:
 //! [`Archetype::close_quarters`], [`Archetype::horde`]);
-//! [`TRIAL_WARMUP_S`] s are not counted, then [`TRIAL_S`] s are. A change
+//! [`TRIAL_WARMUP_S`] s are not counted, then [`TRIAL_S`] s are, from the
+//! full mana bar a wave opens with, or from an empty one for the archetypes
+//! whose decks fire without pause ([`Archetype::sustained`]). A change
 //! is judged by the gain of the geometric mean of the two, and refused when
 //! it costs more than [`SINGLE_KEEP`] of the single-target DPS (the bosses).
 //! The run is never touched, and every decision becomes ordinary commands.
@@ -33,7 +35,8 @@
 //! **Shop**, between waves:
 //! 1. Loot: wear every stashed item whose slot is empty or whose worn item
 //!    is of lower rarity (or equal rarity and lower item level); a steered
-//!    fighter keeps a blade in hand, the volley a blade through W10, the
+//!    fighter keeps a blade in hand, the volley a blade through W10 and a
+//!    core item after it, the
 //!    elemental caster a core item from W10 ([`Archetype::blade_in_hand`]).
 //! 2. Survivability first: buy the offered HP, armour and regeneration
 //!    offers while the player is below [`hp_target`] / [`armour_target`].
@@ -196,16 +199,13 @@ pub fn pick_levelup(
     {
         return Some(k);
     }
-    let ground = ground(run, arch);
-    let base = trial(run, None, &[], ground);
+    let stage = stage(run, arch);
+    let base = trial(run, None, &[], stage);
     let best = (0..offer.len())
         .map(|k| {
             (
                 k,
-                gain(
-                    trial(run, None, &table.upgrades[offer[k]].modifiers, ground),
-                    base,
-                ),
+                gain(trial(run, None, &table.upgrades[offer[k]].modifiers, stage), base),
             )
         })
         .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
@@ -255,11 +255,31 @@ fn ground(run: &Run, arch: Option<Archetype>) -> Ground {
     }
 }
 
+/// How a run's trials are staged: where the dummies stand ([`ground`]),
+/// and whether the mana bar starts empty ([`Archetype::sustained`]).
+#[derive(Debug, Clone, Copy, Default)]
+struct Stage {
+    ground: Ground,
+    empty_bar: bool,
+}
+
+fn stage(run: &Run, arch: Option<Archetype>) -> Stage {
+    Stage {
+        ground: ground(run, arch),
+        empty_bar: arch.is_some_and(Archetype::sustained),
+    }
+}
+
 /// The score of a build: its single-target DPS ([`measure::trial_dps`]),
 /// with its kill rate against a crowd of the next wave's mean HP
-/// ([`measure::crowd_dps`]) beside it, the dummies standing on `ground`.
-fn trial(run: &Run, core: Option<(&str, &[String])>, extra: &[StatModifier], ground: Ground) -> (f64, f64) {
-    let t = Trial { core, extra, ground };
+/// ([`measure::crowd_dps`]) beside it, staged as `stage` says.
+fn trial(run: &Run, core: Option<(&str, &[String])>, extra: &[StatModifier], stage: Stage) -> (f64, f64) {
+    let t = Trial {
+        core,
+        extra,
+        ground: stage.ground,
+        empty_bar: stage.empty_bar,
+    };
     let (world, carry) = (run.world(), run.carry());
     let single = measure::trial_dps(world, carry, &t, TRIAL_WARMUP_S, TRIAL_S);
     let next = world.wave + 1;
@@ -322,8 +342,8 @@ type TrialKey = (String, Vec<String>, Vec<String>);
 #[derive(Default)]
 struct Trials {
     seen: HashMap<TrialKey, (f64, f64)>,
-    /// Where the visit's trials stand their dummies ([`ground`]).
-    ground: Ground,
+    /// How the visit's trials are staged ([`stage`]).
+    stage: Stage,
 }
 
 impl Trials {
@@ -339,7 +359,7 @@ impl Trials {
         if let Some(v) = self.seen.get(&k) {
             return *v;
         }
-        let v = trial(run, Some((core, deck)), extra, self.ground);
+        let v = trial(run, Some((core, deck)), extra, self.stage);
         self.seen.insert(k, v);
         v
     }
@@ -361,7 +381,7 @@ pub fn shop(run: &mut Run, arch: Option<Archetype>) -> Result<ShopVisit, RunErro
     )?;
     buy_defence(run, def, &mut visit)?;
     let mut trials = Trials {
-        ground: ground(run, arch),
+        stage: stage(run, arch),
         ..Trials::default()
     };
     let mut refreshes = 0;

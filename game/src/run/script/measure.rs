@@ -45,6 +45,10 @@ pub struct Trial<'a> {
     pub extra: &'a [StatModifier],
     /// Where the dummies stand, and what counts.
     pub ground: Ground,
+    /// The mana bar starts empty, so the trial shows what the deck's
+    /// regeneration sustains through a wave rather than the full bar's
+    /// opening burst (docs/balance.md#archetypes).
+    pub empty_bar: bool,
 }
 
 /// Where a [`Trial`]'s dummies stand (docs/balance.md#archetypes).
@@ -92,7 +96,7 @@ pub const FAR_RING: (f32, f32) = (150.0, 450.0);
 /// fighter's figure counted its backup bolts alone.
 pub fn build_dps(source: &World, carry: &Carry, close: bool) -> f64 {
     let away = if close { CLOSE_DISTANCE } else { DUMMY_DISTANCE };
-    dummy_dps(source, carry, &Trial::default(), away, false, WARMUP_S, SECONDS)
+    dummy_dps(source, carry, &Trial::default(), away, false, (WARMUP_S, SECONDS))
 }
 
 /// Damage per second of a [`Trial`] build, `warmup` s not counted, then
@@ -100,19 +104,18 @@ pub fn build_dps(source: &World, carry: &Carry, close: bool) -> f64 {
 pub fn trial_dps(source: &World, carry: &Carry, trial: &Trial<'_>, warmup: f32, secs: f32) -> f64 {
     let close = trial.ground == Ground::Close;
     let away = if close { CLOSE_DISTANCE } else { DUMMY_DISTANCE };
-    dummy_dps(source, carry, trial, away, close, warmup, secs)
+    dummy_dps(source, carry, trial, away, close, (warmup, secs))
 }
 
 /// [`trial_dps`] with the dummy `away` px from the player, counting only
-/// the blade's damage when `blade_only`.
+/// the blade's damage when `blade_only`, over `(warmup, secs)`.
 fn dummy_dps(
     source: &World,
     carry: &Carry,
     trial: &Trial<'_>,
     away: f32,
     blade_only: bool,
-    warmup: f32,
-    secs: f32,
+    (warmup, secs): (f32, f32),
 ) -> f64 {
     let Some((mut w, mut carry)) = trial_world(source, carry, trial) else {
         return 0.0;
@@ -125,6 +128,9 @@ fn dummy_dps(
     };
     if w.begin_test_range(&mut carry, &[dummy]).is_err() {
         return 0.0;
+    }
+    if trial.empty_bar {
+        w.drain_mana();
     }
     let hz = (1.0 / w.dt()).round();
     let stand = PlayerInput::default();
@@ -254,6 +260,9 @@ pub fn crowd_dps(
         .collect();
     if w.begin_test_range(&mut carry, &[]).is_err() {
         return 0.0;
+    }
+    if trial.empty_bar {
+        w.drain_mana();
     }
     let place = |w: &mut World, at: Vec2| -> Option<u32> {
         let slot = w.spawn_enemy(DUMMY_ENEMY, at)?;
