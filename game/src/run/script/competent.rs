@@ -17,7 +17,7 @@
 //! all round the player, as many dummies as the waves have grown dense
 //! ([`measure::crowd_size`]), replaced as they die ([`measure::crowd_dps`])
 //! (inside a blade's reach for the fighter, packed in one horde for the
-//! volley, the elemental caster and the heavy hitter:
+//! turret builder, the volley, the elemental caster and the heavy hitter:
 //! [`Archetype::close_quarters`], [`Archetype::horde`]);
 //! [`TRIAL_WARMUP_S`] s are not counted, then [`TRIAL_S`] s are, from the
 //! full mana bar a wave opens with, or from an empty one for the archetypes
@@ -263,6 +263,7 @@ struct Stage {
     empty_bar: bool,
 }
 
+/// The run's [`Stage`] now (the fighter's ground changes once a blade drops).
 fn stage(run: &Run, arch: Option<Archetype>) -> Stage {
     Stage {
         ground: ground(run, arch),

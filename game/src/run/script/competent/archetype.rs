@@ -230,18 +230,19 @@ impl Archetype {
     }
 
     /// Whether purchases are tried from an empty mana bar (the volley, the
-    /// elemental caster, the heavy hitter and the fighter): their decks
-    /// fire without pause into a packed crowd (the fighter's bolts through
+    /// elemental caster, the heavy hitter and the fighter's bolts): these
+    /// decks fire without pause into a packed crowd (the fighter's through
     /// the void lord's 180 s), so what counts is what the regeneration
-    /// sustains. A trial lasts 4.5 s, and on the full bar a wave opens with
-    /// a deck that spends more than it regains measured as if it never ran
-    /// dry: the volley's seed 2 cast 72 times a wave in W3–7 and fired 39
-    /// shots, its actions left unpaid behind its modifiers; from an empty
-    /// bar it chose the on-hit carrier, whose payload is paid once, and
-    /// fired 974 shots in W18 where it had fired 96. The turret builder tries its
-    /// decks on the full bar: a turret is paid up front and fires for 5 s,
-    /// and from an empty bar the trial ends before the turrets it pays for
-    /// stand, so the builder stopped building them (docs/balance.md#archetypes).
+    /// sustains. A trial is short ([`TRIAL_WARMUP_S`](super::TRIAL_WARMUP_S)
+    /// plus [`TRIAL_S`](super::TRIAL_S)), and on the full bar a wave opens
+    /// with, a deck that spends more than it regains measured as if it
+    /// never ran dry: the volley's seed 2 cast 72 times a wave in W3–7 and
+    /// fired 39 shots, its actions left unpaid behind its modifiers. From an
+    /// empty bar it chose the on-hit carrier, whose payload is paid once,
+    /// and fired 974 shots in W18 where it had fired 96. The turret builder
+    /// keeps the full bar: a turret is paid up front and fires for 5 s, and
+    /// from an empty bar the trial ends before the turrets it pays for
+    /// stand, so it stopped building them (docs/balance.md#archetypes).
     pub fn sustained(self) -> bool {
         matches!(
             self,
