@@ -332,60 +332,33 @@ mod tests {
         let cat = crate::catalog::Catalog::load(&crate::data::default_root()).expect("data loads");
         let (loot, melee) = (&cat.loot, &cat.melee);
         let (knife, cleaver) = (melee.blade("knife").unwrap(), melee.blade("cleaver").unwrap());
+        // What wearing a common `base` over `eq` does to the slash.
+        let change = |eq: &Equipment, base: &str, flat: (f32, f32)| {
+            slash_change(eq, &Item::new(base, 20, Rarity::Common), loot, melee, flat)
+        };
         let mut eq = Equipment::default();
-        let cleaver_item = Item::new("cleaver", 20, Rarity::Common);
-        let (text, better) = slash_change(&eq, &cleaver_item, loot, melee, (2.0, 2.0)).unwrap();
+        let (text, better) = change(&eq, "cleaver", (2.0, 2.0)).unwrap();
         assert_eq!(text, format!("Slash: none -> {:.0}", cleaver.slash(2.0)));
         assert!(better);
-        eq.hands = Some(cleaver_item);
-        let (text, better) = slash_change(
-            &eq,
-            &Item::new("knife", 20, Rarity::Common),
-            loot,
-            melee,
-            (0.0, 0.0),
-        )
-        .unwrap();
+        eq.hands = Some(Item::new("cleaver", 20, Rarity::Common));
+        let (text, better) = change(&eq, "knife", (0.0, 0.0)).unwrap();
         assert_eq!(
             text,
             format!("Slash: {:.0} -> {:.0}", cleaver.damage, knife.damage)
         );
         assert!(!better);
-        let (text, better) = slash_change(
-            &eq,
-            &Item::new("wand_core", 20, Rarity::Common),
-            loot,
-            melee,
-            (0.0, 0.0),
-        )
-        .unwrap();
+        let (text, better) = change(&eq, "wand_core", (0.0, 0.0)).unwrap();
         assert_eq!(text, format!("Slash: {:.0} -> none", cleaver.damage));
         assert!(!better);
         // The same blade without the worn one's Heavy affix: the flat
         // damage the swap takes away shows on the slash.
-        let (text, better) = slash_change(
-            &eq,
-            &Item::new("cleaver", 20, Rarity::Common),
-            loot,
-            melee,
-            (10.0, 4.0),
-        )
-        .unwrap();
+        let (text, better) = change(&eq, "cleaver", (10.0, 4.0)).unwrap();
         assert_eq!(
             text,
             format!("Slash: {:.0} -> {:.0}", cleaver.slash(10.0), cleaver.slash(4.0))
         );
         assert!(!better);
         // Neither side a blade: nothing to say.
-        assert!(
-            slash_change(
-                &eq,
-                &Item::new("cloth_coat", 20, Rarity::Common),
-                loot,
-                melee,
-                (0.0, 0.0)
-            )
-            .is_none()
-        );
+        assert!(change(&eq, "cloth_coat", (0.0, 0.0)).is_none());
     }
 }

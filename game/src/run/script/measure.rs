@@ -126,11 +126,8 @@ fn dummy_dps(
         pos: at,
         hp: DUMMY_HP,
     };
-    if w.begin_test_range(&mut carry, &[dummy]).is_err() {
+    if !open_range(&mut w, &mut carry, trial, &[dummy]) {
         return 0.0;
-    }
-    if trial.empty_bar {
-        w.drain_mana();
     }
     let hz = (1.0 / w.dt()).round();
     let stand = PlayerInput::default();
@@ -149,6 +146,19 @@ fn dummy_dps(
         w.step(&mut carry, &stand);
     }
     (counted(&w) - before) / f64::from(secs)
+}
+
+/// Opens the test range for `trial` with `dummies` placed, its mana bar
+/// emptied when the trial says so ([`Trial::empty_bar`]); `false` when the
+/// range cannot be set up.
+fn open_range(w: &mut World, carry: &mut Carry, trial: &Trial<'_>, dummies: &[Dummy]) -> bool {
+    if w.begin_test_range(carry, dummies).is_err() {
+        return false;
+    }
+    if trial.empty_bar {
+        w.drain_mana();
+    }
+    true
 }
 
 /// A world of its own holding `source`'s player, gear and cards, or the
@@ -258,11 +268,8 @@ pub fn crowd_dps(
             centre + way * r
         })
         .collect();
-    if w.begin_test_range(&mut carry, &[]).is_err() {
+    if !open_range(&mut w, &mut carry, trial, &[]) {
         return 0.0;
-    }
-    if trial.empty_bar {
-        w.drain_mana();
     }
     let place = |w: &mut World, at: Vec2| -> Option<u32> {
         let slot = w.spawn_enemy(DUMMY_ENEMY, at)?;
