@@ -3,7 +3,8 @@
 //! swarm wave does, so a shot that passes through one enemy meets the next
 //! and a splash meets many, and Pierce and the coats show there what they
 //! are worth; scattered across the range the same chips add little. A
-//! trial from an empty mana bar shows what a deck sustains.
+//! trial from an empty mana bar shows what a deck sustains. Before the void
+//! lord the last shop drops the physical carriers the volley builds round.
 
 use std::sync::Arc;
 
@@ -123,4 +124,22 @@ fn an_empty_bar_shows_what_a_hungry_deck_sustains() {
         (cheap_empty - cheap_full).abs() <= 0.1 * cheap_full,
         "a deck its regeneration pays reads the same either way: {cheap_empty} vs {cheap_full}"
     );
+}
+
+#[test]
+fn the_triggers_carriers_count_as_physical_before_the_void_lord() {
+    use game::run::script::competent::{physical_action, physical_carrier};
+    let run = fresh_run();
+    let cat: &Catalog = run.world().catalog();
+    // The carriers the volley builds round: each physical hit of theirs
+    // heals the lord's first phase, so the last shop drops them.
+    for id in ["trigger_hit", "trigger_timer", "trigger_kill", "trigger_wall"] {
+        assert!(physical_carrier(cat, id), "{id}");
+        assert!(!physical_action(cat, id), "{id} is a trigger, not an action");
+    }
+    // A turret deals nothing itself; an action is judged as an action.
+    for id in ["summon_turret", "spark_bolt", "static_bolt", "poison_dart"] {
+        assert!(!physical_carrier(cat, id), "{id}");
+    }
+    assert!(physical_action(cat, "spark_bolt") && !physical_action(cat, "static_bolt"));
 }

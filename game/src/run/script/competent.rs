@@ -59,8 +59,9 @@
 //! 5. The void lord heals on physical hits: from wave [`PURGE_FROM_WAVE`]
 //!    (the heavy hitter's last shop, [`Archetype::purge_from`])
 //!    no physical action is bought and replacing one is worth
-//!    [`PURGE_BONUS`]; before wave 20 the remaining physical actions are
-//!    sold while two other actions stay.
+//!    [`PURGE_BONUS`]; before wave 20 the remaining physical actions, and
+//!    the triggers whose carrier shot is physical ([`physical_carrier`]),
+//!    are sold while two other actions stay.
 //! 6. The deck is laid out by [`arrange`] (coats, then damage modifiers,
 //!    other modifiers, the loop, multicasts largest first, then actions;
 //!    one Pierce ahead of an on-hit trigger),
@@ -314,6 +315,19 @@ pub fn physical_action(cat: &Catalog, id: &str) -> bool {
     })
 }
 
+/// Whether `id` is a trigger whose carrier shot deals physical damage (the
+/// on-hit, timer, wall and kill triggers): the carrier strikes before its
+/// payload, so each of its hits on the void lord's first phase heals it as
+/// a physical action's would.
+pub fn physical_carrier(cat: &Catalog, id: &str) -> bool {
+    cat.spells.find(id).map(|i| cat.spells.get(i)).is_some_and(|s| {
+        s.kind == SpellKind::Trigger
+            && s.projectile
+                .as_ref()
+                .is_some_and(|p| p.damage > 0.0 && p.element == crate::element::Element::Physical)
+    })
+}
+
 fn is_action(cat: &Catalog, id: &str) -> bool {
     cat.spells
         .find(id)
@@ -425,13 +439,14 @@ pub fn shop(run: &mut Run, arch: Option<Archetype>) -> Result<ShopVisit, RunErro
     }
     buy_surplus(run, def, &mut visit)?;
     let mut deck: Vec<String> = run.carry().loadout.active_deck_ids();
-    // Before the void lord: no physical action, while two others remain.
+    // Before the void lord: no physical action and no physical carrier,
+    // while two other actions remain.
     let others = deck
         .iter()
         .filter(|d| !physical_action(&cat, d) && is_action(&cat, d))
         .count();
     if run.world().wave + 1 >= cat.waves.len() as u32 && others >= 2 {
-        deck.retain(|d| !physical_action(&cat, d));
+        deck.retain(|d| !physical_action(&cat, d) && !physical_carrier(&cat, d));
     }
     lay_out(run, &cat, &deck)?;
     Ok(visit)
