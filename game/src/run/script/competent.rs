@@ -307,12 +307,7 @@ fn gain(new: (f64, f64), base: (f64, f64)) -> f64 {
 /// Whether `id` is an action that deals physical damage (the void lord
 /// heals 0.5 % of its max HP per physical hit in its first phase).
 pub fn physical_action(cat: &Catalog, id: &str) -> bool {
-    cat.spells.find(id).map(|i| cat.spells.get(i)).is_some_and(|s| {
-        s.kind == SpellKind::Action
-            && s.projectile
-                .as_ref()
-                .is_some_and(|p| p.damage > 0.0 && p.element == crate::element::Element::Physical)
-    })
+    shoots_physical(cat, id, SpellKind::Action)
 }
 
 /// Whether `id` is a trigger whose carrier shot deals physical damage (the
@@ -320,8 +315,13 @@ pub fn physical_action(cat: &Catalog, id: &str) -> bool {
 /// payload, so each of its hits on the void lord's first phase heals it as
 /// a physical action's would.
 pub fn physical_carrier(cat: &Catalog, id: &str) -> bool {
+    shoots_physical(cat, id, SpellKind::Trigger)
+}
+
+/// Whether `id` is a chip of `kind` whose own shot deals physical damage.
+fn shoots_physical(cat: &Catalog, id: &str, kind: SpellKind) -> bool {
     cat.spells.find(id).map(|i| cat.spells.get(i)).is_some_and(|s| {
-        s.kind == SpellKind::Trigger
+        s.kind == kind
             && s.projectile
                 .as_ref()
                 .is_some_and(|p| p.damage > 0.0 && p.element == crate::element::Element::Physical)
