@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use engine::gpu::Backend;
 use game::catalog::Catalog;
+use game::run::script::competent::{TRIAL_S, TRIAL_WARMUP_S};
 use game::run::script::measure::{self, Ground, Trial};
 use game::run::{Run, RunSetup};
 
@@ -18,16 +19,30 @@ fn fresh_run() -> Run {
     Run::new(cat, RunSetup::new(3, 20), Backend::Cpu, None).expect("run")
 }
 
+/// `measure` of a [`Trial`] of `deck` on the Apprentice Core, its dummies
+/// standing on `ground`, its mana bar emptied first when `empty_bar`.
+fn on_apprentice(
+    deck: &[&str],
+    ground: Ground,
+    empty_bar: bool,
+    measure: impl FnOnce(&Trial<'_>) -> f64,
+) -> f64 {
+    let deck: Vec<String> = deck.iter().map(|s| s.to_string()).collect();
+    measure(&Trial {
+        core: Some(("starter_core", &deck)),
+        ground,
+        empty_bar,
+        ..Trial::default()
+    })
+}
+
 /// Crowd kill rate of `deck` on the Apprentice Core, one spark bolt's
 /// damage killing a dummy, in a horde or scattered round the player.
 fn kills(run: &Run, deck: &[&str], horde: bool) -> f64 {
-    let deck: Vec<String> = deck.iter().map(|s| s.to_string()).collect();
-    let t = Trial {
-        core: Some(("starter_core", &deck)),
-        ground: if horde { Ground::Horde } else { Ground::Range },
-        ..Trial::default()
-    };
-    measure::crowd_dps(run.world(), run.carry(), &t, (3.0, 30), 1.0, 4.0)
+    let ground = if horde { Ground::Horde } else { Ground::Range };
+    on_apprentice(deck, ground, false, |t| {
+        measure::crowd_dps(run.world(), run.carry(), t, (3.0, 30), 1.0, 4.0)
+    })
 }
 
 #[test]
@@ -84,14 +99,9 @@ fn a_piercing_orb_ploughs_through_the_horde() {
 /// Single-target DPS of `deck` on the Apprentice Core over the policy's
 /// trial window, from a full or an empty mana bar.
 fn sustained(run: &Run, deck: &[&str], empty_bar: bool) -> f64 {
-    let deck: Vec<String> = deck.iter().map(|s| s.to_string()).collect();
-    let t = Trial {
-        core: Some(("starter_core", &deck)),
-        ground: Ground::Horde,
-        empty_bar,
-        ..Trial::default()
-    };
-    measure::trial_dps(run.world(), run.carry(), &t, 1.5, 3.0)
+    on_apprentice(deck, Ground::Horde, empty_bar, |t| {
+        measure::trial_dps(run.world(), run.carry(), t, TRIAL_WARMUP_S, TRIAL_S)
+    })
 }
 
 #[test]
