@@ -169,6 +169,11 @@ pub struct BatchWave {
     pub damage_taken: f64,
     /// Seconds a boss stood before it fell, in a wave where one fell.
     pub boss_ttk_s: Option<f64>,
+    /// The share of its HP a boss kept at the wave's end, in a wave where
+    /// one came (0 where it fell). Lines written before it existed read
+    /// back as none.
+    #[serde(default)]
+    pub boss_hp_left: Option<f64>,
     /// 95th-percentile CPU ms per step (timing: differs between runs).
     pub step_ms_p95: f64,
 }
@@ -235,6 +240,10 @@ pub struct WaveSpread {
     pub boss_ttk_s: Spread,
     /// The same over the runs that went on to win.
     pub boss_ttk_s_winners: Spread,
+    /// The share of its HP the boss kept at the wave's end, over the runs
+    /// where one came and outlived the wave (the player's death or the
+    /// overtime): how near the runs it beat came.
+    pub boss_hp_left: Spread,
     /// 95th-percentile step time, ms.
     pub step_ms_p95: Spread,
 }
@@ -466,6 +475,7 @@ fn batch_wave(w: &crate::run::WaveReport, build_dps: f64, entered_at: u32) -> Ba
         hp_max: w.hp_max,
         damage_taken: w.damage_taken,
         boss_ttk_s: w.boss_ttk_s,
+        boss_hp_left: w.boss_hp_left,
         step_ms_p95: w.step_ms_p95,
     }
 }
@@ -566,6 +576,13 @@ fn wave_spread(played: &[&BatchRun], i: usize) -> WaveSpread {
                 .iter()
                 .filter(|(_, won)| *won)
                 .filter_map(|(w, _)| w.boss_ttk_s)
+                .collect(),
+        ),
+        boss_hp_left: Spread::of(
+            fought
+                .iter()
+                .filter_map(|(w, _)| w.boss_hp_left)
+                .filter(|&f| f > 0.0)
                 .collect(),
         ),
         step_ms_p95: of(&|w| w.step_ms_p95),

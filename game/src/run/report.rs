@@ -80,6 +80,10 @@ pub struct WaveReport {
     /// Seconds a boss stood, when one fell in the wave: the boss fight's
     /// time to kill; `null` in a wave where no boss fell.
     pub boss_ttk_s: Option<f64>,
+    /// The share of its HP a boss kept when the wave ended: 0 where it
+    /// fell, above 0 where it outlived the overtime (or the player);
+    /// `null` in a wave where no boss came.
+    pub boss_hp_left: Option<f64>,
     /// The player's HP at the wave's end (0 when the player fell).
     pub hp_end: f64,
     /// The player's maximum HP then.
@@ -250,6 +254,9 @@ pub struct RunSummary {
     pub seed: u64,
     /// The date of a daily run.
     pub daily: Option<String>,
+    /// The share of its HP the last wave's boss kept, where that wave had
+    /// one: how near a run that the boss outlived came to the clear.
+    pub boss_hp_left: Option<f32>,
 }
 
 impl RunSummary {
@@ -321,6 +328,7 @@ pub(crate) fn wave_report(
             )),
             _ => None,
         },
+        boss_hp_left: None,
         hp_end: round(f64::from(s.hp_end), 1),
         hp_max: round(f64::from(s.hp_max), 1),
         events: s.events,

@@ -115,6 +115,19 @@ impl World {
             .any(|e| e.alive && e.boss.is_some())
     }
 
+    /// The share of their HP the living bosses keep, together (0 when none
+    /// lives): what a wave's report says of a boss that outlived it.
+    pub fn boss_hp_share(&self) -> f32 {
+        let (hp, max) = self
+            .field
+            .enemies
+            .slots()
+            .iter()
+            .filter(|e| e.alive && e.boss.is_some())
+            .fold((0.0, 0.0), |(h, m), e| (h + e.hp.max(0.0), m + e.hp_max));
+        if max > 0.0 { (hp / max).min(1.0) } else { 0.0 }
+    }
+
     /// True when the current wave's file has a boss.
     pub fn boss_wave(&self) -> bool {
         self.field

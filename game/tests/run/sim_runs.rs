@@ -83,6 +83,40 @@ fn a_boss_wave_ends_a_beat_after_its_boss_dies() {
         "the wave ends with its boss: {w8:?}"
     );
     assert!(w8.empty_s < 3.0, "no long empty screen: {w8:?}");
+    assert_eq!(w8.boss_hp_left, Some(0.0), "a boss that fell keeps nothing");
+}
+
+/// A boss that outlives the run says how much of it stood: the start's
+/// deck meets the Brood Mother in W8 and does not bring her down, and the
+/// wave's report and the run's summary give the share of her HP left.
+#[test]
+fn a_boss_that_outlives_the_run_reports_the_hp_it_kept() {
+    let cat = catalog();
+    let opts = RunOptions {
+        seed: 1,
+        waves: 8,
+        backend: Backend::Cpu,
+        build: None,
+        policy: game::run::Policy::Starter,
+        mode: game::run::ModeOptions {
+            start_wave: Some(8),
+            ..Default::default()
+        },
+    };
+    let run = game::run::play_recorded(cat, &opts, None, false).expect("the run plays");
+    let (r, summary) = (run.report(), run.summary());
+    let w8 = r.waves.last().expect("W8");
+    assert_eq!((w8.wave, w8.boss_kills), (8, 0), "{w8:?}");
+    let left = w8.boss_hp_left.expect("the boss came");
+    assert!(left > 0.0 && left <= 1.0, "{w8:?}");
+    assert_eq!(
+        summary
+            .boss_hp_left
+            .map(|f| (f64::from(f) * 1000.0).round() / 1000.0),
+        Some(left)
+    );
+    let w1 = self::run(&catalog(), 1, 1, Backend::Cpu, None);
+    assert_eq!(w1.waves[0].boss_hp_left, None, "no boss came in W1");
 }
 
 #[test]

@@ -20,6 +20,8 @@ impl Run {
         let died = !w.player.alive();
         let boss_wave = w.boss_wave();
         let boss_alive = w.boss_alive();
+        // Read before the field is cleared; a report figure, not hashed.
+        let boss_hp_left = w.stats.boss_came_step.map(|_| w.boss_hp_share());
         let duration_s = w.wave_steps as f64 * f64::from(w.dt());
         let stats = w.end_wave(&mut self.carry);
         // Finds no socket took wait in the bag, for the armoury to socket.
@@ -30,6 +32,7 @@ impl Run {
         }
         let game_waves = w.catalog().waves.len() as u32;
         self.summary.add_wave(&stats, &w.credit);
+        self.summary.boss_hp_left = boss_hp_left;
         let (phase, outcome) = if died {
             (Phase::Summary, Some(Outcome::Died))
         } else if w.wave >= game_waves && !self.endless {
@@ -64,6 +67,7 @@ impl Run {
         h.part("fight", &fight_hash);
         h.part("run", &self.state_hash());
         let mut report = wave_report(&stats, duration_s, gold, level, Vec::new(), h.finish());
+        report.boss_hp_left = boss_hp_left.map(|f| crate::run::report::round(f64::from(f), 3));
         let dt = f64::from(self.world.dt());
         report.empty_s = crate::run::report::round(std::mem::take(&mut self.empty_steps) as f64 * dt, 2);
         if let Some(p) = &self.plan {
