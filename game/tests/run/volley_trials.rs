@@ -153,3 +153,29 @@ fn the_triggers_carriers_count_as_physical_before_the_void_lord() {
     }
     assert!(physical_action(cat, "spark_bolt") && !physical_action(cat, "static_bolt"));
 }
+
+/// The deck taken to the void lord: one bolt that reaches it stays, and
+/// every chip whose hit would heal it goes (the volley's seed 11 met the
+/// lord with a Spark Bolt beside its one Poison Dart, and the lord ended
+/// the wave's 180 s at full HP).
+#[test]
+fn one_elemental_action_is_enough_to_leave_the_physical_ones_behind() {
+    use game::run::script::competent::deck_for_lord;
+    let run = fresh_run();
+    let cat: &Catalog = run.world().catalog();
+    let ids = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        deck_for_lord(
+            cat,
+            ids(&["damage_plus", "double_cast", "poison_dart", "spark_bolt"])
+        ),
+        ids(&["damage_plus", "double_cast", "poison_dart"])
+    );
+    assert_eq!(
+        deck_for_lord(cat, ids(&["trigger_hit", "shotgun_blast", "poison_dart"])),
+        ids(&["poison_dart"])
+    );
+    // No other action: the deck keeps what it has rather than fire nothing.
+    let physical = ids(&["double_cast", "energy_orb", "spark_bolt"]);
+    assert_eq!(deck_for_lord(cat, physical.clone()), physical);
+}

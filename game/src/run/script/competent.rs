@@ -61,7 +61,8 @@
 //!    no physical action is bought and replacing one is worth
 //!    [`PURGE_BONUS`]; before wave 20 the remaining physical actions, and
 //!    the triggers whose carrier shot is physical ([`physical_carrier`]),
-//!    are sold while two other actions stay.
+//!    are sold while another action stays: one bolt that reaches the lord
+//!    beats a deck whose every hit heals it.
 //! 6. The deck is laid out by [`arrange`] (coats, then damage modifiers,
 //!    other modifiers, the loop, multicasts largest first, then actions;
 //!    one Pierce ahead of an on-hit trigger),
@@ -439,17 +440,30 @@ pub fn shop(run: &mut Run, arch: Option<Archetype>) -> Result<ShopVisit, RunErro
     }
     buy_surplus(run, def, &mut visit)?;
     let mut deck: Vec<String> = run.carry().loadout.active_deck_ids();
-    // Before the void lord: no physical action and no physical carrier,
-    // while two other actions remain.
-    let others = deck
-        .iter()
-        .filter(|d| !physical_action(&cat, d) && is_action(&cat, d))
-        .count();
-    if run.world().wave + 1 >= cat.waves.len() as u32 && others >= 2 {
-        deck.retain(|d| !physical_action(&cat, d) && !physical_carrier(&cat, d));
+    if run.world().wave + 1 >= cat.waves.len() as u32 {
+        deck = deck_for_lord(&cat, deck);
     }
     lay_out(run, &cat, &deck)?;
     Ok(visit)
+}
+
+/// The deck taken to the void lord (module docs, step 5): without its
+/// physical actions and physical carriers, while another action stays. The
+/// lord heals 0.5 % of its HP on every physical hit, so one bolt that
+/// reaches it beats a deck whose every hit heals it
+/// (docs/balance.md#scripted-players); a deck with no other action keeps
+/// what it has.
+pub fn deck_for_lord(cat: &Catalog, deck: Vec<String>) -> Vec<String> {
+    let others = deck
+        .iter()
+        .filter(|d| !physical_action(cat, d) && is_action(cat, d))
+        .count();
+    if others == 0 {
+        return deck;
+    }
+    deck.into_iter()
+        .filter(|d| !physical_action(cat, d) && !physical_carrier(cat, d))
+        .collect()
 }
 
 /// Gold not to be spent on spells and stats (saving for a big core).
