@@ -257,6 +257,8 @@ pub struct RunSummary {
     /// The share of its HP the last wave's boss kept, where that wave had
     /// one: how near a run that the boss outlived came to the clear.
     pub boss_hp_left: Option<f32>,
+    /// That boss's name, where it still stood.
+    pub boss_standing: Option<String>,
 }
 
 impl RunSummary {

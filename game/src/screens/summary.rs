@@ -65,7 +65,8 @@ pub fn show(
                     row("Highest wave", s.highest_wave.to_string());
                     // How near the boss that outlived the run came to falling.
                     if let Some(left) = s.boss_hp_left.filter(|f| *f > 0.0) {
-                        row("Boss HP left", format!("{:.0} %", left * 100.0));
+                        let who = s.boss_standing.as_deref().unwrap_or("The boss");
+                        row(&format!("{who}'s HP left"), format!("{:.0} %", left * 100.0));
                     }
                     row("Total damage", format!("{:.0}", s.total_damage));
                     row("Highest single hit", format!("{:.0}", s.highest_hit));

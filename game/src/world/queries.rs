@@ -128,6 +128,16 @@ impl World {
         if max > 0.0 { (hp / max).min(1.0) } else { 0.0 }
     }
 
+    /// The name of the first living boss, as the player reads it.
+    pub fn living_boss_name(&self) -> Option<String> {
+        self.field
+            .enemies
+            .slots()
+            .iter()
+            .find(|e| e.alive && e.boss.is_some())
+            .and_then(|e| e.boss.as_ref().map(|b| b.def.display_name.clone()))
+    }
+
     /// True when the current wave's file has a boss.
     pub fn boss_wave(&self) -> bool {
         self.field

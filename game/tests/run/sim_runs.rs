@@ -115,6 +115,7 @@ fn a_boss_that_outlives_the_run_reports_the_hp_it_kept() {
             .map(|f| (f64::from(f) * 1000.0).round() / 1000.0),
         Some(left)
     );
+    assert_eq!(summary.boss_standing.as_deref(), Some("Brood Mother"));
     let w1 = self::run(&catalog(), 1, 1, Backend::Cpu, None);
     assert_eq!(w1.waves[0].boss_hp_left, None, "no boss came in W1");
 }
