@@ -55,6 +55,21 @@ fn check_three_waves(r: &RunReport) {
     }
 }
 
+/// Seed 1 started at W8 (the Brood Mother's wave) and ending with it.
+fn wave_8(build: Option<game::run::Build>, policy: game::run::Policy) -> RunOptions {
+    RunOptions {
+        seed: 1,
+        waves: 8,
+        backend: Backend::Cpu,
+        build,
+        policy,
+        mode: game::run::ModeOptions {
+            start_wave: Some(8),
+            ..Default::default()
+        },
+    }
+}
+
 /// A boss wave ends a beat after its boss dies: the conduction build
 /// kills the Brood Mother in W8 within seconds, and the wave no longer
 /// leaves the player the rest of its minute on an empty screen.
@@ -62,17 +77,7 @@ fn check_three_waves(r: &RunReport) {
 fn a_boss_wave_ends_a_beat_after_its_boss_dies() {
     let cat = catalog();
     let build = game::run::load_build(&game::data::default_root().join("builds/strong.json")).expect("build");
-    let opts = RunOptions {
-        seed: 1,
-        waves: 8,
-        backend: Backend::Cpu,
-        build: Some(build),
-        policy: game::run::Policy::Competent,
-        mode: game::run::ModeOptions {
-            start_wave: Some(8),
-            ..Default::default()
-        },
-    };
+    let opts = wave_8(Some(build), game::run::Policy::Competent);
     let r = play(cat, &opts, None).expect("the run plays");
     let w8 = r.waves.last().expect("W8");
     assert_eq!((w8.wave, w8.boss_kills), (8, 1), "{w8:?}");
@@ -92,17 +97,7 @@ fn a_boss_wave_ends_a_beat_after_its_boss_dies() {
 #[test]
 fn a_boss_that_outlives_the_run_reports_the_hp_it_kept() {
     let cat = catalog();
-    let opts = RunOptions {
-        seed: 1,
-        waves: 8,
-        backend: Backend::Cpu,
-        build: None,
-        policy: game::run::Policy::Starter,
-        mode: game::run::ModeOptions {
-            start_wave: Some(8),
-            ..Default::default()
-        },
-    };
+    let opts = wave_8(None, game::run::Policy::Starter);
     let run = game::run::play_recorded(cat, &opts, None, false).expect("the run plays");
     let (r, summary) = (run.report(), run.summary());
     let w8 = r.waves.last().expect("W8");
