@@ -254,11 +254,9 @@ pub struct RunSummary {
     pub seed: u64,
     /// The date of a daily run.
     pub daily: Option<String>,
-    /// The share of its HP the last wave's boss kept, where that wave had
-    /// one: how near a run that the boss outlived came to the clear.
-    pub boss_hp_left: Option<f32>,
-    /// That boss's name, where it still stood.
-    pub boss_standing: Option<String>,
+    /// The boss that outlived the last wave, by name, and the share of its
+    /// HP it kept: how near the run came to bringing it down.
+    pub boss_standing: Option<(String, f32)>,
 }
 
 impl RunSummary {

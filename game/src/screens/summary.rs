@@ -64,8 +64,7 @@ pub fn show(
                     };
                     row("Highest wave", s.highest_wave.to_string());
                     // How near the boss that outlived the run came to falling.
-                    if let Some(left) = s.boss_hp_left.filter(|f| *f > 0.0) {
-                        let who = s.boss_standing.as_deref().unwrap_or("The boss");
+                    if let Some((who, left)) = &s.boss_standing {
                         row(&format!("{who}'s HP left"), format!("{:.0} %", left * 100.0));
                     }
                     row("Total damage", format!("{:.0}", s.total_damage));

@@ -115,27 +115,18 @@ impl World {
             .any(|e| e.alive && e.boss.is_some())
     }
 
-    /// The share of their HP the living bosses keep, together (0 when none
-    /// lives): what a wave's report says of a boss that outlived it.
-    pub fn boss_hp_share(&self) -> f32 {
-        let (hp, max) = self
-            .field
-            .enemies
-            .slots()
-            .iter()
-            .filter(|e| e.alive && e.boss.is_some())
+    /// The boss still standing, as the player reads it: the first living
+    /// boss's name and the share of their HP the living bosses keep
+    /// together; `None` when none lives. What a wave's report and the run's
+    /// summary say of a boss that outlived them.
+    pub fn boss_standing(&self) -> Option<(String, f32)> {
+        let mut bosses = self.field.enemies.slots().iter().filter(|e| e.alive);
+        let first = bosses.find_map(|e| e.boss.as_ref().map(|b| (e, b)))?;
+        let (hp, max) = std::iter::once(first.0)
+            .chain(bosses.filter(|e| e.boss.is_some()))
             .fold((0.0, 0.0), |(h, m), e| (h + e.hp.max(0.0), m + e.hp_max));
-        if max > 0.0 { (hp / max).min(1.0) } else { 0.0 }
-    }
-
-    /// The name of the first living boss, as the player reads it.
-    pub fn living_boss_name(&self) -> Option<String> {
-        self.field
-            .enemies
-            .slots()
-            .iter()
-            .find(|e| e.alive && e.boss.is_some())
-            .and_then(|e| e.boss.as_ref().map(|b| b.def.display_name.clone()))
+        let share = if max > 0.0 { (hp / max).min(1.0) } else { 0.0 };
+        Some((first.1.def.display_name.clone(), share))
     }
 
     /// True when the current wave's file has a boss.

@@ -21,8 +21,9 @@ impl Run {
         let boss_wave = w.boss_wave();
         let boss_alive = w.boss_alive();
         // Read before the field is cleared; a report figure, not hashed.
-        let boss_hp_left = w.stats.boss_came_step.map(|_| w.boss_hp_share());
-        let boss_standing = w.living_boss_name();
+        let boss_standing = w.boss_standing();
+        let boss_hp_left = (w.stats.boss_came_step.is_some())
+            .then(|| boss_standing.as_ref().map_or(0.0, |(_, share)| *share));
         let duration_s = w.wave_steps as f64 * f64::from(w.dt());
         let stats = w.end_wave(&mut self.carry);
         // Finds no socket took wait in the bag, for the armoury to socket.
@@ -33,7 +34,6 @@ impl Run {
         }
         let game_waves = w.catalog().waves.len() as u32;
         self.summary.add_wave(&stats, &w.credit);
-        self.summary.boss_hp_left = boss_hp_left;
         self.summary.boss_standing = boss_standing;
         let (phase, outcome) = if died {
             (Phase::Summary, Some(Outcome::Died))
