@@ -302,10 +302,15 @@ impl Archetype {
                 "static_bolt",
             ],
             // Elemental bolts reach what a blade cannot: the wraiths (no
-            // physical hit lands) and the void lord (healed by them). No
-            // two of them resonate (fire and ice make Steam Burst, which
-            // would carry the run instead of the blade).
-            Archetype::Blade => &["fire_bolt", "static_bolt"],
+            // physical hit lands) and the void lord (healed by them).
+            // Poison is the one element the lord's first half does not
+            // resist (fire and lightning a tenth), its stacks tick on while
+            // the fighter holds its ring, and a dart beside a fire bolt
+            // fuses into Miasma Blaze, a poison blast
+            // (docs/balance.md#archetypes). Ice is left out: fire and ice
+            // fuse into Steam Burst, which would carry the run instead of
+            // the blade.
+            Archetype::Blade => &["fire_bolt", "static_bolt", "poison_dart"],
             // Every chip but the area tools (`tries`, `allows`).
             Archetype::Bolts => &[],
         }
@@ -420,6 +425,10 @@ mod tests {
     #[test]
     fn the_fighter_tries_its_cover_bolts_but_no_multiplier() {
         assert!(Archetype::Blade.tries("static_bolt"));
+        assert!(
+            Archetype::Blade.tries("poison_dart"),
+            "poison is the one element the void lord does not resist"
+        );
         assert!(!Archetype::Blade.tries("loop_3x5"));
         assert!(!Archetype::Blade.tries("ice_shard"), "fire and ice would fuse");
         assert!(Archetype::Volley.tries("loop_3x5"));
