@@ -19,6 +19,7 @@ mod shop_choices;
 mod sim_batch;
 mod sim_runs;
 mod sound_cues;
+mod standing_boss;
 mod traces;
 mod tune_search;
 mod verify_results;

@@ -6,7 +6,9 @@
 //! slightly); when no enemy is within `DANGER` px, the nearest coin within
 //! `COIN_SEEK` px pulls too. A player wearing a blade keeps it out of the
 //! reach of a boss that heals on physical hits; a fighter holds a ring just
-//! outside it, where its shots find the boss. See [`steer`].
+//! outside it, where its shots find the boss. With nothing near, the
+//! competent player walks within its shots' reach of a boss that stands
+//! still. See [`steer`].
 //!
 //! **Dash**: when an enemy's edge comes within [`DASH_WHEN`] px and the dash
 //! is ready, dash along the chosen heading. See [`should_dash`].
@@ -54,6 +56,10 @@ pub struct Steer {
     /// least [`CLOSE_IN_HP`] of max: one enemy's push is outweighed, a
     /// crowd's is not. 0: never.
     pub close_in: f32,
+    /// Pull toward a boss that stands still ([`standing_boss`]), cost per
+    /// px beyond [`BOSS_HOLD`], while no enemy is within `DANGER` px. 0:
+    /// never.
+    pub boss_pull: f32,
 }
 
 /// A fighter closes in only above this share of max HP.
@@ -67,6 +73,7 @@ impl Steer {
         coins_under_threat: 2.0,
         coin_weight: 0.02,
         close_in: 0.0,
+        boss_pull: 0.0,
     };
     /// The competent player's: coins vanish after 5 s, so it goes for them
     /// under threat too while above 70 % HP (the danger terms still keep it
@@ -75,6 +82,7 @@ impl Steer {
         coins_under_threat: 0.7,
         coin_weight: 0.05,
         close_in: 0.0,
+        boss_pull: 0.05,
     };
     /// The competent fighter's (`--archetype blade`): it walks up to the
     /// crowd's edge so the blade has something in reach.
@@ -82,6 +90,27 @@ impl Steer {
         close_in: 0.1,
         ..Steer::COMPETENT
     };
+}
+
+/// How near, px, the scripted player walks to a boss that stands still
+/// ([`Steer::boss_pull`]): inside its shots' flight (the Poison Dart's
+/// 750 px, the Spark Bolt's 900), where the lord's rings of eight shots
+/// have spread wide apart. Held at 350 px, twice as many turret builders
+/// died in its rings (docs/balance.md#scripted-players).
+pub const BOSS_HOLD: f32 = 550.0;
+
+/// The first boss whose current phase stands still (the void lord's
+/// first): it never comes to the player, so a player whose shots fly at
+/// the nearest enemy walks within their reach of it, as a person who sees
+/// it in a corner does (docs/balance.md#scripted-players).
+fn standing_boss(world: &World) -> Option<Vec2> {
+    world.enemies().slots().iter().find_map(|e| {
+        let standing = e.alive
+            && e.boss
+                .as_deref()
+                .is_some_and(|b| b.has(crate::enemies::bosses::BehaviorTag::Stationary));
+        standing.then_some(e.pos)
+    })
 }
 
 /// Margin, px, kept beyond a worn blade's reach from a boss that heals on
@@ -188,6 +217,11 @@ pub fn steer_with(world: &World, how: &Steer) -> Vec2 {
     }
     let healthy = world.player.hp >= how.coins_under_threat * world.player.stat(StatId::HpMax);
     let fight = close_in_target(world, how, &shun);
+    let boss = if threatened || how.boss_pull <= 0.0 {
+        None
+    } else {
+        standing_boss(world)
+    };
     let coin = if threatened && !healthy {
         None
     } else {
@@ -230,6 +264,9 @@ pub fn steer_with(world: &World, how: &Steer) -> Vec2 {
         }
         if let Some((enemy, hold)) = fight {
             c += (q.distance(enemy) - hold).abs() * how.close_in;
+        }
+        if let Some(b) = boss {
+            c += (q.distance(b) - BOSS_HOLD).max(0.0) * how.boss_pull;
         }
         c
     };
