@@ -77,8 +77,25 @@ fn a_fighters_build_is_read_inside_its_reach() {
 /// How far the fighter stands from one enemy (`boss`: the void lord, else a
 /// grunt) `away` px east of it on the test range, before and after a step.
 fn step_from(boss: bool, away: f32) -> (f32, f32) {
-    use game::run::script::{Steer, steer_with};
-    let mut run = run_with("builds/blade.json");
+    step_from_with(
+        "builds/blade.json",
+        &game::run::script::Steer::FIGHTER,
+        boss,
+        away,
+    )
+}
+
+/// How far a scripted player with `build`, steered by `how`, stands from
+/// one enemy (`boss`: the void lord, else a grunt) `away` px east of it on
+/// the test range, before and after a step (also docs/balance.md's walk to
+/// a standing boss, `standing_boss.rs`).
+pub(crate) fn step_from_with(
+    build: &str,
+    how: &game::run::script::Steer,
+    boss: bool,
+    away: f32,
+) -> (f32, f32) {
+    let mut run = run_with(build);
     let (w, carry) = run.parts_mut();
     w.begin_test_range(carry, &[]).expect("range");
     let p = w.player.pos;
@@ -88,7 +105,7 @@ fn step_from(boss: bool, away: f32) -> (f32, f32) {
     } else {
         w.spawn_enemy(measure::DUMMY_ENEMY, at).expect("a grunt spawns");
     }
-    let dir = steer_with(w, &Steer::FIGHTER);
+    let dir = game::run::script::steer_with(w, how);
     (p.distance(at), (p + dir * 50.0).distance(at))
 }
 

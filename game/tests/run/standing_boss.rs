@@ -4,35 +4,14 @@
 //! and a lord left in a far corner once its escort is cut down was never
 //! hit.
 
-use std::sync::Arc;
+use game::run::script::{Steer, movement::BOSS_HOLD};
 
-use game::catalog::Catalog;
-use game::run::script::{Steer, measure, movement::BOSS_HOLD, steer_with};
-use game::run::{Run, RunSetup};
+use crate::fighter_trials::step_from_with;
 
-/// How far the competent player stands from one enemy (`boss`: the void
-/// lord, else a grunt) `away` px east of it on the test range, before and
-/// after a step.
+/// How far the competent player stands from the void lord (`boss`) or a
+/// grunt `away` px east of it, before and after a step.
 fn step_from(boss: bool, away: f32) -> (f32, f32) {
-    let cat = Arc::new(Catalog::load(&game::data::default_root()).expect("data loads"));
-    let path = game::data::default_root().join("builds/strong.json");
-    let build = game::run::load_build(&path).expect("build loads");
-    let setup = RunSetup {
-        build: Some(build),
-        ..RunSetup::new(3, 20)
-    };
-    let mut run = Run::new(cat, setup, engine::gpu::Backend::Cpu, None).expect("run");
-    let (w, carry) = run.parts_mut();
-    w.begin_test_range(carry, &[]).expect("range");
-    let p = w.player.pos;
-    let at = p + glam::Vec2::new(away, 0.0);
-    if boss {
-        w.spawn_boss_at("void_lord_w20", at).expect("the lord spawns");
-    } else {
-        w.spawn_enemy(measure::DUMMY_ENEMY, at).expect("a grunt spawns");
-    }
-    let dir = steer_with(w, &Steer::COMPETENT);
-    (p.distance(at), (p + dir * 50.0).distance(at))
+    step_from_with("builds/strong.json", &Steer::COMPETENT, boss, away)
 }
 
 #[test]
