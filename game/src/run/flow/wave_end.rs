@@ -22,7 +22,10 @@ impl Run {
         let boss_alive = w.boss_alive();
         // Read before the field is cleared; a report figure, not hashed.
         let boss_standing = w.boss_standing();
-        let boss_hp_left = (w.stats.boss_came_step.is_some())
+        let boss_hp_left = w
+            .stats
+            .boss_came_step
+            .is_some()
             .then(|| boss_standing.as_ref().map_or(0.0, |(_, share)| *share));
         let duration_s = w.wave_steps as f64 * f64::from(w.dt());
         let stats = w.end_wave(&mut self.carry);

@@ -99,18 +99,14 @@ impl Steer {
 /// died in its rings (docs/balance.md#scripted-players).
 pub const BOSS_HOLD: f32 = 550.0;
 
-/// The first boss whose current phase stands still (the void lord's
+/// Whether `e` is a boss whose current phase stands still (the void lord's
 /// first): it never comes to the player, so a player whose shots fly at
 /// the nearest enemy walks within their reach of it, as a person who sees
 /// it in a corner does (docs/balance.md#scripted-players).
-fn standing_boss(world: &World) -> Option<Vec2> {
-    world.enemies().slots().iter().find_map(|e| {
-        let standing = e.alive
-            && e.boss
-                .as_deref()
-                .is_some_and(|b| b.has(crate::enemies::bosses::BehaviorTag::Stationary));
-        standing.then_some(e.pos)
-    })
+fn standing_boss(e: &crate::enemies::EnemyState) -> bool {
+    e.boss
+        .as_deref()
+        .is_some_and(|b| b.has(crate::enemies::bosses::BehaviorTag::Stationary))
 }
 
 /// Margin, px, kept beyond a worn blade's reach from a boss that heals on
@@ -193,9 +189,14 @@ pub fn steer_with(world: &World, how: &Steer) -> Vec2 {
     // centre to keep.
     let keep_off = shun_distance(world);
     let mut shun: Vec<(Vec2, f32)> = Vec::new();
+    // The first boss that stands still, walked to while nothing is near.
+    let mut standing: Option<Vec2> = None;
     for e in world.enemies().slots() {
         if !e.alive {
             continue;
+        }
+        if standing.is_none() && standing_boss(e) {
+            standing = Some(e.pos);
         }
         if let Some(keep) = keep_off
             && heals_on_blade(e)
@@ -217,11 +218,7 @@ pub fn steer_with(world: &World, how: &Steer) -> Vec2 {
     }
     let healthy = world.player.hp >= how.coins_under_threat * world.player.stat(StatId::HpMax);
     let fight = close_in_target(world, how, &shun);
-    let boss = if threatened || how.boss_pull <= 0.0 {
-        None
-    } else {
-        standing_boss(world)
-    };
+    let boss = standing.filter(|_| !threatened && how.boss_pull > 0.0);
     let coin = if threatened && !healthy {
         None
     } else {
