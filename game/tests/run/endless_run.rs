@@ -24,9 +24,9 @@ fn a_scripted_run_clears_goes_endless_and_meets_a_mutator_at_w30_and_a_rush_at_w
     // Seed 10 with the strong build and the competent player clears W20,
     // goes on and survives the W30 mutator into the W40 rush (checked with
     // `artificer sim --seeds 1..10 --mode endless --waves 40 --build
-    // data/builds/strong.json --policy competent` once a blade's slash took
-    // the player's flat damage, docs/game.md#strike: seed 10 does; 2, 3, 5,
-    // 6 and 8 fall at W9, 4 at W5, 1 and 7 at W18, 9 at W20).
+    // data/builds/strong.json --policy competent` once the Giant Explosion
+    // joined the shop, docs/game.md#spell-chips: seeds 2, 3, 6, 8, 9 and 10
+    // do; 1, 4 and 5 fall at W9, 7 at W6).
     let opts = RunOptions {
         seed: 10,
         waves: 40,

@@ -14,8 +14,8 @@ use game::run::{Run, RunSetup};
 #[test]
 fn the_competent_player_buys_the_core_it_saved_for() {
     let cat = Arc::new(Catalog::load(&game::data::default_root()).expect("data loads"));
-    // Seed 18's W7 shop offers a Chaos Core (eight slots, 500 gold).
-    let mut run = Run::new(cat.clone(), RunSetup::new(18, 8), Backend::Cpu, None).expect("run");
+    // Seed 20's W7 shop offers a Chaos Core (eight slots, 500 gold).
+    let mut run = Run::new(cat.clone(), RunSetup::new(20, 8), Backend::Cpu, None).expect("run");
     let log = play(&mut run, Policy::Competent).expect("plays");
     let cores: Vec<&str> = log.decks.iter().map(|(core, _)| core.as_str()).collect();
     let first_big = cores

@@ -1,7 +1,7 @@
 //! The horde trials of the volley, the elemental caster and the heavy
 //! hitter (docs/balance.md#archetypes): a horde trial packs the crowd as a
 //! swarm wave does, so a shot that passes through one enemy meets the next
-//! and a splash meets many, and Pierce and the coats show there what they
+//! and a splash or a burst meets many, and Pierce and the coats show there what they
 //! are worth; scattered across the range the same chips add little. A
 //! trial from an empty mana bar shows what a deck sustains. Before the void
 //! lord the last shop drops the physical carriers the volley builds round.
@@ -93,6 +93,21 @@ fn a_piercing_orb_ploughs_through_the_horde() {
     assert!(
         horde_pierced >= 2.0 * horde_plain,
         "a piercing orb kills one enemy after another: {horde_pierced} vs {horde_plain}"
+    );
+}
+
+#[test]
+fn the_giant_explosion_clears_the_horde_the_orb_ploughs() {
+    // The heavy hitter's own blast (docs/balance.md#archetypes): one shell
+    // bursting over 110 px does what two piercing orbs in a lane cannot.
+    let run = fresh_run();
+    let orbs = ["modifier_pierce_plus", "double_cast", "energy_orb", "energy_orb"];
+    let shell = ["giant_explosion"];
+    let (horde_orbs, horde_shell) = (kills(&run, &orbs, true), kills(&run, &shell, true));
+    assert!(horde_orbs > 0.0, "the orbs kill: {horde_orbs}");
+    assert!(
+        horde_shell >= 2.0 * horde_orbs,
+        "a burst meets the packed crowd round its target: {horde_shell} vs {horde_orbs}"
     );
 }
 

@@ -44,9 +44,10 @@ pub enum Archetype {
     /// Purchases are tried on a packed horde, where a splash and a
     /// reaction's blast meet many enemies.
     Elemental,
-    /// The nuke carrier: few, heavy projectiles (the energy orb under
-    /// stacked damage modifiers and Pierce, the chain bolt, the
-    /// singularity), with fire and static bolts to cover the void lord.
+    /// The nuke carrier: few, heavy projectiles (the Giant Explosion's
+    /// fire shell, the energy orb under stacked damage modifiers and
+    /// Pierce, the chain bolt, the singularity), with fire and static bolts
+    /// to cover the void lord.
     /// Purchases are tried on a packed horde; a blade found early stays in
     /// hand through W12.
     Heavy,
@@ -289,12 +290,16 @@ impl Archetype {
                 "ice_shard",
                 "poison_dart",
             ],
-            // Pierce carries a heavy orb through the packed crowd; fire and
-            // static bolts under the same modifiers are the heavy hits the
-            // void lord does not heal on (its first phase heals on every
-            // physical hit, and the orb and the singularity are physical).
+            // The Giant Explosion is its own blast: a slow fire shell that
+            // bursts over the crowd round what it strikes, and that the void
+            // lord does not heal on. Pierce carries a heavy orb through the
+            // packed crowd; fire and static bolts under the same modifiers
+            // are the heavy hits the lord does not heal on either (its first
+            // phase heals on every physical hit, and the orb and the
+            // singularity are physical).
             Archetype::Heavy => &[
                 "energy_orb",
+                "giant_explosion",
                 "chain_bolt",
                 "gravity_singularity",
                 "modifier_pierce_plus",
@@ -438,6 +443,26 @@ mod tests {
             "its last shop readies the bolts for the void lord"
         );
         assert!(!Archetype::Heavy.readies_for_lord(19, 20));
+    }
+
+    #[test]
+    fn the_heavy_hitter_tries_its_fire_shell() {
+        let cat = Catalog::load(&crate::data::default_root()).expect("data loads");
+        assert!(Archetype::Heavy.tries("giant_explosion"));
+        assert!(
+            !Archetype::Elemental.tries("giant_explosion"),
+            "not a coat or a bolt"
+        );
+        let shell = cat
+            .spells
+            .get(cat.spells.find("giant_explosion").expect("in data"));
+        let p = shell.projectile.as_ref().expect("a shot");
+        assert!(shell.in_shop && p.explosion_radius > 0.0 && !p.hurts_caster);
+        assert_eq!(
+            p.element,
+            crate::element::Element::Fire,
+            "the void lord's first half heals on physical hits, not on fire"
+        );
     }
 
     fn ids(v: &[&str]) -> Vec<String> {
