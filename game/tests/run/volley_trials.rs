@@ -1,8 +1,9 @@
 //! The horde trials of the volley, the elemental caster and the heavy
 //! hitter (docs/balance.md#archetypes): a horde trial packs the crowd as a
 //! swarm wave does, so a shot that passes through one enemy meets the next
-//! and a splash or a burst meets many, and Pierce and the coats show there what they
-//! are worth; scattered across the range the same chips add little. A
+//! and a splash or a burst meets many, and Pierce, the coats and the Giant
+//! Explosion show there what they are worth; scattered across the range
+//! the same chips add little. A
 //! trial from an empty mana bar shows what a deck sustains. Before the void
 //! lord the last shop drops the physical carriers the volley builds round.
 
