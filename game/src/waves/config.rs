@@ -37,13 +37,6 @@ pub struct SpawnGroup {
     pub spawn_interval: f32,
     /// Inner and outer spawn distance from the player, px.
     pub spawn_radius_from_player: [f32; 2],
-    /// A horde (docs/balance.md#crowd-floor): while this many enemies or
-    /// more are alive, the group's pack waits with its clock run out and
-    /// lands whole once the crowd thins, so a build that clears as it
-    /// comes still meets a full screen and a slow one is not buried.
-    /// `None`: the pack comes on its clock.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub horde_below: Option<u32>,
 }
 
 /// An elite forced in at an exact second, outside the budget.
@@ -241,13 +234,6 @@ impl SpawnConfig {
             }
             if !(g.spawn_interval > 0.0 && g.spawn_interval.is_finite()) {
                 errors.push(DataError::new(file, format!("{p}.spawn_interval"), "must be > 0"));
-            }
-            if g.horde_below == Some(0) {
-                errors.push(DataError::new(
-                    file,
-                    format!("{p}.horde_below"),
-                    "must be ≥ 1 (0 would hold the horde for ever)",
-                ));
             }
             let [r0, r1] = g.spawn_radius_from_player;
             if !(r0 >= 0.0 && r1 >= r0 && r1.is_finite()) {

@@ -471,12 +471,8 @@ impl WaveRunner {
         }
         // A group is ready when its clock ran out and the budget affords it.
         let (timers, groups, cfg) = (&self.timers, &self.groups, &self.cfg);
-        // A horde waits while the crowd is at its gate; the plan, where
-        // nothing dies, counts it on its clock.
-        let alive = SPAWN_CEILING.saturating_sub(room);
-        let held = |i: usize| !self.planning && cfg.spawn_groups[i].horde_below.is_some_and(|n| alive >= n);
         let weights = (0..groups.len()).map(|i| {
-            if timers[i] <= 0.0 && groups[i].1 <= left && !held(i) {
+            if timers[i] <= 0.0 && groups[i].1 <= left {
                 cfg.spawn_groups[i].weight
             } else {
                 0.0

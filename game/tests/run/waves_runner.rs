@@ -2,7 +2,7 @@
 
 use game::data::default_root;
 use game::enemies::Arena;
-use game::waves::{FightData, SPAWN_CEILING, SpawnOrder, WaveRunner, load_fight_data, wave_seed};
+use game::waves::{FightData, SpawnOrder, WaveRunner, load_fight_data, wave_seed};
 use glam::Vec2;
 
 const DT: f32 = 1.0 / 60.0;
@@ -138,30 +138,4 @@ fn weights_decide_which_ready_group_spawns() {
     let mites = count("swarmling");
     assert!(mites * 2 > orders.len(), "{mites} of {}", orders.len());
     assert!(count("grunt") > count("tank"));
-}
-
-#[test]
-fn a_horde_waits_for_a_thin_crowd_and_lands_whole() {
-    let mut f = fight();
-    // W5's mites alone, without the floor's fodder.
-    let w5 = &mut f.waves[4];
-    w5.spawn_groups.retain(|g| g.enemy_id == "swarmling");
-    w5.crowd_floor = None;
-    let g = w5.spawn_groups[0].clone();
-    let gate = g.horde_below.expect("W5's mites come in hordes");
-    let cfg = &f.waves[4];
-    let mut r = WaveRunner::new(cfg, &f.enemies, &f.bosses, wave_seed(3, 5)).unwrap();
-    let arena = Arena::square(2400.0);
-    let player = Vec2::new(1200.0, 1200.0);
-    let mut out = Vec::new();
-    // Twenty seconds with the crowd at the gate: the horde waits.
-    let crowded = SPAWN_CEILING - gate;
-    for _ in 0..1200 {
-        r.step(DT, player, &arena, crowded, &mut out);
-    }
-    assert!(out.is_empty(), "{} spawned past the gate", out.len());
-    // The crowd thins: one whole horde lands in a single step.
-    r.step(DT, player, &arena, SPAWN_CEILING, &mut out);
-    let n = out.len() as u32;
-    assert!((g.count_min..=g.count_max).contains(&n), "{n}");
 }

@@ -91,12 +91,6 @@ pub(super) fn data_words(t: &mut Tally, dir: &Path) {
             json!("wraith"),
         ),
         (
-            "a horde held back while no enemy is alive",
-            "waves/wave_05.json",
-            "/spawn_groups/3/horde_below".into(),
-            json!(0),
-        ),
-        (
             "an enchantment adding 0 under \"+10 max HP\"",
             "loot/enchantments.json",
             format!("/enchantments/{vigour}/effect/modifiers/0/add"),
